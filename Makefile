@@ -1,0 +1,30 @@
+# SHARC: the two commands are `make demo` and `make test`.
+GO ?= go
+BIN := bin/sharc
+
+.PHONY: all build test demo vet bench clean pg
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/sharc
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
+
+# pg makes sure the local PostgreSQL (127.0.0.1:5432, trust auth) is up.
+pg:
+	@scripts/ensure-postgres.sh
+
+test: vet pg
+	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
+
+demo: build
+	./$(BIN) demo --out demo-output
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin demo-output

@@ -1,0 +1,143 @@
+// Package store is the capture index and the persistent frontier: jobs,
+// captures (one per run of a job), the URLs of each capture with their state,
+// and one row per archived WARC record. Two implementations share one test
+// suite: PostgreSQL (pgx) for production and embedded SQLite
+// (modernc.org/sqlite) so one machine needs no server. The store knows
+// nothing of scheduling or HTTP.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when a looked-up row does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// URLState is the life cycle of a frontier URL within a capture.
+type URLState string
+
+const (
+	StateQueued  URLState = "queued"  // discovered, not yet fetched
+	StateVisited URLState = "visited" // visit archived (or finally failed, see Outcome)
+	StateDone    URLState = "done"    // nothing left to do (single-visit: visited; visit-revisit: revisited)
+	StateBlocked URLState = "blocked" // excluded by robots.txt or scope after discovery
+	StateFailed  URLState = "failed"  // gave up after retries
+)
+
+// Job is a named crawl job with its YAML text.
+type Job struct {
+	ID      int64
+	Name    string
+	YAML    string
+	Created time.Time
+}
+
+// Capture is one run of a job.
+type Capture struct {
+	ID       int64
+	JobID    int64
+	Started  time.Time
+	Finished time.Time // zero while running
+	Status   string    // "running", "finished", "stopped", "failed"
+	Strategy string
+	Mode     string // "single-visit" or "visit-revisit"
+	// Report is the capture quality report (JSON), empty until written.
+	Report []byte
+}
+
+// FrontierURL is one URL of a capture's frontier.
+type FrontierURL struct {
+	CaptureID int64
+	URL       string // canonical URL
+	SURT      string // SURT form of URL: the dedup key within a capture
+	Host      string // lower-case host[:port] as in URL: the politeness queue
+	Seq       int    // dense per (capture, host) discovery index: scheduler.Page.ID
+	ParentSeq int    // Seq of the page it was discovered on, -1 for seeds
+	HopPath   string // Heritrix discovery path, e.g. "LLE"
+	Via       string // URL of the page it was discovered on, "" for seeds
+	Rate      float64
+	State     URLState
+	// Attempts counts fetch attempts so far.
+	Attempts int
+}
+
+// Record is one archived WARC record as indexed.
+type Record struct {
+	CaptureID     int64
+	URL           string
+	SURT          string
+	Time          time.Time // WARC-Date
+	RecordType    string    // response, revisit, request, metadata, warcinfo
+	RecordID      string    // WARC-Record-ID
+	Status        int       // HTTP status, 0 for non-HTTP records
+	MIME          string
+	PayloadDigest string // e.g. "sha1:BASE32..." as in WARC-Payload-Digest
+	TextDigest    string // digest of normalised visible text, may be ""
+	Length        int64  // payload length in bytes
+	ETag          string
+	LastModified  string
+	WARCFile      string // file name (no directory) once closed, i.e. without ".open"
+	Offset        int64  // byte offset of the record in the (compressed) file
+	RecordLength  int64  // bytes the record takes in the file
+	Phase         string // "visit" or "revisit"
+}
+
+// StateChange sets the state of one URL.
+type StateChange struct {
+	SURT     string
+	State    URLState
+	Attempts int
+}
+
+// Batch is what the crawler commits atomically after one or more fetches:
+// the records it wrote, the URL states they settle and the URLs they
+// discovered. Because records, states and discoveries land in one
+// transaction, a crash never leaves a URL marked done without its records
+// nor records without their URL's state.
+type Batch struct {
+	CaptureID  int64
+	Records    []Record
+	States     []StateChange
+	Discovered []FrontierURL // inserted unless the SURT is already in the capture
+}
+
+// Store is the index and frontier. Implementations are safe for concurrent
+// use.
+type Store interface {
+	// Migrate applies the schema in migrations/ (idempotent).
+	Migrate(ctx context.Context) error
+	// UpsertJob creates the job or updates its YAML, returning it.
+	UpsertJob(ctx context.Context, name, yaml string) (Job, error)
+	// OpenCapture returns the job's running capture if there is one (resumed
+	// == true), else starts a new one.
+	OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (c Capture, resumed bool, err error)
+	// FinishCapture sets a capture's status and finish time.
+	FinishCapture(ctx context.Context, captureID int64, status string) error
+	// Capture returns one capture.
+	Capture(ctx context.Context, captureID int64) (Capture, error)
+	// Captures lists a job's captures, oldest first.
+	Captures(ctx context.Context, jobID int64) ([]Capture, error)
+	// SetReport stores a capture's quality report.
+	SetReport(ctx context.Context, captureID int64, report []byte) error
+
+	// Commit applies a batch in one transaction.
+	Commit(ctx context.Context, b Batch) error
+	// Frontier returns every URL of a capture (for resume), ordered by host
+	// then Seq.
+	Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error)
+
+	// Records returns a capture's records ordered by SURT then time (CDXJ
+	// order).
+	Records(ctx context.Context, captureID int64) ([]Record, error)
+	// LastCapture returns the newest response record of url archived by an
+	// earlier capture or this one (for conditional GET), or ErrNotFound.
+	LastCapture(ctx context.Context, url string) (Record, error)
+	// FileEnds returns, per WARC file name of the capture, the end offset of
+	// the last indexed record (offset + record length): the length an .open
+	// file is truncated to on repair.
+	FileEnds(ctx context.Context, captureID int64) (map[string]int64, error)
+
+	Close() error
+}

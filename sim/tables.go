@@ -1,0 +1,115 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Table is one results table of the thesis (Denev 2012) with the thesis'
+// published numbers beside the numbers this simulator reproduces.
+type Table struct {
+	// ID is the thesis' table number, e.g. "4.4".
+	ID string
+	// Title is a short caption.
+	Title string
+	// Note says what the table varies and how it was reproduced (runs,
+	// seeds, parameters), in one or two sentences.
+	Note string
+	// RowHeader names the row label column (e.g. "strategy").
+	RowHeader string
+	// Columns names the value columns (e.g. skew or size settings).
+	Columns []string
+	// Rows holds one row per strategy / flavour.
+	Rows []Row
+}
+
+// Row is one row of a Table. Thesis and Got have one entry per column;
+// NaN marks a cell the thesis leaves empty or that was not reproduced.
+type Row struct {
+	Label  string
+	Thesis []float64
+	Got    []float64
+}
+
+// RelDiff is the relative difference (got − thesis) / |thesis|, or NaN when
+// either is missing or the thesis value is 0.
+func RelDiff(thesis, got float64) float64 {
+	if math.IsNaN(thesis) || math.IsNaN(got) || thesis == 0 {
+		return math.NaN()
+	}
+	return (got - thesis) / math.Abs(thesis)
+}
+
+// Markdown renders the table: for every column the thesis' value, the
+// reproduced value and the relative difference.
+func (t Table) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Table %s: %s\n\n", t.ID, t.Title)
+	if t.Note != "" {
+		fmt.Fprintf(&b, "%s\n\n", t.Note)
+	}
+	hdr := t.RowHeader
+	if hdr == "" {
+		hdr = "row"
+	}
+	b.WriteString("| " + hdr)
+	for _, c := range t.Columns {
+		fmt.Fprintf(&b, " | %s thesis | %s ours | Δ%%", c, c)
+	}
+	b.WriteString(" |\n|---")
+	for range t.Columns {
+		b.WriteString("|---:|---:|---:")
+	}
+	b.WriteString("|\n")
+	for _, r := range t.Rows {
+		b.WriteString("| " + r.Label)
+		for i := range t.Columns {
+			th, got := cell(r.Thesis, i), cell(r.Got, i)
+			fmt.Fprintf(&b, " | %s | %s | %s", num(th), num(got), pct(RelDiff(th, got)))
+		}
+		b.WriteString(" |\n")
+	}
+	return b.String()
+}
+
+func cell(v []float64, i int) float64 {
+	if i < len(v) {
+		return v[i]
+	}
+	return math.NaN()
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+func pct(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%+.1f", 100*v)
+}
+
+// TableSource computes one table. Computing may take a while (simulations),
+// so tables are built lazily.
+type TableSource struct {
+	ID    string
+	Build func() (Table, error)
+}
+
+// Tables returns every reproducible table of the thesis, chapter 4 then
+// chapter 5, sorted by ID.
+func Tables() []TableSource {
+	var out []TableSource
+	out = append(out, ch4Tables()...)
+	for _, t := range ch5Tables() {
+		out = append(out, TableSource{ID: t.ID, Build: func() (Table, error) { return t, nil }})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}

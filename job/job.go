@@ -1,0 +1,254 @@
+// Package job reads, validates and writes SHARC crawl jobs (YAML).
+//
+// A job file is decoded into a yaml.Node tree and walked by hand rather than
+// unmarshalled into tagged structs: only the node tree knows the line of
+// every value, and an archivist fixing a job file wants every mistake named
+// by field and line at once (`job.yaml:12: scope.include[1]: …`), not the
+// first one the decoder happened to meet. Parse returns a *Job with every
+// default applied (see Defaults) or an Errors value listing all problems.
+//
+// The reference for every field is docs/job-yaml.md.
+package job
+
+import (
+	"regexp"
+	"time"
+)
+
+// Job is a validated crawl job with every default applied.
+type Job struct {
+	// Name identifies the job; it names the WARC directory and prefix, so it
+	// is restricted to letters, digits, '.', '_' and '-'.
+	Name string
+	// Seeds are the starting URLs, parsed with WHATWG rules, http or https
+	// only, fragment removed (Href of the parsed URL).
+	Seeds []string
+	// Workers is the size of the fetcher pool.
+	Workers int
+	// UserAgent is sent with every request. It must contain a contact URL
+	// (http:// or https://) or an e-mail address so site operators can
+	// reach whoever runs the crawl.
+	UserAgent string
+	// Robots is "obey" or "ignore".
+	Robots string
+	// Scope bounds what is crawled.
+	Scope Scope
+	// Politeness bounds how hard each host is hit.
+	Politeness Politeness
+	// Fetch holds the HTTP client limits.
+	Fetch Fetch
+	// WARC says where and how records are written.
+	WARC WARC
+	// Store is the index DSN: "sqlite:PATH" or "postgres://…"
+	// ("postgresql://…" is accepted too). The default is
+	// "sqlite:" + WARC.Dir + "/sharc.db".
+	Store string
+	// Scheduler names the download-ordering strategy and its parameters.
+	Scheduler Scheduler
+	// Capture says whether pages are visited once or visited and revisited.
+	Capture Capture
+	// ChangeRates is the change-rate source cascade, first answer wins:
+	// any of "history", "predictor", "sitemap", "default", each at most
+	// once; "default" answers every page, so it can only be last.
+	ChangeRates []string
+	// DefaultRate is the rate (changes per hour) the "default" source
+	// answers with.
+	DefaultRate float64
+	// Resolve maps a host or host:port (lower case) to the host:port to
+	// connect to instead, so tests and benchmarks can point real host names
+	// at loopback servers. Nil when the job has none.
+	Resolve map[string]string
+	// Schedule is the optional recurring schedule for the daemon; nil when
+	// the job runs once.
+	Schedule *Schedule
+}
+
+// Scope bounds what is crawled.
+type Scope struct {
+	// SURTPrefixes, when non-empty, replace the default scope (each seed's
+	// host, derived by the crawler, so left empty here). YAML surt_prefixes.
+	SURTPrefixes []string
+	// MaxHops is the longest discovery path from a seed: 0 crawls the
+	// seeds only, 1 the seeds and what they link to, and so on. There is
+	// no "unlimited"; use a large number.
+	MaxHops int
+	// Include, when non-empty, keeps only in-scope URLs matching at least
+	// one of these; Exclude drops URLs matching any. Both are matched
+	// against the canonical URL string.
+	Include, Exclude []*regexp.Regexp
+	// MaxPages stops the crawl after this many pages; 0 means unlimited.
+	MaxPages int
+	// MaxBytes stops the crawl after this many bytes downloaded; 0 means
+	// unlimited.
+	MaxBytes int64
+	// MaxDuration stops the crawl after this long; 0 means unlimited.
+	MaxDuration time.Duration
+}
+
+// Politeness bounds how hard each host is hit. The gap after a fetch from a
+// host is max(Delay, DelayFactor × fetch duration, robots Crawl-delay capped
+// at CrawlDelayCap), capped at MaxDelay.
+type Politeness struct {
+	// Delay is the minimum gap between two requests to one host.
+	Delay time.Duration
+	// DelayFactor multiplies the duration of the last fetch from the host.
+	DelayFactor float64
+	// MaxDelay caps the gap (it is ≥ Delay).
+	MaxDelay time.Duration
+	// CrawlDelayCap is the largest robots.txt Crawl-delay honoured.
+	CrawlDelayCap time.Duration
+	// PerHost is the number of requests in flight per host.
+	PerHost int
+	// Hosts holds per-host overrides for hosts you own, keyed by lower-case
+	// host or host:port. Nil when the job has none.
+	Hosts map[string]HostPoliteness
+}
+
+// HostPoliteness overrides politeness for one host.
+type HostPoliteness struct {
+	// Parallel is the number of requests in flight to this host; it
+	// defaults to Politeness.PerHost.
+	Parallel int
+	// Delay, when non-nil, replaces Politeness.Delay for this host (and
+	// MaxDelay does not cap it from below).
+	Delay *time.Duration
+}
+
+// Fetch holds the HTTP client limits.
+type Fetch struct {
+	// ConnectTimeout bounds dialling (including TLS); Timeout bounds the
+	// whole exchange.
+	ConnectTimeout, Timeout time.Duration
+	// MaxBodyBytes truncates larger bodies (the record is marked truncated).
+	MaxBodyBytes int64
+	// MaxRedirects is the longest redirect chain followed (through the
+	// frontier, not inside the client).
+	MaxRedirects int
+	// Retries is how many times a connection error, 429 or 5xx is retried.
+	Retries int
+	// RetryBackoff is the base of the exponential back-off between retries.
+	RetryBackoff time.Duration
+	// ConditionalGet sends If-None-Match/If-Modified-Since from the last
+	// capture of the URL.
+	ConditionalGet bool
+}
+
+// WARC says where and how WARC records are written.
+type WARC struct {
+	// Dir receives the WARC files. Relative paths resolve against the
+	// current directory of the process (not the job file's), as every other
+	// path on the command line does. Default "output/<name>/warcs".
+	Dir string
+	// Prefix starts every file name; default the job name.
+	Prefix string
+	// MaxSize is the rotation size in bytes.
+	MaxSize int64
+	// Version is the WARC version; only "1.1".
+	Version string
+	// Digest is the payload/block digest algorithm: "sha1" (base32) or
+	// "sha256".
+	Digest string
+	// Operator goes into the warcinfo record; optional.
+	Operator string
+}
+
+// Scheduler names the strategy and its parameters (scheduler.Params).
+type Scheduler struct {
+	// Strategy is a name from scheduler.Registry.
+	Strategy string
+	// Tau is the threshold τ ∈ (0,1) of the threshold, intervals and
+	// selective strategies (Def. 5.4).
+	Tau float64
+}
+
+// Capture says how pages are captured (issue 4).
+type Capture struct {
+	// Mode is "single-visit" or "visit-revisit" (thesis §3.2). When the
+	// job does not set it, it follows the strategy.
+	Mode string
+	// EstimatedSize is the site size told to the strategy; 0 means auto
+	// (sitemap URL count or the previous capture). YAML "auto" or N.
+	EstimatedSize int
+	// Similarity enables the shingle similarity test (thesis §8.2): word
+	// 10-grams, Jaccard ≥ 0.9 counts as unchanged.
+	Similarity bool
+	// ChangeSignal is what defines "changed": "payload" (payload digest) or
+	// "text" (normalised visible-text digest).
+	ChangeSignal string
+}
+
+// Capture modes.
+const (
+	ModeSingleVisit  = "single-visit"
+	ModeVisitRevisit = "visit-revisit"
+)
+
+// Defaults, in one place. Name-dependent defaults: WARC.Dir is
+// "output/<name>/warcs", WARC.Prefix is the name, Store is
+// "sqlite:<WARC.Dir>/sharc.db"; Capture.Mode follows the strategy.
+const (
+	DefaultWorkers        = 8
+	DefaultRobots         = "obey"
+	DefaultMaxHops        = 20
+	DefaultDelay          = time.Second
+	DefaultDelayFactor    = 2.0
+	DefaultMaxDelay       = 30 * time.Second
+	DefaultCrawlDelayCap  = 30 * time.Second
+	DefaultPerHost        = 1
+	DefaultConnectTimeout = 10 * time.Second
+	DefaultTimeout        = 60 * time.Second
+	DefaultMaxBodyBytes   = 100 * 1000 * 1000 // 100MB
+	DefaultMaxRedirects   = 10
+	DefaultRetries        = 3
+	DefaultRetryBackoff   = 2 * time.Second
+	DefaultWARCMaxSize    = 1000 * 1000 * 1000 // 1GB
+	DefaultWARCVersion    = "1.1"
+	DefaultDigest         = "sha1"
+	DefaultStrategy       = "bfs"
+	DefaultTau            = 0.95
+	DefaultChangeSignal   = "payload"
+	DefaultRate           = 1.0 / 168 // one change a week, per hour
+)
+
+// DefaultChangeRates is the default change-rate cascade.
+func DefaultChangeRates() []string { return []string{"history", "sitemap", "default"} }
+
+// Defaults returns a job with every default that does not depend on the
+// job's name or strategy applied.
+func Defaults() Job {
+	return Job{
+		Workers: DefaultWorkers,
+		Robots:  DefaultRobots,
+		Scope:   Scope{MaxHops: DefaultMaxHops},
+		Politeness: Politeness{
+			Delay:         DefaultDelay,
+			DelayFactor:   DefaultDelayFactor,
+			MaxDelay:      DefaultMaxDelay,
+			CrawlDelayCap: DefaultCrawlDelayCap,
+			PerHost:       DefaultPerHost,
+		},
+		Fetch: Fetch{
+			ConnectTimeout: DefaultConnectTimeout,
+			Timeout:        DefaultTimeout,
+			MaxBodyBytes:   DefaultMaxBodyBytes,
+			MaxRedirects:   DefaultMaxRedirects,
+			Retries:        DefaultRetries,
+			RetryBackoff:   DefaultRetryBackoff,
+		},
+		WARC:        WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest},
+		Scheduler:   Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
+		Capture:     Capture{ChangeSignal: DefaultChangeSignal},
+		ChangeRates: DefaultChangeRates(),
+		DefaultRate: DefaultRate,
+	}
+}
+
+// Schedule is a recurring schedule: either a fixed interval (Every > 0) or
+// a five-field cron expression. Next gives the next run time.
+type Schedule struct {
+	// Spec is the text as written in the job ("every 168h", "0 3 * * 1").
+	Spec string
+	// Every is the interval of an "every" schedule; 0 for cron.
+	Every time.Duration
+	cron  *cronSpec
+}

@@ -1,0 +1,516 @@
+// Package frontier holds the URLs of a capture in one queue per host. The
+// frontier decides which host is ready (politeness: a minimum gap between
+// requests to a host, a cap on requests in flight per host); a
+// scheduler.Strategy per host decides the order inside the host. Workers
+// never sleep for politeness: Next blocks until some host is ready.
+package frontier
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// ErrDone is returned by Next when no host has work left and nothing is in
+// flight.
+var ErrDone = errors.New("frontier: done")
+
+// URL is one URL known to the frontier.
+type URL struct {
+	URL     string
+	SURT    string
+	Host    string
+	Seq     int // dense per-host index, scheduler.Page.ID
+	Parent  int // Seq of the page it was discovered on, -1 for seeds
+	HopPath string
+	Via     string
+	Rate    float64
+}
+
+// Page states kept per URL so a resumed capture skips finished work.
+const (
+	stQueued uint8 = iota
+	stVisited
+	stDone
+)
+
+// Task is one download handed to a worker.
+type Task struct {
+	URL
+	Action scheduler.Action
+	// Prereq is true for host prerequisites (robots.txt) that are not
+	// pages of the site and are not ordered by the strategy.
+	Prereq bool
+	// Attempt counts earlier failed attempts of this download.
+	Attempt int
+}
+
+// Politeness is the per-host delay policy.
+type Politeness struct {
+	Delay       time.Duration // minimum gap between the end of one request and the start of the next
+	DelayFactor float64       // the gap is at least DelayFactor × the last fetch duration
+	MaxDelay    time.Duration // cap on the computed gap (not on Crawl-delay or Retry-After)
+	PerHost     int           // requests in flight per host
+}
+
+// Config configures a Frontier.
+type Config struct {
+	Politeness Politeness
+	// HostPoliteness overrides Politeness for named hosts.
+	HostPoliteness map[string]Politeness
+	// NewStrategy builds the strategy of a new host.
+	NewStrategy func(host string) (scheduler.Strategy, error)
+	// EstimatedSize is told to each host's strategy in Start (0 = unknown).
+	EstimatedSize func(host string) int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// host is one politeness queue.
+type host struct {
+	name     string
+	pol      Politeness
+	strategy scheduler.Strategy
+	urls     []URL   // by Seq
+	state    []uint8 // by Seq
+	urgent   []Task  // prerequisites and retries, served before the strategy
+	inflight int
+	prereqs  int // prerequisites in flight: the host's pages wait for them
+	ready    time.Time // earliest start of the next request
+	extra    time.Duration
+	idx      int // position in the ready heap, -1 when not in it
+	stopped  bool
+}
+
+// Frontier is safe for concurrent use.
+type Frontier struct {
+	cfg   Config
+	mu    sync.Mutex
+	wake  chan struct{} // closed and replaced whenever something may have become ready
+	hosts map[string]*host
+	seen  map[string]struct{} // SURTs
+	ready hostHeap            // hosts that may have work, by ready time
+	total int                 // tasks in flight over all hosts
+	err   error
+}
+
+// New returns an empty frontier.
+func New(cfg Config) *Frontier {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Politeness.PerHost < 1 {
+		cfg.Politeness.PerHost = 1
+	}
+	return &Frontier{cfg: cfg, wake: make(chan struct{}), hosts: map[string]*host{}, seen: map[string]struct{}{}}
+}
+
+func (f *Frontier) signal() {
+	close(f.wake)
+	f.wake = make(chan struct{})
+}
+
+func (f *Frontier) hostFor(name string) (*host, error) {
+	h := f.hosts[name]
+	if h != nil {
+		return h, nil
+	}
+	s, err := f.cfg.NewStrategy(name)
+	if err != nil {
+		return nil, err
+	}
+	pol := f.cfg.Politeness
+	if p, ok := f.cfg.HostPoliteness[name]; ok {
+		pol = p
+		if pol.PerHost < 1 {
+			pol.PerHost = 1
+		}
+	}
+	est := 0
+	if f.cfg.EstimatedSize != nil {
+		est = f.cfg.EstimatedSize(name)
+	}
+	s.Start(est)
+	h = &host{name: name, pol: pol, strategy: s, idx: -1}
+	f.hosts[name] = h
+	return h, nil
+}
+
+// Seen reports whether a SURT is already in the frontier.
+func (f *Frontier) Seen(surt string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, ok := f.seen[surt]
+	return ok
+}
+
+// NextSeq returns the Seq the next new URL of host will get.
+func (f *Frontier) NextSeq(hostName string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if h := f.hosts[hostName]; h != nil {
+		return len(h.urls)
+	}
+	return 0
+}
+
+// Add inserts new URLs (their SURTs must be unseen and their Seqs must be
+// the host's next ones, as assigned by Assign) and hands them to their
+// hosts' strategies.
+func (f *Frontier) Add(urls ...URL) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.addLocked(urls, stQueued)
+}
+
+// Restore re-inserts URLs of a resumed capture with their saved progress:
+// visited means the visit is archived, done means nothing is left.
+func (f *Frontier) Restore(u URL, visited, done bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	st := stQueued
+	switch {
+	case done:
+		st = stDone
+	case visited:
+		st = stVisited
+	}
+	return f.addLocked([]URL{u}, st)
+}
+
+func (f *Frontier) addLocked(urls []URL, st uint8) error {
+	// Group consecutive URLs by host so each strategy gets one Add call per
+	// discovering page, preserving document order.
+	for i := 0; i < len(urls); {
+		j := i + 1
+		for j < len(urls) && urls[j].Host == urls[i].Host {
+			j++
+		}
+		h, err := f.hostFor(urls[i].Host)
+		if err != nil {
+			return err
+		}
+		pages := make([]scheduler.Page, 0, j-i)
+		for _, u := range urls[i:j] {
+			if u.Seq != len(h.urls) {
+				return errors.New("frontier: URL " + u.URL + " added out of sequence")
+			}
+			f.seen[u.SURT] = struct{}{}
+			h.urls = append(h.urls, u)
+			h.state = append(h.state, st)
+			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: u.Parent, Rate: u.Rate})
+		}
+		h.strategy.Add(pages...)
+		f.schedule(h)
+		i = j
+	}
+	f.signal()
+	return nil
+}
+
+// Assign gives each URL whose SURT is new a Seq on its host, drops the
+// others and returns the kept ones, ready for Add. URLs of the same call are
+// also deduplicated against each other.
+func (f *Frontier) Assign(urls []URL) []URL {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	next := map[string]int{}
+	batch := map[string]struct{}{}
+	var out []URL
+	for _, u := range urls {
+		if _, ok := f.seen[u.SURT]; ok {
+			continue
+		}
+		if _, ok := batch[u.SURT]; ok {
+			continue
+		}
+		batch[u.SURT] = struct{}{}
+		n, ok := next[u.Host]
+		if !ok {
+			if h := f.hosts[u.Host]; h != nil {
+				n = len(h.urls)
+			}
+		}
+		u.Seq = n
+		next[u.Host] = n + 1
+		out = append(out, u)
+	}
+	// Keep each host's URLs contiguous and in Seq order for Add.
+	groups := map[string][]URL{}
+	var order []string
+	for _, u := range out {
+		if _, ok := groups[u.Host]; !ok {
+			order = append(order, u.Host)
+		}
+		groups[u.Host] = append(groups[u.Host], u)
+	}
+	out = out[:0]
+	for _, h := range order {
+		out = append(out, groups[h]...)
+	}
+	return out
+}
+
+// AddPrereq queues a prerequisite download (robots.txt) for a host, served
+// before any page of the host.
+func (f *Frontier) AddPrereq(hostName string, u URL) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h, err := f.hostFor(hostName)
+	if err != nil {
+		return err
+	}
+	h.urgent = append(h.urgent, Task{URL: u, Prereq: true})
+	f.schedule(h)
+	f.signal()
+	return nil
+}
+
+// schedule puts h in the ready heap if it is not there and may have work.
+func (f *Frontier) schedule(h *host) {
+	if h.idx >= 0 || h.stopped || h.inflight >= h.pol.PerHost {
+		return
+	}
+	heap.Push(&f.ready, h)
+}
+
+// Next blocks until a host is ready and returns its next task. It returns
+// ErrDone when there is no work left and nothing in flight, or ctx's error.
+func (f *Frontier) Next(ctx context.Context) (Task, error) {
+	for {
+		f.mu.Lock()
+		if f.err != nil {
+			err := f.err
+			f.mu.Unlock()
+			return Task{}, err
+		}
+		now := f.cfg.Now()
+		var wait time.Duration = -1
+		for f.ready.Len() > 0 {
+			h := f.ready[0]
+			if d := h.ready.Sub(now); d > 0 {
+				wait = d
+				break
+			}
+			heap.Pop(&f.ready)
+			t, ok := f.take(h)
+			if !ok {
+				continue // no work now; rescheduled by Done or Add
+			}
+			h.inflight++
+			f.total++
+			f.schedule(h)
+			f.mu.Unlock()
+			return t, nil
+		}
+		if f.ready.Len() == 0 && f.total == 0 {
+			f.mu.Unlock()
+			return Task{}, ErrDone
+		}
+		wake := f.wake
+		f.mu.Unlock()
+		var timer *time.Timer
+		var tc <-chan time.Time
+		if wait >= 0 {
+			timer = time.NewTimer(wait)
+			tc = timer.C
+		}
+		select {
+		case <-ctx.Done():
+			if timer != nil {
+				timer.Stop()
+			}
+			return Task{}, ctx.Err()
+		case <-wake:
+		case <-tc:
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+// take returns h's next task: urgent ones first, then the strategy's,
+// skipping downloads a resumed capture already finished.
+func (f *Frontier) take(h *host) (Task, bool) {
+	if len(h.urgent) > 0 {
+		t := h.urgent[0]
+		h.urgent = h.urgent[1:]
+		if t.Prereq {
+			h.prereqs++
+		}
+		return t, true
+	}
+	if h.prereqs > 0 {
+		return Task{}, false
+	}
+	for {
+		d, ok := h.strategy.Next()
+		if !ok {
+			return Task{}, false
+		}
+		if d.Page < 0 || d.Page >= len(h.urls) {
+			f.err = errors.New("frontier: strategy of " + h.name + " chose an unknown page")
+			return Task{}, false
+		}
+		st := h.state[d.Page]
+		skip := st == stDone || (st == stVisited && d.Action == scheduler.Visit)
+		if skip {
+			h.strategy.Done(d)
+			continue
+		}
+		if st == stVisited && d.Action == scheduler.VisitRevisit {
+			d.Action = scheduler.Revisit
+		}
+		return Task{URL: h.urls[d.Page], Action: d.Action}, true
+	}
+}
+
+// Result is what a worker reports for a finished task.
+type Result struct {
+	// Duration is how long the fetch took; the next request to the host
+	// waits at least DelayFactor × Duration.
+	Duration time.Duration
+	// Fetched is false when nothing was requested (e.g. robots.txt forbade
+	// the URL): the host's delay is not charged.
+	Fetched bool
+	// Retry, if > 0, re-queues the task at the front of its host after this
+	// back-off instead of finishing it.
+	Retry time.Duration
+	// MinDelay raises the host's gap from now on (robots Crawl-delay).
+	MinDelay time.Duration
+}
+
+// Done finishes a task. New URLs discovered by the task must be Added
+// before Done so that online strategies see them.
+func (f *Frontier) Done(t Task, r Result) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := f.hosts[t.Host]
+	if h == nil {
+		return
+	}
+	h.inflight--
+	f.total--
+	if t.Prereq {
+		h.prereqs--
+	}
+	if r.MinDelay > h.extra {
+		h.extra = r.MinDelay
+	}
+	now := f.cfg.Now()
+	if r.Fetched {
+		gap := h.pol.Delay
+		if g := time.Duration(h.pol.DelayFactor * float64(r.Duration)); g > gap {
+			gap = g
+		}
+		if h.pol.MaxDelay > 0 && gap > h.pol.MaxDelay {
+			gap = h.pol.MaxDelay
+		}
+		if h.extra > gap {
+			gap = h.extra
+		}
+		if next := now.Add(gap); next.After(h.ready) {
+			h.ready = next
+		}
+	}
+	if r.Retry > 0 {
+		t.Attempt++
+		h.urgent = append([]Task{t}, h.urgent...)
+		if next := now.Add(r.Retry); next.After(h.ready) {
+			h.ready = next
+		}
+	} else if !t.Prereq {
+		switch t.Action {
+		case scheduler.Visit:
+			h.state[t.Seq] = stVisited
+		default:
+			h.state[t.Seq] = stDone
+		}
+		h.strategy.Done(scheduler.Decision{Page: t.Seq, Action: t.Action})
+	}
+	if h.idx >= 0 {
+		heap.Fix(&f.ready, h.idx)
+	} else {
+		f.schedule(h)
+	}
+	f.signal()
+}
+
+// StopHost drops a host's remaining work (e.g. its robots.txt could not be
+// read and the job obeys robots, or an operator removed it).
+func (f *Frontier) StopHost(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := f.hosts[name]
+	if h == nil {
+		return
+	}
+	h.stopped = true
+	h.urgent = nil
+	if h.idx >= 0 {
+		heap.Remove(&f.ready, h.idx)
+	}
+	f.signal()
+}
+
+// HostStatus describes one host queue, for progress and status reports.
+type HostStatus struct {
+	Host     string
+	URLs     int
+	Finished int
+	InFlight int
+	Ready    time.Time
+}
+
+// Status returns every host's queue state.
+func (f *Frontier) Status() []HostStatus {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]HostStatus, 0, len(f.hosts))
+	for _, h := range f.hosts {
+		fin := 0
+		for _, s := range h.state {
+			if s == stDone {
+				fin++
+			}
+		}
+		out = append(out, HostStatus{Host: h.name, URLs: len(h.urls), Finished: fin, InFlight: h.inflight, Ready: h.ready})
+	}
+	return out
+}
+
+// Size returns the number of URLs known.
+func (f *Frontier) Size() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.seen)
+}
+
+// hostHeap orders hosts by ready time.
+type hostHeap []*host
+
+func (q hostHeap) Len() int           { return len(q) }
+func (q hostHeap) Less(i, j int) bool { return q[i].ready.Before(q[j].ready) }
+func (q hostHeap) Swap(i, j int) {
+	q[i], q[j] = q[j], q[i]
+	q[i].idx = i
+	q[j].idx = j
+}
+func (q *hostHeap) Push(x any) {
+	h := x.(*host)
+	h.idx = len(*q)
+	*q = append(*q, h)
+}
+func (q *hostHeap) Pop() any {
+	old := *q
+	h := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
+	h.idx = -1
+	return h
+}

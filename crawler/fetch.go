@@ -1,0 +1,253 @@
+package crawler
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// maxHeaderBytes bounds the status line and headers of a response; a server
+// sending more is treated as hostile and the fetch fails.
+const maxHeaderBytes = 1 << 20
+
+// fetcher is a minimal HTTP/1.1 client that keeps the exact bytes sent and
+// received: WARC request and response records must hold what went over the
+// wire (including chunked transfer coding and content encoding), which
+// net/http's client hides. One connection per request (Connection: close):
+// politeness gaps make keep-alive worth little, and it keeps each
+// connection's byte stream one exchange.
+type fetcher struct {
+	userAgent      string
+	connectTimeout time.Duration
+	timeout        time.Duration
+	maxBody        int64
+	resolve        map[string]string
+}
+
+// fetched is the outcome of one HTTP exchange.
+type fetched struct {
+	Request  []byte // raw request bytes
+	Response []byte // raw response bytes as received
+	Status   int
+	Header   http.Header
+	// Body is the entity body with transfer coding removed and content
+	// coding kept: what the WARC payload digest covers.
+	Body []byte
+	// Decoded is Body with content coding removed, for link extraction.
+	Decoded   []byte
+	IP        string
+	Start     time.Time
+	Duration  time.Duration
+	Truncated bool
+}
+
+// fetchError classifies failures the way crawl.log reports them.
+type fetchError struct {
+	Code int // Heritrix-style negative status: -2 connect failed, -3 broken, -4 timeout, -6 unknown/hostile
+	Err  error
+}
+
+func (e *fetchError) Error() string { return fmt.Sprintf("fetch status %d: %v", e.Code, e.Err) }
+func (e *fetchError) Unwrap() error { return e.Err }
+
+// recordingConn tees everything read from and written to a connection,
+// failing reads once limit bytes were received.
+type recordingConn struct {
+	net.Conn
+	in, out bytes.Buffer
+	limit   int64
+}
+
+var errTooLarge = errors.New("response exceeds the size limit")
+
+func (c *recordingConn) Read(p []byte) (int, error) {
+	if room := c.limit - int64(c.in.Len()); room <= 0 {
+		return 0, errTooLarge
+	} else if int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := c.Conn.Read(p)
+	c.in.Write(p[:n])
+	return n, err
+}
+
+func (c *recordingConn) Write(p []byte) (int, error) {
+	n, err := c.Conn.Write(p)
+	c.out.Write(p[:n])
+	return n, err
+}
+
+// dialAddr returns where to connect for u, applying resolve overrides
+// (keyed by host:port or host).
+func (f *fetcher) dialAddr(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	hostport := net.JoinHostPort(u.Hostname(), port)
+	if a, ok := f.resolve[strings.ToLower(u.Host)]; ok {
+		return a
+	}
+	if a, ok := f.resolve[strings.ToLower(hostport)]; ok {
+		return a
+	}
+	if a, ok := f.resolve[strings.ToLower(u.Hostname())]; ok {
+		return a
+	}
+	return hostport
+}
+
+// fetch GETs rawURL with extra request headers.
+func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, &fetchError{Code: -6, Err: err}
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	d := net.Dialer{Timeout: f.connectTimeout}
+	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
+	if err != nil {
+		code := -2
+		if ctx.Err() != nil {
+			code = -4
+		}
+		return nil, &fetchError{Code: code, Err: err}
+	}
+	defer raw.Close()
+	// Closing the connection when ctx ends unblocks reads and writes.
+	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
+	defer stop()
+	conn := raw
+	if u.Scheme == "https" {
+		// Archival capture records what the site serves even when its
+		// certificate is wrong; the certificate problem is not ours to fix.
+		tc := tls.Client(raw, &tls.Config{ServerName: u.Hostname(), InsecureSkipVerify: true}) //nolint:gosec
+		if err := tc.HandshakeContext(ctx); err != nil {
+			return nil, &fetchError{Code: -2, Err: err}
+		}
+		conn = tc
+	}
+	rc := &recordingConn{Conn: conn, limit: f.maxBody + maxHeaderBytes}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return nil, &fetchError{Code: -6, Err: err}
+	}
+	req.Header.Set("User-Agent", f.userAgent)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	req.Header.Set("Connection", "close")
+	for k, vs := range extra {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	var reqBuf bytes.Buffer
+	if err := req.Write(&reqBuf); err != nil {
+		return nil, &fetchError{Code: -6, Err: err}
+	}
+	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
+		return nil, classify(ctx, err, -3)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(rc), req)
+	if err != nil {
+		return nil, classify(ctx, err, -3)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, f.maxBody+1))
+	truncated := int64(len(body)) > f.maxBody
+	if truncated {
+		body = body[:f.maxBody]
+	} else if err != nil {
+		return nil, classify(ctx, err, -3)
+	}
+	out := &fetched{
+		Request:   rc.out.Bytes(),
+		Response:  rc.in.Bytes(),
+		Status:    resp.StatusCode,
+		Header:    resp.Header,
+		Body:      body,
+		IP:        hostOf(raw.RemoteAddr()),
+		Start:     start,
+		Duration:  time.Since(start),
+		Truncated: truncated,
+	}
+	out.Decoded = decodeContent(resp.Header.Get("Content-Encoding"), body, f.maxBody)
+	return out, nil
+}
+
+func classify(ctx context.Context, err error, code int) error {
+	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
+		code = -4
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		code = -4
+	}
+	return &fetchError{Code: code, Err: err}
+}
+
+func hostOf(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
+}
+
+// decodeContent removes gzip or deflate content coding for link extraction,
+// bounded by limit so a compression bomb cannot exhaust memory. Unknown or
+// broken codings yield the bytes as they are.
+func decodeContent(enc string, body []byte, limit int64) []byte {
+	var r io.Reader
+	switch strings.ToLower(strings.TrimSpace(enc)) {
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return body
+		}
+		r = zr
+	case "deflate":
+		r = flate.NewReader(bytes.NewReader(body))
+	default:
+		return body
+	}
+	out, err := io.ReadAll(io.LimitReader(r, limit))
+	if err != nil && len(out) == 0 {
+		return body
+	}
+	return out
+}
+
+// retryAfter parses a Retry-After header (seconds or HTTP date).
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0
+	}
+	var secs int
+	if _, err := fmt.Sscanf(v, "%d", &secs); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

@@ -33,7 +33,8 @@ type command struct {
 // commands lists the subcommands. Each lives in its own file.
 func commands() map[string]command {
 	return map[string]command{
-		"version": {"print the version", runVersion},
+		"version":  {"print the version", runVersion},
+		"testsite": {"serve the live changing synthetic test site", runTestsite},
 	}
 }
 

@@ -148,5 +148,6 @@ func (r *Registry) New(name string, p Params) (Strategy, error) {
 func NewRegistry() *Registry {
 	r := &Registry{}
 	registerBasic(r)
+	registerSingle(r)
 	return r
 }

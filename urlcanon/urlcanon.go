@@ -1,0 +1,180 @@
+// Package urlcanon turns URLs found on the web into one canonical absolute
+// form, and derives the keys the crawler sorts, scopes and throttles by:
+// SURT keys (pywb/CDXJ convention), hosts and host SURT prefixes.
+//
+// Parsing follows the WHATWG URL Standard (github.com/nlnwa/whatwg-url), the
+// same algorithm browsers use, so the crawler resolves links exactly as a
+// browser would. On top of WHATWG, Canonical
+//   - removes the fragment,
+//   - normalises percent-encoding: hex digits upper-cased, escapes of
+//     unreserved characters (ALPHA DIGIT - . _ ~) decoded,
+//   - drops an empty query ("http://h/p?" → "http://h/p"),
+//   - accepts only http and https.
+//
+// WHATWG itself already lower-cases scheme and host, removes default ports,
+// applies IDNA (host → punycode), normalises IPv4/IPv6 literals, resolves dot
+// segments (also "%2e" ones), treats "\" as "/" and serialises an empty path
+// as "/". Userinfo is kept: it changes what the server returns.
+package urlcanon
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	wurl "github.com/nlnwa/whatwg-url/url"
+)
+
+// ErrScheme is returned (wrapped) by Canonical for URLs whose scheme is not
+// http or https (mailto:, javascript:, data:, ftp:, ...).
+var ErrScheme = errors.New("urlcanon: scheme not http(s)")
+
+// ErrEmpty is returned by Canonical when the reference and the base are empty.
+var ErrEmpty = errors.New("urlcanon: empty URL")
+
+// Canonical parses ref relative to base (base "" for absolute) and returns
+// the canonical absolute URL (see the package comment for the rules).
+func Canonical(base, ref string) (string, error) {
+	if base == "" {
+		if strings.TrimSpace(ref) == "" {
+			return "", ErrEmpty
+		}
+		u, err := wurl.Parse(ref)
+		if err != nil {
+			return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)
+		}
+		return serialise(u)
+	}
+	r, err := NewResolver(base)
+	if err != nil {
+		return "", err
+	}
+	return r.Resolve(ref)
+}
+
+// Resolver resolves many references against one parsed base URL; it saves
+// re-parsing the base for every link of a document. A Resolver is safe for
+// concurrent use: resolution only reads the base.
+type Resolver struct {
+	base *wurl.Url
+}
+
+// NewResolver parses base (which must be absolute, any scheme WHATWG accepts;
+// references resolved against a non-http(s) base still fail with ErrScheme
+// unless they carry their own http(s) scheme).
+func NewResolver(base string) (*Resolver, error) {
+	b, err := wurl.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("urlcanon: parse base %q: %w", base, err)
+	}
+	return &Resolver{base: b}, nil
+}
+
+// Base returns the base URL as WHATWG serialises it (fragment included).
+func (r *Resolver) Base() string { return r.base.Href(false) }
+
+// Rebase returns a Resolver whose base is ref resolved against r's base, as
+// an HTML <base href> does; the new base may be any absolute URL.
+func (r *Resolver) Rebase(ref string) (*Resolver, error) {
+	b, err := r.base.Parse(ref)
+	if err != nil {
+		return nil, fmt.Errorf("urlcanon: parse base %q: %w", ref, err)
+	}
+	return &Resolver{base: b}, nil
+}
+
+// Resolve returns the canonical absolute form of ref resolved against the
+// base, as Canonical(base, ref) would.
+func (r *Resolver) Resolve(ref string) (string, error) {
+	u, err := r.base.Parse(ref)
+	if err != nil {
+		return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)
+	}
+	return serialise(u)
+}
+
+func serialise(u *wurl.Url) (string, error) {
+	scheme := u.Scheme()
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("%w: %q", ErrScheme, scheme)
+	}
+	host := u.Host()
+	if host == "" {
+		// Unreachable for special schemes per WHATWG, kept as a guard.
+		return "", fmt.Errorf("urlcanon: %w: no host", ErrEmpty)
+	}
+	var b strings.Builder
+	path := u.Pathname()
+	query := u.Query()
+	b.Grow(len(scheme) + 3 + len(host) + len(path) + len(query) + 8)
+	b.WriteString(scheme)
+	b.WriteString("://")
+	if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
+		normPercent(&b, user)
+		if pass != "" {
+			b.WriteByte(':')
+			normPercent(&b, pass)
+		}
+		b.WriteByte('@')
+	}
+	b.WriteString(host)
+	if path == "" {
+		path = "/"
+	}
+	normPercent(&b, path)
+	if query != "" {
+		b.WriteByte('?')
+		normPercent(&b, query)
+	}
+	return b.String(), nil
+}
+
+// normPercent appends s to b with every valid %XX escape normalised: escapes
+// of unreserved characters (RFC 3986 §2.3) are decoded, all others get
+// upper-case hex. Invalid escapes ("%zz", "%4") are kept as they are, as
+// WHATWG does.
+func normPercent(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' || i+2 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		h, l := s[i+1], s[i+2]
+		if !isHex(h) || !isHex(l) {
+			b.WriteByte(c)
+			continue
+		}
+		v := unhex(h)<<4 | unhex(l)
+		if isUnreserved(v) {
+			b.WriteByte(v)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(upperHex[v>>4])
+			b.WriteByte(upperHex[v&15])
+		}
+		i += 2
+	}
+}
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}

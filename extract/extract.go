@@ -1,0 +1,211 @@
+// Package extract finds the outgoing links of fetched documents (HTML,
+// CSS, XML sitemaps and sitemap indexes, plain-text sitemaps) and the
+// visible text of HTML pages, which the change detector compares with
+// shingles (thesis §8.2).
+//
+// Every link is canonicalised with urlcanon, so only http(s) links come
+// out; javascript:, mailto:, data: and the like are dropped. The work done
+// on one document is capped (MaxLinks, MaxTextBytes, MaxBodyBytes), and
+// hostile input never makes Extract panic (fuzzed).
+package extract
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// Hop says how a link was reached, using Heritrix's hop letters; the crawler
+// keeps the hop path of every URL for scoping (e.g. "embeds of in-scope
+// pages are in scope").
+type Hop byte
+
+// Hop letters, as in Heritrix.
+const (
+	HopNav      Hop = 'L' // navigation link: a, area, link rel=alternate/next, ...
+	HopEmbed    Hop = 'E' // embedded resource: img, script, stylesheet, iframe, CSS url()
+	HopRedirect Hop = 'R' // redirect: HTTP Location (set by the crawler) or meta refresh
+	HopPrereq   Hop = 'P' // prerequisite: robots.txt, DNS (set by the crawler)
+	HopSitemap  Hop = 'M' // sitemap or sitemap-index entry
+)
+
+// String returns the hop letter.
+func (h Hop) String() string { return string(rune(h)) }
+
+// Link is one outgoing link of a document.
+type Link struct {
+	URL     string // canonical absolute URL (urlcanon.Canonical)
+	Hop     Hop
+	Context string // where it was found, e.g. "a/@href", "img/@srcset", "css/url()"
+}
+
+// SitemapURL is one <url> entry of a sitemap urlset; its changefreq and
+// lastmod feed the change-rate estimates (thesis §6, Sitemap categories).
+type SitemapURL struct {
+	Loc         string // canonical absolute URL
+	ChangeFreq  string // lower-cased, as written ("daily", ...); "" if absent
+	LastMod     string // as written (W3C datetime); "" if absent
+	Priority    float64
+	HasPriority bool
+}
+
+// Result is what Extract found in one document.
+type Result struct {
+	Links        []Link       // deduplicated by URL, in document order
+	Sitemap      []SitemapURL // urlset entries, in document order
+	SitemapIndex []string     // canonical URLs of sitemapindex children
+	Title        string       // HTML <title>, whitespace-normalised
+	Text         string       // visible HTML text, whitespace-normalised, scripts/styles excluded
+	Truncated    bool         // a cap (MaxLinks, MaxTextBytes, MaxBodyBytes) cut the work short
+}
+
+// Caps on the work done for one document, against hostile or absurd input.
+const (
+	MaxLinks     = 100_000  // links (and sitemap entries) kept per document
+	MaxTextBytes = 1 << 20  // bytes of Text kept
+	MaxBodyBytes = 64 << 20 // bytes of body parsed (also the gunzip limit for .xml.gz sitemaps)
+	maxFieldLen  = 8 << 10  // longest sitemap field (loc, lastmod, ...) kept
+)
+
+// ErrBaseURL is returned (wrapped) when baseURL cannot be parsed.
+var ErrBaseURL = errors.New("extract: invalid base URL")
+
+// Extract dispatches on the MIME type (parameters such as charset are
+// ignored) and returns the links and text of body, which must already be
+// free of any Content-Encoding. baseURL is the URL the body was fetched
+// from; relative links resolve against it (or against <base href>).
+//
+//   - text/html, application/xhtml+xml: HTML links, title and visible text;
+//   - text/css: url(...) and @import;
+//   - application/xml, text/xml (and any *+xml): sitemap or sitemap index
+//     if the root element is <urlset> or <sitemapindex>, else nothing;
+//   - application/gzip, application/x-gzip: gunzipped, then sniffed as XML
+//     (sitemap.xml.gz files are served like that);
+//   - text/plain whose URL path ends in "sitemap*.txt": one URL per line;
+//   - "" and application/octet-stream: sniffed (net/http DetectContentType);
+//   - anything else: an empty Result and no error.
+//
+// A body larger than MaxBodyBytes is cut (Truncated set). On malformed XML
+// the entries read so far are returned together with the error.
+func Extract(mime, baseURL string, body []byte) (Result, error) {
+	var res Result
+	r, err := urlcanon.NewResolver(baseURL)
+	if err != nil {
+		return res, fmt.Errorf("%w: %w", ErrBaseURL, err)
+	}
+	if len(body) > MaxBodyBytes {
+		body = body[:MaxBodyBytes]
+		res.Truncated = true
+	}
+	mt := mediaType(mime)
+	if mt == "" || mt == "application/octet-stream" {
+		mt = mediaType(http.DetectContentType(body))
+	}
+	c := newCollector(r, &res)
+	switch {
+	case mt == "text/html" || mt == "application/xhtml+xml":
+		err = extractHTML(c, body)
+	case mt == "text/css":
+		extractCSS(c, string(body), "css")
+	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
+		err = extractSitemap(c, body)
+	case mt == "application/gzip" || mt == "application/x-gzip":
+		var plain []byte
+		plain, err = gunzip(body, &res)
+		if err == nil {
+			err = extractSitemap(c, plain)
+		}
+	case mt == "text/plain" && isSitemapTxt(baseURL):
+		extractSitemapTxt(c, body)
+	}
+	return res, err
+}
+
+// mediaType returns the lower-cased type/subtype of a Content-Type value.
+func mediaType(v string) string {
+	if i := strings.IndexByte(v, ';'); i >= 0 {
+		v = v[:i]
+	}
+	return strings.ToLower(strings.TrimSpace(v))
+}
+
+func gunzip(body []byte, res *Result) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("extract: gunzip: %w", err)
+	}
+	defer zr.Close()
+	// Read one byte past the cap to tell "exactly at cap" from "cut".
+	out, err := io.ReadAll(io.LimitReader(zr, MaxBodyBytes+1))
+	if len(out) > MaxBodyBytes {
+		out = out[:MaxBodyBytes]
+		res.Truncated = true
+		err = nil
+	}
+	if err != nil {
+		return out, fmt.Errorf("extract: gunzip: %w", err)
+	}
+	return out, nil
+}
+
+// collector resolves, filters and deduplicates links for one document.
+type collector struct {
+	r    *urlcanon.Resolver
+	res  *Result
+	seen map[string]struct{}
+}
+
+func newCollector(r *urlcanon.Resolver, res *Result) *collector {
+	return &collector{r: r, res: res, seen: make(map[string]struct{})}
+}
+
+// add resolves ref and appends it unless it is empty, a same-document
+// fragment, not http(s), unparsable or already seen. It returns the
+// canonical URL ("" if nothing was added for any reason but a duplicate).
+func (c *collector) add(ref string, hop Hop, context string) string {
+	u := c.resolve(ref)
+	if u == "" {
+		return ""
+	}
+	if _, dup := c.seen[u]; dup {
+		return u
+	}
+	if len(c.res.Links) >= MaxLinks {
+		c.res.Truncated = true
+		return ""
+	}
+	c.seen[u] = struct{}{}
+	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
+	return u
+}
+
+// resolve returns the canonical form of ref, or "" if it is not a crawlable
+// link. Cheap prefix checks spare WHATWG parsing of data: URIs and scripts.
+func (c *collector) resolve(ref string) string {
+	ref = strings.TrimSpace(ref)
+	if ref == "" || ref[0] == '#' || hasNonHTTPScheme(ref) {
+		return ""
+	}
+	u, err := c.r.Resolve(ref)
+	if err != nil {
+		return ""
+	}
+	return u
+}
+
+// hasNonHTTPScheme reports whether ref starts with a scheme that is surely
+// not http(s); anything unsure is left to the WHATWG parser.
+func hasNonHTTPScheme(ref string) bool {
+	for _, p := range [...]string{"data:", "javascript:", "mailto:", "tel:", "about:", "blob:", "sms:", "vbscript:"} {
+		if len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,90 @@
+package extract
+
+import (
+	"hash/fnv"
+	"strings"
+	"unicode"
+)
+
+// NormalizedText prepares visible text for change detection: lower-cased,
+// split into words at every character that is neither a letter nor a digit
+// (punctuation goes), words joined by single spaces. Tokens made of digits
+// only are dropped, so that dates, counters and timestamps, the "negligible
+// differences" of thesis §8.2, do not make two versions differ; words
+// mixing letters and digits ("mp3", "2nd") are kept.
+func NormalizedText(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, w := range words {
+		if isDigits(w) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.ToLower(w))
+	}
+	return b.String()
+}
+
+func isDigits(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// Shingles returns the set of hashed word w-grams of text (thesis §8.2
+// uses w = 10), splitting words at whitespace; feed it NormalizedText
+// output. A text with fewer than w words (but at least one) is one
+// shingle, so short pages still compare; an empty text has none. w < 1 is
+// treated as 1. Hashes are 64-bit FNV-1a of the words joined by spaces.
+func Shingles(text string, w int) map[uint64]struct{} {
+	if w < 1 {
+		w = 1
+	}
+	words := strings.Fields(text)
+	set := make(map[uint64]struct{}, max(len(words)-w+1, 1))
+	if len(words) == 0 {
+		return set
+	}
+	if len(words) < w {
+		w = len(words)
+	}
+	h := fnv.New64a()
+	for i := 0; i+w <= len(words); i++ {
+		h.Reset()
+		for j, word := range words[i : i+w] {
+			if j > 0 {
+				h.Write([]byte{' '})
+			}
+			h.Write([]byte(word))
+		}
+		set[h.Sum64()] = struct{}{}
+	}
+	return set
+}
+
+// Jaccard returns |a ∩ b| / |a ∪ b|, the similarity of two shingle sets
+// (thesis §8.2 treats versions with similarity ≥ 0.9 as unchanged). Two
+// empty sets are identical (1).
+func Jaccard(a, b map[uint64]struct{}) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	inter := 0
+	for k := range a {
+		if _, ok := b[k]; ok {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}

@@ -1,0 +1,126 @@
+package warc
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httputil"
+	"strings"
+)
+
+// ErrMalformedResponse is returned (wrapped) by WriteExchange when the
+// response bytes are not a parseable HTTP response. Such an exchange is
+// refused and nothing is written: a record typed application/http that does
+// not parse would break replay tools, and a "resource" record for an http(s)
+// URI would be replayed as if it were the page. The crawler should count the
+// fetch as failed.
+var ErrMalformedResponse = errors.New("warc: malformed HTTP response")
+
+// ErrMalformedRequest is returned (wrapped) when the request bytes do not
+// parse; they come from the crawler itself, so this signals a crawler bug.
+var ErrMalformedRequest = errors.New("warc: malformed HTTP request")
+
+// httpMessage is a raw HTTP message split the way WARC readers split it.
+type httpMessage struct {
+	header []byte // status/request line and header fields, including the blank line
+	body   []byte // everything after the blank line, exactly as received
+	// payload is the entity body: body with any chunked transfer-coding
+	// removed but content-coding (gzip, br, ...) kept, per WARC 1.1 §6.3.2.
+	payload   []byte
+	status    int
+	mime      string
+	truncated bool // body shorter than announced (Content-Length or chunking)
+}
+
+// splitHeader returns the length of the header block of a raw HTTP message.
+// It deliberately uses gowarc's rule (the header ends at the first line
+// shorter than three bytes) so that writer and reader agree on where the
+// payload starts; such a line must then be a real blank line.
+func splitHeader(raw []byte) (int, error) {
+	pos := 0
+	first := true
+	for pos < len(raw) {
+		nl := bytes.IndexByte(raw[pos:], '\n')
+		if nl < 0 {
+			return 0, errors.New("header not terminated")
+		}
+		line := raw[pos : pos+nl+1]
+		pos += nl + 1
+		if len(line) < 3 {
+			if first || !(string(line) == "\r\n" || string(line) == "\n") {
+				return 0, fmt.Errorf("short header line %q", line)
+			}
+			return pos, nil
+		}
+		first = false
+	}
+	return 0, errors.New("header not terminated")
+}
+
+// parseResponse splits and checks a raw response and computes its payload.
+func parseResponse(raw []byte) (*httpMessage, error) {
+	n, err := splitHeader(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformedResponse, err)
+	}
+	if !bytes.HasPrefix(raw, []byte("HTTP/")) {
+		return nil, fmt.Errorf("%w: no HTTP status line", ErrMalformedResponse)
+	}
+	m := &httpMessage{header: raw[:n], body: raw[n:]}
+	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(m.header)), nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformedResponse, err)
+	}
+	_ = resp.Body.Close()
+	m.status = resp.StatusCode
+	m.mime = resp.Header.Get("Content-Type")
+	// ReadResponse moves Transfer-Encoding out of Header.
+	h := resp.Header.Clone()
+	h["Transfer-Encoding"] = resp.TransferEncoding
+	m.payload, m.truncated = entityBody(h, m.body)
+	return m, nil
+}
+
+// entityBody removes chunked transfer-coding from body when the header
+// announces it. A body that ends before the announced end is reported
+// truncated; what was decoded so far is the (truncated) payload.
+func entityBody(h http.Header, body []byte) ([]byte, bool) {
+	if isChunked(h) {
+		var out bytes.Buffer
+		_, err := io.Copy(&out, httputil.NewChunkedReader(bytes.NewReader(body)))
+		return out.Bytes(), err != nil
+	}
+	if cl := h.Get("Content-Length"); cl != "" {
+		var n int64
+		if _, err := fmt.Sscan(cl, &n); err == nil && int64(len(body)) < n {
+			return body, true
+		}
+	}
+	return body, false
+}
+
+func isChunked(h http.Header) bool {
+	for _, v := range h.Values("Transfer-Encoding") {
+		for _, te := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(te), "chunked") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkRequest verifies the raw request bytes parse as an HTTP request.
+func checkRequest(raw []byte) error {
+	n, err := splitHeader(raw)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)
+	}
+	if _, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(raw[:n]))); err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)
+	}
+	return nil
+}

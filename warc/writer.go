@@ -1,0 +1,726 @@
+// Package warc writes the crawler's captures as WARC 1.1 files (one gzip
+// member per record, rotated by size, written as *.open and renamed when
+// closed), reads them back with validation, and repairs files left open by
+// an interrupted crawl. Records are built and serialised with
+// github.com/nlnwa/gowarc; file naming, rotation, durability and repair are
+// done here because the crawler needs exact offsets and fsync guarantees.
+//
+// Durability guarantee: when WriteExchange returns without error, every
+// byte of the returned records (file offsets [Offset, Offset+Length)) has
+// been written and fsynced (os.File.Sync) to the .open file, and the file's
+// directory entry was fsynced when the file was created. The crawler may
+// therefore index the returned offsets immediately; after a crash, Repair
+// with the indexed end offset never cuts an indexed record. Concurrent
+// callers share fsyncs (group commit): one Sync covers every exchange
+// written before it started.
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/rand"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nlnwa/gowarc"
+	"go.uber.org/zap"
+)
+
+// WARC 1.1 revisit profiles (WARC 1.1 §6.7.2 and §6.7.3).
+const (
+	ProfileIdenticalPayload   = gowarc.ProfileIdenticalPayloadDigestV1_1
+	ProfileServerNotModified  = gowarc.ProfileServerNotModifiedV1_1
+	warc11ConformsTo          = "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"
+	defaultMaxSize            = 1 << 30
+	openSuffix                = ".open"
+	fileExt                   = ".warc.gz"
+	contentTypeHTTPResponse   = "application/http;msgtype=response"
+	contentTypeHTTPRequest    = "application/http;msgtype=request"
+	contentTypeWarcFields     = "application/warc-fields"
+	warcDateLayout            = "2006-01-02T15:04:05.000000Z"
+	fileStampLayout           = "20060102150405.000"
+	defaultSoftware           = "SHARC"
+	defaultRobotsPolicy       = "obey"
+	defaultFormat             = "WARC File Format 1.1"
+	maxOutlinkContextRuneSize = 256
+)
+
+// Config configures a Writer.
+type Config struct {
+	Dir, Prefix string
+	// MaxSize rotates to a new file when the next exchange would make the
+	// current one exceed this many bytes (default 1 GB). A single exchange
+	// larger than MaxSize gets a file of its own.
+	MaxSize int64
+	// Digest is "sha1" (base32, the default) or "sha256" (lower-case hex).
+	Digest string
+	// warcinfo fields
+	Software, Operator, JobName, RobotsPolicy, UserAgent, Hostname string
+	Description                                                    string
+}
+
+// Exchange is one HTTP fetch to archive.
+type Exchange struct {
+	TargetURI string
+	IP        string    // WARC-IP-Address
+	Date      time.Time // fetch start
+	Request   []byte    // raw HTTP request bytes as sent; empty: no request record
+	// Response holds the raw HTTP response bytes exactly as received on the
+	// wire (status line, headers, body; the body may be chunked and/or
+	// content-encoded).
+	Response []byte
+	// Truncated, if set, is written as WARC-Truncated ("length", "time",
+	// "disconnect", "unspecified"): the crawler stopped reading early. When
+	// empty and the body is shorter than announced, "disconnect" is written.
+	Truncated string
+	Revisit   *RevisitOf // non-nil: write a revisit record instead of a response
+	Outlinks  []Outlink  // non-empty: also write a metadata record listing them
+}
+
+// RevisitOf names the earlier capture a revisit record refers to.
+type RevisitOf struct {
+	Profile      string // ProfileIdenticalPayload or ProfileServerNotModified
+	RefersTo     string // WARC-Record-ID of the original response
+	RefersToURI  string
+	RefersToDate time.Time
+}
+
+// Outlink is one link discovered on a page.
+type Outlink struct {
+	URL     string
+	Hop     byte // Heritrix hop type: L E R P M ...
+	Context string
+}
+
+// Written describes one record written.
+type Written struct {
+	Type          string // "request", "response", "revisit", "metadata"
+	RecordID      string
+	File          string // final file name (without ".open"), no directory
+	Offset        int64  // of the gzip member in the file
+	Length        int64  // bytes the gzip member takes
+	PayloadDigest string // e.g. "sha1:BASE32"
+	BlockDigest   string
+	PayloadLength int64
+	// Status and MIME are the HTTP status and Content-Type of a response
+	// or revisit record (0, "" otherwise), handy for indexing.
+	Status int
+	MIME   string
+}
+
+// Writer writes exchanges to rotating WARC files. It is safe for
+// concurrent use.
+type Writer struct {
+	cfg   Config
+	log   *zap.Logger
+	host  string
+	now   func() time.Time
+	newID func() string
+	gz    sync.Pool
+
+	mu     sync.Mutex // guards everything below
+	cur    *openFile
+	serial int
+	files  []string
+	closed bool
+}
+
+// openFile is the file being written.
+type openFile struct {
+	f    *os.File
+	path string // with .open
+	name string // final name, no directory
+	size atomic.Int64
+
+	syncMu  sync.Mutex // serialises Sync and close
+	synced  int64
+	isShut  bool
+	records int // records other than warcinfo
+}
+
+// NewWriter validates cfg and returns a Writer; the first file is created
+// on the first write.
+func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
+	if log == nil {
+		log = zap.NewNop()
+	}
+	if cfg.Dir == "" {
+		cfg.Dir = "."
+	}
+	if cfg.MaxSize <= 0 {
+		cfg.MaxSize = defaultMaxSize
+	}
+	switch cfg.Digest {
+	case "":
+		cfg.Digest = "sha1"
+	case "sha1", "sha256":
+	default:
+		return nil, fmt.Errorf("warc: unsupported digest %q (want sha1 or sha256)", cfg.Digest)
+	}
+	if cfg.Software == "" {
+		cfg.Software = defaultSoftware
+	}
+	if cfg.RobotsPolicy == "" {
+		cfg.RobotsPolicy = defaultRobotsPolicy
+	}
+	if cfg.Hostname == "" {
+		h, err := os.Hostname()
+		if err != nil {
+			h = "localhost"
+		}
+		cfg.Hostname = h
+	}
+	if strings.ContainsAny(cfg.Prefix, "/\\") {
+		return nil, fmt.Errorf("warc: prefix %q contains a path separator", cfg.Prefix)
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	w := &Writer{
+		cfg:   cfg,
+		log:   log,
+		host:  fileNameSafe(cfg.Hostname),
+		now:   time.Now,
+		newID: newUUID,
+	}
+	w.gz.New = func() any { z, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression); return z }
+	return w, nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
+
+func fileNameSafe(s string) string { return unsafeName.ReplaceAllString(s, "_") }
+
+// record is one marshalled, gzipped record awaiting its file position.
+type record struct {
+	w   Written
+	gz  []byte
+	err error
+}
+
+// WriteExchange archives one exchange: request (if any), then response or
+// revisit, then metadata (if outlinks), all contiguous in one file. Records
+// are built and compressed before the file lock is taken; nothing is
+// written unless every record built. On a write error the file is cut back
+// to where the exchange started, so a failed call never leaves a partial
+// record.
+func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	recs, err := w.build(ex)
+	if err != nil {
+		return nil, err
+	}
+	total := int64(0)
+	for _, r := range recs {
+		total += int64(len(r.gz))
+	}
+
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return nil, errors.New("warc: writer closed")
+	}
+	if w.cur != nil && w.cur.records > 0 && w.cur.size.Load()+total > w.cfg.MaxSize {
+		if err := w.closeCurrent(); err != nil {
+			w.mu.Unlock()
+			return nil, err
+		}
+	}
+	if w.cur == nil {
+		if err := w.openNext(); err != nil {
+			w.mu.Unlock()
+			return nil, err
+		}
+	}
+	cur := w.cur
+	start := cur.size.Load()
+	off := start
+	out := make([]Written, len(recs))
+	for i, r := range recs {
+		if _, err := cur.f.WriteAt(r.gz, off); err != nil {
+			// Cut back so the file ends on a whole record.
+			if terr := cur.f.Truncate(start); terr != nil {
+				w.log.Error("warc: cannot cut back partial exchange", zap.String("file", cur.path), zap.Error(terr))
+			}
+			w.mu.Unlock()
+			return nil, fmt.Errorf("warc: write %s: %w", cur.path, err)
+		}
+		out[i] = r.w
+		out[i].File = cur.name
+		out[i].Offset = off
+		out[i].Length = int64(len(r.gz))
+		off += int64(len(r.gz))
+	}
+	cur.size.Store(off)
+	cur.records += len(recs)
+	w.mu.Unlock()
+
+	if err := cur.syncTo(off); err != nil {
+		return nil, fmt.Errorf("warc: sync %s: %w", cur.path, err)
+	}
+	return out, nil
+}
+
+// syncTo makes the file durable up to at least end (group commit).
+func (f *openFile) syncTo(end int64) error {
+	f.syncMu.Lock()
+	defer f.syncMu.Unlock()
+	if f.isShut || f.synced >= end {
+		return nil // close syncs, or another caller's Sync covered us
+	}
+	target := f.size.Load() // bytes written before this Sync starts
+	if err := f.f.Sync(); err != nil {
+		return err
+	}
+	f.synced = target
+	return nil
+}
+
+// openNext creates the next .open file and writes its warcinfo record.
+// Caller holds w.mu.
+func (w *Writer) openNext() error {
+	for attempt := 0; ; attempt++ {
+		name := fmt.Sprintf("%s-%s-%05d-%s%s", w.cfg.Prefix, fileStamp(w.now()), w.serial, w.host, fileExt)
+		if w.cfg.Prefix == "" {
+			name = strings.TrimPrefix(name, "-")
+		}
+		w.serial++
+		path := filepath.Join(w.cfg.Dir, name+openSuffix)
+		if _, err := os.Stat(filepath.Join(w.cfg.Dir, name)); err == nil {
+			continue // a closed file of that name exists; take the next serial
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_RDWR, 0o644)
+		if errors.Is(err, os.ErrExist) && attempt < 100000 {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("warc: create: %w", err)
+		}
+		of := &openFile{f: f, path: path, name: name}
+		info, err := w.warcinfo(name)
+		if err == nil {
+			_, err = f.WriteAt(info, 0)
+		}
+		if err == nil {
+			err = f.Sync()
+		}
+		if err == nil {
+			err = syncDir(w.cfg.Dir)
+		}
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(path)
+			return fmt.Errorf("warc: start %s: %w", path, err)
+		}
+		of.size.Store(int64(len(info)))
+		of.synced = int64(len(info))
+		w.cur = of
+		w.log.Info("warc: opened file", zap.String("file", path))
+		return nil
+	}
+}
+
+func fileStamp(t time.Time) string {
+	return strings.Replace(t.UTC().Format(fileStampLayout), ".", "", 1)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// closeCurrent syncs, closes and renames the current file. Caller holds w.mu.
+func (w *Writer) closeCurrent() error {
+	cur := w.cur
+	if cur == nil {
+		return nil
+	}
+	w.cur = nil
+	cur.syncMu.Lock()
+	err := cur.f.Sync()
+	if cerr := cur.f.Close(); err == nil {
+		err = cerr
+	}
+	cur.isShut = true
+	cur.syncMu.Unlock()
+	if err != nil {
+		return fmt.Errorf("warc: close %s: %w", cur.path, err)
+	}
+	final := strings.TrimSuffix(cur.path, openSuffix)
+	if err := os.Rename(cur.path, final); err != nil {
+		return fmt.Errorf("warc: rename %s: %w", cur.path, err)
+	}
+	if err := syncDir(w.cfg.Dir); err != nil {
+		return fmt.Errorf("warc: sync dir: %w", err)
+	}
+	w.files = append(w.files, final)
+	w.log.Info("warc: closed file", zap.String("file", final), zap.Int64("bytes", cur.size.Load()), zap.Int("records", cur.records))
+	return nil
+}
+
+// Rotate closes the current file now; the next write opens a new one.
+func (w *Writer) Rotate() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.closeCurrent()
+}
+
+// Close closes and renames the current .open file. Further writes fail.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.closed = true
+	return w.closeCurrent()
+}
+
+// Files returns the paths of the files closed so far, oldest first.
+func (w *Writer) Files() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.files...)
+}
+
+// CurrentFile returns the path of the .open file being written, or "".
+func (w *Writer) CurrentFile() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cur == nil {
+		return ""
+	}
+	return w.cur.path
+}
+
+// newDigest returns the configured payload hash and its formatter.
+func (w *Writer) newHash() hash.Hash {
+	if w.cfg.Digest == "sha256" {
+		return sha256.New()
+	}
+	return sha1.New()
+}
+
+func (w *Writer) formatDigest(sum []byte) string {
+	if w.cfg.Digest == "sha256" {
+		return "sha256:" + hex.EncodeToString(sum)
+	}
+	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
+}
+
+func (w *Writer) digestOf(b []byte) string {
+	h := w.newHash()
+	h.Write(b)
+	return w.formatDigest(h.Sum(nil))
+}
+
+func (w *Writer) recordOptions() []gowarc.WarcRecordOption {
+	opts := []gowarc.WarcRecordOption{
+		gowarc.WithVersion(gowarc.V1_1),
+		// We set WARC-Payload-Digest ourselves (transfer-decoded, see
+		// httpmsg.go); gowarc must not "fix" it to its raw-body digest.
+		gowarc.WithSpecViolationPolicy(gowarc.ErrIgnore),
+		gowarc.WithSyntaxErrorPolicy(gowarc.ErrFail),
+		gowarc.WithFixSyntaxErrors(false),
+		gowarc.WithRecordIdFunc(func() (string, error) { return w.newID(), nil }),
+	}
+	if w.cfg.Digest == "sha256" {
+		opts = append(opts, gowarc.WithDefaultDigestAlgorithm("sha256"), gowarc.WithDefaultDigestEncoding(gowarc.Base16))
+	}
+	return opts
+}
+
+// marshal serialises rec and compresses it into one gzip member.
+func (w *Writer) marshal(rec gowarc.WarcRecord) ([]byte, error) {
+	defer rec.Close()
+	var buf bytes.Buffer
+	z := w.gz.Get().(*gzip.Writer)
+	defer w.gz.Put(z)
+	z.Reset(&buf)
+	if _, _, err := gowarc.NewMarshaler().Marshal(z, rec, 0); err != nil {
+		return nil, err
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func warcDate(t time.Time) string { return t.UTC().Format(warcDateLayout) }
+
+// warcinfo builds the gzipped warcinfo record that starts every file.
+func (w *Writer) warcinfo(name string) ([]byte, error) {
+	var body bytes.Buffer
+	field := func(k, v string) {
+		if v = cleanField(v); v != "" {
+			fmt.Fprintf(&body, "%s: %s\r\n", k, v)
+		}
+	}
+	field("software", w.cfg.Software)
+	field("hostname", w.cfg.Hostname)
+	field("operator", w.cfg.Operator)
+	field("isPartOf", w.cfg.JobName)
+	field("description", w.cfg.Description)
+	field("robots", w.cfg.RobotsPolicy)
+	field("http-header-user-agent", w.cfg.UserAgent)
+	field("format", defaultFormat)
+	field("conformsTo", warc11ConformsTo)
+	rb := gowarc.NewRecordBuilder(gowarc.Warcinfo, w.recordOptions()...)
+	rb.AddWarcHeader(gowarc.WarcDate, warcDate(w.now()))
+	rb.AddWarcHeader(gowarc.WarcFilename, name)
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
+	rb.AddWarcHeader(gowarc.WarcBlockDigest, w.digestOf(body.Bytes()))
+	if _, err := rb.Write(body.Bytes()); err != nil {
+		return nil, err
+	}
+	rec, _, err := rb.Build()
+	if err != nil {
+		return nil, fmt.Errorf("warcinfo: %w", err)
+	}
+	return w.marshal(rec)
+}
+
+// cleanField makes s safe as a single-line WARC field value.
+func cleanField(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, strings.TrimSpace(s))
+}
+
+// checkURI refuses values that would break the WARC header line.
+func checkURI(what, s string) error {
+	if s == "" {
+		return fmt.Errorf("warc: empty %s", what)
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c == 0x7f {
+			return fmt.Errorf("warc: %s %q contains whitespace or control bytes", what, s)
+		}
+	}
+	return nil
+}
+
+// build turns an exchange into marshalled records.
+func (w *Writer) build(ex Exchange) ([]record, error) {
+	if err := checkURI("target URI", ex.TargetURI); err != nil {
+		return nil, err
+	}
+	if ex.IP != "" {
+		if err := checkURI("IP", ex.IP); err != nil {
+			return nil, err
+		}
+	}
+	if ex.Date.IsZero() {
+		ex.Date = w.now()
+	}
+	date := warcDate(ex.Date)
+	msg, err := parseResponse(ex.Response)
+	if err != nil {
+		return nil, err
+	}
+	if len(ex.Request) > 0 {
+		if err := checkRequest(ex.Request); err != nil {
+			return nil, err
+		}
+	}
+	var recs []record
+	respID := w.newID()
+
+	common := func(rb gowarc.WarcRecordBuilder, id string) {
+		rb.AddWarcHeader(gowarc.WarcRecordID, "<"+id+">")
+		rb.AddWarcHeader(gowarc.WarcDate, date)
+		rb.AddWarcHeader(gowarc.WarcTargetURI, ex.TargetURI)
+	}
+	finish := func(typ string, rb gowarc.WarcRecordBuilder, block []byte, payloadDigest string, payloadLen int64) error {
+		// gowarc only computes digests while validating, which we turn
+		// off (see recordOptions), so the block digest is ours too.
+		rb.AddWarcHeader(gowarc.WarcBlockDigest, w.digestOf(block))
+		_, _ = rb.Write(block)
+		rec, _, err := rb.Build()
+		if err != nil {
+			if rec != nil {
+				_ = rec.Close()
+			}
+			return fmt.Errorf("warc: build %s record: %w", typ, err)
+		}
+		wr := Written{
+			Type:          typ,
+			RecordID:      rec.RecordId(),
+			BlockDigest:   rec.WarcHeader().Get(gowarc.WarcBlockDigest),
+			PayloadDigest: payloadDigest,
+			PayloadLength: payloadLen,
+		}
+		if typ == "response" || typ == "revisit" {
+			wr.Status, wr.MIME = msg.status, msg.mime
+		}
+		gz, err := w.marshal(rec)
+		if err != nil {
+			return fmt.Errorf("warc: marshal %s record: %w", typ, err)
+		}
+		recs = append(recs, record{w: wr, gz: gz})
+		return nil
+	}
+
+	if len(ex.Request) > 0 {
+		rb := gowarc.NewRecordBuilder(gowarc.Request, w.recordOptions()...)
+		common(rb, w.newID())
+		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPRequest)
+		rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
+		if ex.IP != "" {
+			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
+		}
+		n, _ := splitHeader(ex.Request)
+		reqPayload := ex.Request[n:]
+		rb.AddWarcHeader(gowarc.WarcPayloadDigest, w.digestOf(reqPayload))
+		if err := finish("request", rb, ex.Request, w.digestOf(reqPayload), int64(len(reqPayload))); err != nil {
+			return nil, err
+		}
+	}
+
+	payloadDigest := w.digestOf(msg.payload)
+	truncated := ex.Truncated
+	if truncated == "" && msg.truncated {
+		truncated = "disconnect"
+	}
+	if ex.Revisit == nil {
+		rb := gowarc.NewRecordBuilder(gowarc.Response, w.recordOptions()...)
+		common(rb, respID)
+		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
+		if ex.IP != "" {
+			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
+		}
+		rb.AddWarcHeader(gowarc.WarcPayloadDigest, payloadDigest)
+		if truncated != "" {
+			rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(truncated))
+		}
+		if err := finish("response", rb, ex.Response, payloadDigest, int64(len(msg.payload))); err != nil {
+			return nil, err
+		}
+	} else {
+		rv := ex.Revisit
+		if rv.Profile != ProfileIdenticalPayload && rv.Profile != ProfileServerNotModified {
+			return nil, fmt.Errorf("warc: unknown revisit profile %q", rv.Profile)
+		}
+		if err := checkURI("refers-to record ID", rv.RefersTo); err != nil {
+			return nil, err
+		}
+		rb := gowarc.NewRecordBuilder(gowarc.Revisit, w.recordOptions()...)
+		common(rb, respID)
+		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
+		if ex.IP != "" {
+			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
+		}
+		rb.AddWarcHeader(gowarc.WarcProfile, rv.Profile)
+		rb.AddWarcHeader(gowarc.WarcRefersTo, angle(rv.RefersTo))
+		if rv.RefersToURI != "" {
+			if err := checkURI("refers-to URI", rv.RefersToURI); err != nil {
+				return nil, err
+			}
+			rb.AddWarcHeader(gowarc.WarcRefersToTargetURI, rv.RefersToURI)
+		}
+		if !rv.RefersToDate.IsZero() {
+			rb.AddWarcHeader(gowarc.WarcRefersToDate, warcDate(rv.RefersToDate))
+		}
+		pd := ""
+		if rv.Profile == ProfileIdenticalPayload {
+			// The payload equals the original's; WARC 1.1 §6.7.2 wants its
+			// digest and the block holds only the headers.
+			pd = payloadDigest
+			rb.AddWarcHeader(gowarc.WarcPayloadDigest, pd)
+			rb.AddWarcHeader(gowarc.WarcTruncated, "length")
+		}
+		if err := finish("revisit", rb, msg.header, pd, int64(len(msg.payload))); err != nil {
+			return nil, err
+		}
+	}
+
+	if len(ex.Outlinks) > 0 {
+		var body bytes.Buffer
+		for _, l := range ex.Outlinks {
+			if l.URL == "" {
+				continue
+			}
+			hop := l.Hop
+			if hop <= ' ' || hop >= 0x7f {
+				hop = 'L'
+			}
+			ctxt := outlinkContext(l.Context)
+			fmt.Fprintf(&body, "outlink: %s %c %s\r\n", escapeURL(l.URL), hop, ctxt)
+		}
+		if body.Len() > 0 {
+			rb := gowarc.NewRecordBuilder(gowarc.Metadata, w.recordOptions()...)
+			common(rb, w.newID())
+			rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
+			rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
+			if err := finish("metadata", rb, body.Bytes(), "", 0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return recs, nil
+}
+
+// newUUID returns a random (version 4) UUID URN for WARC-Record-ID.
+func newUUID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("urn:uuid:%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+func angle(id string) string {
+	if strings.HasPrefix(id, "<") {
+		return id
+	}
+	return "<" + id + ">"
+}
+
+// escapeURL percent-encodes bytes that would split an outlink line.
+func escapeURL(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c == 0x7f {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// outlinkContext keeps the Heritrix context token (e.g. "a/@href") on one
+// word: whitespace would make the line ambiguous.
+func outlinkContext(s string) string {
+	s = strings.Join(strings.Fields(cleanField(s)), "_")
+	if s == "" {
+		return "-"
+	}
+	if len(s) > maxOutlinkContextRuneSize {
+		s = strings.ToValidUTF8(s[:maxOutlinkContextRuneSize], "")
+	}
+	return s
+}

@@ -1,0 +1,1041 @@
+package job
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	neturl "net/url"
+	"os"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	wurl "github.com/nlnwa/whatwg-url/url"
+	"gopkg.in/yaml.v3"
+)
+
+// Load reads and parses the job file at path; see Parse.
+func Load(path string, strategies []string, visitRevisit func(string) bool) (*Job, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read job: %w", err)
+	}
+	return Parse(data, path, strategies, visitRevisit)
+}
+
+// Parse decodes and validates a job. filename is used in error messages.
+// strategies lists the valid scheduler names (the caller passes
+// scheduler.NewRegistry().Names(), so job does not hard-code them); nil
+// skips the check. visitRevisit tells which strategies make visit-revisit
+// captures; nil skips the capture-mode consistency check.
+//
+// On failure the error is an Errors value naming every problem, one per
+// line, sorted by line.
+func Parse(data []byte, filename string, strategies []string, visitRevisit func(string) bool) (*Job, error) {
+	p := &parser{file: filename, nodes: map[string]*yaml.Node{}}
+	root := p.document(data)
+	if root == nil {
+		p.errs.sort()
+		return nil, p.errs
+	}
+	j := Defaults()
+	p.job(root, &j)
+	p.check(root, &j, strategies, visitRevisit)
+	if len(p.errs) > 0 {
+		p.errs.sort()
+		return nil, p.errs
+	}
+	return &j, nil
+}
+
+// parser collects errors while walking the node tree.
+type parser struct {
+	file string
+	errs Errors
+	// nodes records the value node of every field present, by dotted path,
+	// so cross-field checks can point at the right line.
+	nodes map[string]*yaml.Node
+}
+
+func (p *parser) errf(n *yaml.Node, field, format string, args ...any) {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	p.errs = append(p.errs, &Error{File: p.file, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// document parses the YAML text and returns the top-level mapping.
+func (p *parser) document(data []byte) *yaml.Node {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			p.errs = append(p.errs, &Error{File: p.file, Line: 1, Msg: "empty job file"})
+			return nil
+		}
+		p.syntaxError(err)
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		p.errf(&extra, "", "a job file holds one YAML document; found another")
+		return nil
+	} else if !errors.Is(err, io.EOF) {
+		p.syntaxError(err)
+		return nil
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			p.errs = append(p.errs, &Error{File: p.file, Line: 1, Msg: "empty job file"})
+			return nil
+		}
+		root = root.Content[0]
+	}
+	if root.Kind != yaml.MappingNode {
+		p.errf(root, "", "a job is a mapping of fields (name:, seeds:, …), not %s", kindName(root))
+		return nil
+	}
+	return root
+}
+
+func (p *parser) syntaxError(err error) {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		p.errs = append(p.errs, &Error{File: p.file, Line: line, Msg: "YAML syntax: " + m[2]})
+		return
+	}
+	p.errs = append(p.errs, &Error{File: p.file, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")})
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "empty"
+		}
+		return fmt.Sprintf("%q", n.Value)
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return "a document"
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// deref follows aliases, so anchors and aliases work anywhere.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool {
+	n = deref(n)
+	return n == nil || n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+// mapping checks that n is a mapping with only the given keys, reports
+// unknown and repeated keys, and returns the non-null value of each key
+// present. The values are also recorded under their dotted paths.
+func (p *parser) mapping(n *yaml.Node, path string, keys ...string) map[string]*yaml.Node {
+	out := map[string]*yaml.Node{}
+	m := deref(n)
+	if m.Kind != yaml.MappingNode {
+		p.errf(n, path, "expected a mapping of fields, got %s", kindName(m))
+		return out
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			p.errf(k, path, "field names must be plain words")
+			continue
+		}
+		if k.Value == "<<" {
+			p.errf(k, path, "merge keys (<<) are not supported; repeat the fields or use an alias for a single value")
+			continue
+		}
+		if seen[k.Value] {
+			p.errf(k, join(path, k.Value), "field given twice")
+			continue
+		}
+		seen[k.Value] = true
+		if !slices.Contains(keys, k.Value) {
+			msg := fmt.Sprintf("unknown field %q", k.Value)
+			if s := suggest(k.Value, keys); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			p.errf(k, join(path, k.Value), "%s", msg)
+			continue
+		}
+		if isNull(v) {
+			continue
+		}
+		out[k.Value] = v
+		p.nodes[join(path, k.Value)] = v
+	}
+	return out
+}
+
+// suggest returns the known key closest to an unknown one, if close.
+func suggest(got string, keys []string) string {
+	best, bestD := "", 3
+	for _, k := range keys {
+		if d := editDistance(strings.ToLower(got), k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 64
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// scalar returns the scalar value of n or reports what was expected.
+func (p *parser) scalar(n *yaml.Node, path, want string) (*yaml.Node, bool) {
+	s := deref(n)
+	if s.Kind != yaml.ScalarNode {
+		p.errf(n, path, "expected %s, got %s", want, kindName(s))
+		return nil, false
+	}
+	return s, true
+}
+
+func (p *parser) str(n *yaml.Node, path string) (string, bool) {
+	s, ok := p.scalar(n, path, "a string")
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
+
+func (p *parser) integer(n *yaml.Node, path string, lo, hi int64) (int64, bool) {
+	s, ok := p.scalar(n, path, "an integer")
+	if !ok {
+		return 0, false
+	}
+	var v int64
+	if s.Tag != "!!int" || s.Decode(&v) != nil {
+		p.errf(n, path, "expected an integer, got %q", s.Value)
+		return 0, false
+	}
+	if v < lo || v > hi {
+		p.errf(n, path, "%d is out of range (%s)", v, rangeText(lo, hi))
+		return 0, false
+	}
+	return v, true
+}
+
+func rangeText(lo, hi int64) string {
+	if hi == math.MaxInt32 || hi == math.MaxInt64 {
+		return fmt.Sprintf("must be ≥ %d", lo)
+	}
+	return fmt.Sprintf("must be %d to %d", lo, hi)
+}
+
+func (p *parser) float(n *yaml.Node, path string) (float64, bool) {
+	s, ok := p.scalar(n, path, "a number")
+	if !ok {
+		return 0, false
+	}
+	var v float64
+	if (s.Tag != "!!int" && s.Tag != "!!float") || s.Decode(&v) != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		p.errf(n, path, "expected a number, got %q", s.Value)
+		return 0, false
+	}
+	return v, true
+}
+
+func (p *parser) boolean(n *yaml.Node, path string) (bool, bool) {
+	s, ok := p.scalar(n, path, "true or false")
+	if !ok {
+		return false, false
+	}
+	var v bool
+	if s.Tag != "!!bool" || s.Decode(&v) != nil {
+		p.errf(n, path, "expected true or false, got %q", s.Value)
+		return false, false
+	}
+	return v, true
+}
+
+// duration accepts Go durations ("1.5s", "2h30m") and a bare 0; negative
+// durations are refused.
+func (p *parser) duration(n *yaml.Node, path string) (time.Duration, bool) {
+	s, ok := p.scalar(n, path, "a duration")
+	if !ok {
+		return 0, false
+	}
+	if s.Tag == "!!int" && s.Value == "0" {
+		return 0, true
+	}
+	if s.Tag == "!!int" || s.Tag == "!!float" {
+		p.errf(n, path, "duration %q needs a unit, e.g. \"%ss\" or \"%sms\"", s.Value, s.Value, s.Value)
+		return 0, false
+	}
+	d, err := time.ParseDuration(s.Value)
+	if err != nil {
+		p.errf(n, path, "invalid duration %q (use Go durations such as \"1.5s\", \"10m\", \"2h\")", s.Value)
+		return 0, false
+	}
+	if d < 0 {
+		p.errf(n, path, "duration %s is negative", d)
+		return 0, false
+	}
+	return d, true
+}
+
+// size accepts an integer number of bytes or a ParseSize string.
+func (p *parser) size(n *yaml.Node, path string) (int64, bool) {
+	s, ok := p.scalar(n, path, "a size")
+	if !ok {
+		return 0, false
+	}
+	if s.Tag == "!!int" {
+		return p.integer(n, path, 0, math.MaxInt64)
+	}
+	v, err := ParseSize(s.Value)
+	if err != nil {
+		p.errf(n, path, "invalid size %q: %v", s.Value, err)
+		return 0, false
+	}
+	return v, true
+}
+
+func (p *parser) list(n *yaml.Node, path string) []*yaml.Node {
+	s := deref(n)
+	if s.Kind != yaml.SequenceNode {
+		p.errf(n, path, "expected a list, got %s", kindName(s))
+		return nil
+	}
+	return s.Content
+}
+
+func (p *parser) stringList(n *yaml.Node, path string) ([]string, bool) {
+	items := p.list(n, path)
+	if items == nil {
+		return nil, deref(n).Kind == yaml.SequenceNode
+	}
+	out := make([]string, 0, len(items))
+	ok := true
+	for i, it := range items {
+		s, good := p.str(it, fmt.Sprintf("%s[%d]", path, i))
+		if !good {
+			ok = false
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, ok
+}
+
+// oneOf checks a string field against its valid values.
+func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool) {
+	s, ok := p.str(n, path)
+	if !ok {
+		return "", false
+	}
+	if !slices.Contains(valid, s) {
+		p.errf(n, path, "invalid value %q (valid: %s)", s, strings.Join(valid, ", "))
+		return "", false
+	}
+	return s, true
+}
+
+var topKeys = []string{"name", "seeds", "workers", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "resolve", "schedule"}
+
+var (
+	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
+	contactURL  = regexp.MustCompile(`https?://[^\s/?#()<>]+`)
+	contactMail = regexp.MustCompile(`[^\s@<>()\[\];:,"]+@[^\s@<>()\[\];:,"]+\.[A-Za-z]{2,}`)
+)
+
+func (p *parser) job(root *yaml.Node, j *Job) {
+	f := p.mapping(root, "", topKeys...)
+	if n, ok := f["name"]; ok {
+		if s, ok := p.str(n, "name"); ok {
+			if !namePattern.MatchString(s) {
+				p.errf(n, "name", "invalid name %q: use 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit (it names files)", s)
+			} else {
+				j.Name = s
+			}
+		}
+	} else {
+		p.errf(root, "name", "required: a short name for the job, e.g. name: example-site")
+	}
+	if n, ok := f["seeds"]; ok {
+		p.seeds(n, j)
+	} else {
+		p.errf(root, "seeds", "required: a list of at least one http or https URL")
+	}
+	if n, ok := f["workers"]; ok {
+		if v, ok := p.integer(n, "workers", 1, 10000); ok {
+			j.Workers = int(v)
+		}
+	}
+	if n, ok := f["user_agent"]; ok {
+		if s, ok := p.str(n, "user_agent"); ok {
+			p.userAgent(n, s, j)
+		}
+	} else {
+		p.errf(root, "user_agent", "required: a User-Agent with a contact URL or e-mail, e.g. user_agent: \"sharc/1.0 (+https://example.org/crawler; archive@example.org)\"")
+	}
+	if n, ok := f["robots"]; ok {
+		if s, ok := p.oneOf(n, "robots", "obey", "ignore"); ok {
+			j.Robots = s
+		}
+	}
+	if n, ok := f["scope"]; ok {
+		p.scope(n, &j.Scope)
+	}
+	if n, ok := f["politeness"]; ok {
+		p.politeness(n, &j.Politeness)
+	}
+	if n, ok := f["fetch"]; ok {
+		p.fetch(n, &j.Fetch)
+	}
+	if n, ok := f["warc"]; ok {
+		p.warc(n, &j.WARC)
+	}
+	if n, ok := f["store"]; ok {
+		if s, ok := p.str(n, "store"); ok {
+			if err := checkDSN(s); err != nil {
+				p.errf(n, "store", "%v", err)
+			} else {
+				j.Store = s
+			}
+		}
+	}
+	if n, ok := f["scheduler"]; ok {
+		p.scheduler(n, &j.Scheduler)
+	}
+	if n, ok := f["capture"]; ok {
+		p.capture(n, &j.Capture)
+	}
+	if n, ok := f["change_rates"]; ok {
+		p.changeRates(n, j)
+	}
+	if n, ok := f["default_rate"]; ok {
+		if v, ok := p.float(n, "default_rate"); ok {
+			if v <= 0 {
+				p.errf(n, "default_rate", "%v must be > 0 (changes per hour; 1/168 ≈ 0.00595 is weekly)", v)
+			} else {
+				j.DefaultRate = v
+			}
+		}
+	}
+	if n, ok := f["resolve"]; ok {
+		p.resolve(n, j)
+	}
+	if n, ok := f["schedule"]; ok {
+		p.schedule(n, j)
+	}
+}
+
+func (p *parser) seeds(n *yaml.Node, j *Job) {
+	items := p.list(n, "seeds")
+	if items == nil {
+		if deref(n).Kind == yaml.SequenceNode {
+			p.errf(n, "seeds", "at least one seed URL is needed")
+		}
+		return
+	}
+	seen := map[string]bool{}
+	for i, it := range items {
+		path := fmt.Sprintf("seeds[%d]", i)
+		s, ok := p.str(it, path)
+		if !ok {
+			continue
+		}
+		u, err := canonicalSeed(s)
+		if err != nil {
+			p.errf(it, path, "%v", err)
+			continue
+		}
+		if !seen[u] {
+			seen[u] = true
+			j.Seeds = append(j.Seeds, u)
+		}
+	}
+}
+
+// canonicalSeed parses a seed with WHATWG rules and drops its fragment.
+func canonicalSeed(s string) (string, error) {
+	u, err := wurl.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return "", fmt.Errorf("invalid URL %q: %v", s, err)
+	}
+	if sc := u.Scheme(); sc != "http" && sc != "https" {
+		return "", fmt.Errorf("URL %q: scheme must be http or https, not %q", s, sc)
+	}
+	if u.Hostname() == "" {
+		return "", fmt.Errorf("URL %q has no host", s)
+	}
+	return u.Href(true), nil
+}
+
+func (p *parser) userAgent(n *yaml.Node, s string, j *Job) {
+	if strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		p.errf(n, "user_agent", "must be one line without control characters")
+		return
+	}
+	if !contactURL.MatchString(s) && !contactMail.MatchString(s) {
+		p.errf(n, "user_agent", "%q has no contact: include a URL (http:// or https://) or an e-mail address where site operators can reach you, e.g. \"sharc/1.0 (+https://example.org/crawler)\"", s)
+		return
+	}
+	j.UserAgent = s
+}
+
+func (p *parser) scope(n *yaml.Node, s *Scope) {
+	f := p.mapping(n, "scope", "surt_prefixes", "max_hops", "include", "exclude", "max_pages", "max_bytes", "max_duration")
+	if v, ok := f["surt_prefixes"]; ok {
+		if list, ok := p.stringList(v, "scope.surt_prefixes"); ok {
+			for i, sp := range list {
+				if !validSURTPrefix(sp) {
+					p.errf(deref(v).Content[i], fmt.Sprintf("scope.surt_prefixes[%d]", i), "%q is not a SURT prefix; write e.g. \"http://(org,example,)/\" or \"http://(org,example,\" for subdomains too", sp)
+				}
+			}
+			s.SURTPrefixes = list
+		}
+	}
+	if v, ok := f["max_hops"]; ok {
+		if x, ok := p.integer(v, "scope.max_hops", 0, math.MaxInt32); ok {
+			s.MaxHops = int(x)
+		}
+	}
+	s.Include = p.regexes(f["include"], "scope.include")
+	s.Exclude = p.regexes(f["exclude"], "scope.exclude")
+	if v, ok := f["max_pages"]; ok {
+		if x, ok := p.integer(v, "scope.max_pages", 0, math.MaxInt32); ok {
+			s.MaxPages = int(x)
+		}
+	}
+	if v, ok := f["max_bytes"]; ok {
+		if x, ok := p.size(v, "scope.max_bytes"); ok {
+			s.MaxBytes = x
+		}
+	}
+	if v, ok := f["max_duration"]; ok {
+		if x, ok := p.duration(v, "scope.max_duration"); ok {
+			s.MaxDuration = x
+		}
+	}
+}
+
+// validSURTPrefix accepts Heritrix-style SURT prefixes: an optional scheme
+// followed by "(" and reversed host labels.
+func validSURTPrefix(s string) bool {
+	if strings.ContainsAny(s, " \t\n") {
+		return false
+	}
+	if _, rest, ok := strings.Cut(s, "://"); ok {
+		s = rest
+	}
+	return len(s) > 1 && s[0] == '('
+}
+
+func (p *parser) regexes(n *yaml.Node, path string) []*regexp.Regexp {
+	if n == nil {
+		return nil
+	}
+	items := p.list(n, path)
+	var out []*regexp.Regexp
+	for i, it := range items {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		s, ok := p.str(it, ip)
+		if !ok {
+			continue
+		}
+		re, err := regexp.Compile(s)
+		if err != nil {
+			msg := err.Error()
+			var se *syntax.Error
+			if errors.As(err, &se) {
+				msg = string(se.Code)
+			}
+			p.errf(it, ip, "invalid regex %q: %s", s, msg)
+			continue
+		}
+		out = append(out, re)
+	}
+	return out
+}
+
+func (p *parser) politeness(n *yaml.Node, po *Politeness) {
+	f := p.mapping(n, "politeness", "delay", "delay_factor", "max_delay", "crawl_delay_cap", "per_host", "hosts")
+	if v, ok := f["delay"]; ok {
+		if d, ok := p.duration(v, "politeness.delay"); ok {
+			po.Delay = d
+		}
+	}
+	if v, ok := f["delay_factor"]; ok {
+		if x, ok := p.float(v, "politeness.delay_factor"); ok {
+			if x < 0 {
+				p.errf(v, "politeness.delay_factor", "%v must be ≥ 0", x)
+			} else {
+				po.DelayFactor = x
+			}
+		}
+	}
+	if v, ok := f["max_delay"]; ok {
+		if d, ok := p.duration(v, "politeness.max_delay"); ok {
+			po.MaxDelay = d
+		}
+	}
+	if v, ok := f["crawl_delay_cap"]; ok {
+		if d, ok := p.duration(v, "politeness.crawl_delay_cap"); ok {
+			po.CrawlDelayCap = d
+		}
+	}
+	if v, ok := f["per_host"]; ok {
+		if x, ok := p.integer(v, "politeness.per_host", 1, 1000); ok {
+			po.PerHost = int(x)
+		}
+	}
+	if v, ok := f["hosts"]; ok {
+		m := deref(v)
+		if m.Kind != yaml.MappingNode {
+			p.errf(v, "politeness.hosts", "expected a mapping of host: {parallel: N, delay: D}, got %s", kindName(m))
+			return
+		}
+		po.Hosts = map[string]HostPoliteness{}
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			k, hv := m.Content[i], m.Content[i+1]
+			host := strings.ToLower(k.Value)
+			path := "politeness.hosts." + k.Value
+			if err := checkHostKey(host); err != nil {
+				p.errf(k, path, "%v", err)
+				continue
+			}
+			if _, dup := po.Hosts[host]; dup {
+				p.errf(k, path, "host given twice")
+				continue
+			}
+			var hp HostPoliteness
+			if !isNull(hv) {
+				hf := p.mapping(hv, path, "parallel", "delay")
+				if x, ok := hf["parallel"]; ok {
+					if n, ok := p.integer(x, path+".parallel", 1, 1000); ok {
+						hp.Parallel = int(n)
+					}
+				}
+				if x, ok := hf["delay"]; ok {
+					if d, ok := p.duration(x, path+".delay"); ok {
+						hp.Delay = &d
+					}
+				}
+			}
+			po.Hosts[host] = hp
+		}
+	}
+}
+
+// checkHostKey validates a host or host:port used as a map key.
+func checkHostKey(s string) error {
+	host := s
+	if h, port, err := net.SplitHostPort(s); err == nil {
+		if err := checkPort(port); err != nil {
+			return fmt.Errorf("%q: %w", s, err)
+		}
+		host = h
+	}
+	if host == "" || strings.ContainsAny(host, "/ \t@?#[]") {
+		return fmt.Errorf("%q is not a host or host:port", s)
+	}
+	return nil
+}
+
+func checkPort(port string) error {
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("port %q must be a number from 1 to 65535", port)
+	}
+	return nil
+}
+
+func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
+	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get")
+	positive := func(key string, dst *time.Duration) {
+		if v, ok := f[key]; ok {
+			if d, ok := p.duration(v, "fetch."+key); ok {
+				if d == 0 {
+					p.errf(v, "fetch."+key, "must be > 0")
+				} else {
+					*dst = d
+				}
+			}
+		}
+	}
+	positive("connect_timeout", &fe.ConnectTimeout)
+	positive("timeout", &fe.Timeout)
+	if v, ok := f["max_body_bytes"]; ok {
+		if x, ok := p.size(v, "fetch.max_body_bytes"); ok {
+			if x == 0 {
+				p.errf(v, "fetch.max_body_bytes", "must be > 0")
+			} else {
+				fe.MaxBodyBytes = x
+			}
+		}
+	}
+	if v, ok := f["max_redirects"]; ok {
+		if x, ok := p.integer(v, "fetch.max_redirects", 0, 100); ok {
+			fe.MaxRedirects = int(x)
+		}
+	}
+	if v, ok := f["retries"]; ok {
+		if x, ok := p.integer(v, "fetch.retries", 0, 100); ok {
+			fe.Retries = int(x)
+		}
+	}
+	if v, ok := f["retry_backoff"]; ok {
+		if d, ok := p.duration(v, "fetch.retry_backoff"); ok {
+			fe.RetryBackoff = d
+		}
+	}
+	if v, ok := f["conditional_get"]; ok {
+		if b, ok := p.boolean(v, "fetch.conditional_get"); ok {
+			fe.ConditionalGet = b
+		}
+	}
+}
+
+func (p *parser) warc(n *yaml.Node, w *WARC) {
+	f := p.mapping(n, "warc", "dir", "prefix", "max_size", "version", "digest", "operator")
+	if v, ok := f["dir"]; ok {
+		if s, ok := p.str(v, "warc.dir"); ok {
+			if strings.TrimSpace(s) == "" {
+				p.errf(v, "warc.dir", "must not be blank")
+			} else {
+				w.Dir = s
+			}
+		}
+	}
+	if v, ok := f["prefix"]; ok {
+		if s, ok := p.str(v, "warc.prefix"); ok {
+			if !namePattern.MatchString(s) {
+				p.errf(v, "warc.prefix", "invalid prefix %q: use letters, digits, '.', '_' or '-' (it starts file names)", s)
+			} else {
+				w.Prefix = s
+			}
+		}
+	}
+	if v, ok := f["max_size"]; ok {
+		if x, ok := p.size(v, "warc.max_size"); ok {
+			if x < 1<<20 {
+				p.errf(v, "warc.max_size", "%s is too small for a WARC file (minimum 1MiB)", FormatSize(x))
+			} else {
+				w.MaxSize = x
+			}
+		}
+	}
+	if v, ok := f["version"]; ok {
+		s, ok := p.scalar(v, "warc.version", "a version")
+		// An unquoted 1.1 arrives as a float; its text is what counts.
+		if ok && s.Value != "1.1" {
+			p.errf(v, "warc.version", "unsupported WARC version %q (valid: 1.1)", s.Value)
+		}
+	}
+	if v, ok := f["digest"]; ok {
+		if s, ok := p.oneOf(v, "warc.digest", "sha1", "sha256"); ok {
+			w.Digest = s
+		}
+	}
+	if v, ok := f["operator"]; ok {
+		if s, ok := p.str(v, "warc.operator"); ok {
+			w.Operator = s
+		}
+	}
+}
+
+// checkDSN accepts "sqlite:PATH" and postgres URLs. The message never
+// echoes the DSN, which may hold a password.
+func checkDSN(s string) error {
+	if path, ok := strings.CutPrefix(s, "sqlite:"); ok {
+		if strings.TrimSpace(path) == "" {
+			return errors.New("sqlite DSN needs a path: sqlite:PATH")
+		}
+		return nil
+	}
+	if strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://") {
+		u, err := neturl.Parse(s)
+		if err != nil {
+			return errors.New("invalid postgres URL (want postgres://USER@HOST:PORT/DB?…)")
+		}
+		if u.Host == "" && u.Query().Get("host") == "" {
+			return errors.New("postgres URL has no host (want postgres://USER@HOST:PORT/DB?…)")
+		}
+		return nil
+	}
+	scheme, _, _ := strings.Cut(s, ":")
+	if len(scheme) > 20 {
+		scheme = scheme[:20] + "…"
+	}
+	return fmt.Errorf("unsupported store %q (want sqlite:PATH or postgres://…)", scheme+":…")
+}
+
+func (p *parser) scheduler(n *yaml.Node, s *Scheduler) {
+	f := p.mapping(n, "scheduler", "strategy", "tau")
+	if v, ok := f["strategy"]; ok {
+		if x, ok := p.str(v, "scheduler.strategy"); ok {
+			s.Strategy = x
+		}
+	}
+	if v, ok := f["tau"]; ok {
+		if x, ok := p.float(v, "scheduler.tau"); ok {
+			if x <= 0 || x >= 1 {
+				p.errf(v, "scheduler.tau", "%v must be strictly between 0 and 1 (Def. 5.4)", x)
+			} else {
+				s.Tau = x
+			}
+		}
+	}
+}
+
+func (p *parser) capture(n *yaml.Node, c *Capture) {
+	f := p.mapping(n, "capture", "mode", "estimated_size", "similarity", "change_signal")
+	if v, ok := f["mode"]; ok {
+		if s, ok := p.oneOf(v, "capture.mode", ModeSingleVisit, ModeVisitRevisit); ok {
+			c.Mode = s
+		}
+	}
+	if v, ok := f["estimated_size"]; ok {
+		if s := deref(v); s.Kind == yaml.ScalarNode && s.Value == "auto" {
+			c.EstimatedSize = 0
+		} else if s.Kind == yaml.ScalarNode && s.Tag != "!!int" {
+			p.errf(v, "capture.estimated_size", "expected \"auto\" or a number of pages, got %q", s.Value)
+		} else if x, ok := p.integer(v, "capture.estimated_size", 0, math.MaxInt32); ok {
+			c.EstimatedSize = int(x)
+		}
+	}
+	if v, ok := f["similarity"]; ok {
+		if b, ok := p.boolean(v, "capture.similarity"); ok {
+			c.Similarity = b
+		}
+	}
+	if v, ok := f["change_signal"]; ok {
+		if s, ok := p.oneOf(v, "capture.change_signal", "payload", "text"); ok {
+			c.ChangeSignal = s
+		}
+	}
+}
+
+var rateSources = []string{"history", "predictor", "sitemap", "default"}
+
+func (p *parser) changeRates(n *yaml.Node, j *Job) {
+	items := p.list(n, "change_rates")
+	if items == nil {
+		if deref(n).Kind == yaml.SequenceNode {
+			p.errf(n, "change_rates", "at least one source is needed (valid: %s)", strings.Join(rateSources, ", "))
+		}
+		return
+	}
+	var out []string
+	for i, it := range items {
+		path := fmt.Sprintf("change_rates[%d]", i)
+		s, ok := p.oneOf(it, path, rateSources...)
+		if !ok {
+			continue
+		}
+		if slices.Contains(out, s) {
+			p.errf(it, path, "source %q listed twice", s)
+			continue
+		}
+		if s == "default" && i != len(items)-1 {
+			p.errf(it, path, "\"default\" answers every page, so the sources after it are never asked; put it last")
+		}
+		out = append(out, s)
+	}
+	j.ChangeRates = out
+}
+
+func (p *parser) resolve(n *yaml.Node, j *Job) {
+	m := deref(n)
+	if m.Kind != yaml.MappingNode {
+		p.errf(n, "resolve", "expected a mapping of host: 127.0.0.1:PORT, got %s", kindName(m))
+		return
+	}
+	j.Resolve = map[string]string{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		host := strings.ToLower(k.Value)
+		path := "resolve." + k.Value
+		if err := checkHostKey(host); err != nil {
+			p.errf(k, path, "%v", err)
+			continue
+		}
+		if _, dup := j.Resolve[host]; dup {
+			p.errf(k, path, "host given twice")
+			continue
+		}
+		target, ok := p.str(v, path)
+		if !ok {
+			continue
+		}
+		h, port, err := net.SplitHostPort(target)
+		if err != nil || h == "" {
+			p.errf(v, path, "target %q must be host:port, e.g. 127.0.0.1:8080", target)
+			continue
+		}
+		if err := checkPort(port); err != nil {
+			p.errf(v, path, "target %q: %v", target, err)
+			continue
+		}
+		j.Resolve[host] = target
+	}
+}
+
+// schedule accepts a string ("every 168h", "0 3 * * 1", "@weekly") or a
+// mapping with exactly one of every: or cron:.
+func (p *parser) schedule(n *yaml.Node, j *Job) {
+	var spec string
+	at := n
+	if deref(n).Kind == yaml.MappingNode {
+		f := p.mapping(n, "schedule", "every", "cron")
+		e, hasE := f["every"]
+		c, hasC := f["cron"]
+		switch {
+		case hasE && hasC:
+			p.errf(c, "schedule", "give either every: or cron:, not both")
+			return
+		case hasE:
+			d, ok := p.str(e, "schedule.every")
+			if !ok {
+				return
+			}
+			spec, at = "every "+d, e
+		case hasC:
+			s, ok := p.str(c, "schedule.cron")
+			if !ok {
+				return
+			}
+			spec, at = s, c
+		default:
+			p.errf(n, "schedule", "give every: DURATION or cron: EXPRESSION")
+			return
+		}
+	} else {
+		s, ok := p.str(n, "schedule")
+		if !ok {
+			return
+		}
+		spec = s
+	}
+	sc, err := ParseSchedule(spec)
+	if err != nil {
+		p.errf(at, "schedule", "%v", err)
+		return
+	}
+	j.Schedule = sc
+}
+
+// check runs the cross-field checks and fills the name-dependent defaults.
+func (p *parser) check(root *yaml.Node, j *Job, strategies []string, visitRevisit func(string) bool) {
+	at := func(paths ...string) *yaml.Node {
+		for _, path := range paths {
+			if n, ok := p.nodes[path]; ok {
+				return n
+			}
+		}
+		return root
+	}
+	po := j.Politeness
+	if po.MaxDelay < po.Delay {
+		p.errf(at("politeness.max_delay", "politeness.delay"), "politeness.max_delay", "%s is less than politeness.delay %s", po.MaxDelay, po.Delay)
+	}
+	if j.Fetch.ConnectTimeout > j.Fetch.Timeout {
+		p.errf(at("fetch.connect_timeout", "fetch.timeout"), "fetch.connect_timeout", "%s exceeds fetch.timeout %s", j.Fetch.ConnectTimeout, j.Fetch.Timeout)
+	}
+	strategyOK := true
+	if strategies != nil && !slices.Contains(strategies, j.Scheduler.Strategy) {
+		strategyOK = false
+		p.errf(at("scheduler.strategy", "scheduler"), "scheduler.strategy", "unknown strategy %q (valid: %s)", j.Scheduler.Strategy, strings.Join(strategies, ", "))
+	}
+	if strategyOK && visitRevisit != nil {
+		vr := visitRevisit(j.Scheduler.Strategy)
+		modeNode, explicit := p.nodes["capture.mode"]
+		switch {
+		case !explicit && vr:
+			j.Capture.Mode = ModeVisitRevisit
+		case !explicit:
+			j.Capture.Mode = ModeSingleVisit
+		case vr && j.Capture.Mode == ModeSingleVisit:
+			p.errf(modeNode, "capture.mode", "strategy %q makes visit-revisit captures: set capture.mode: visit-revisit, or choose a single-visit strategy (%s)", j.Scheduler.Strategy, strings.Join(filter(strategies, visitRevisit, false), ", "))
+		case !vr && j.Capture.Mode == ModeVisitRevisit:
+			p.errf(modeNode, "capture.mode", "strategy %q makes single-visit captures: set capture.mode: single-visit, or choose a visit-revisit strategy (%s)", j.Scheduler.Strategy, strings.Join(filter(strategies, visitRevisit, true), ", "))
+		}
+	}
+	if j.Capture.Mode == "" {
+		j.Capture.Mode = ModeSingleVisit
+	}
+	for h, hp := range j.Politeness.Hosts {
+		if hp.Parallel == 0 {
+			hp.Parallel = j.Politeness.PerHost
+			j.Politeness.Hosts[h] = hp
+		}
+	}
+	if j.Name != "" {
+		if j.WARC.Dir == "" {
+			j.WARC.Dir = "output/" + j.Name + "/warcs"
+		}
+		if j.WARC.Prefix == "" {
+			j.WARC.Prefix = j.Name
+		}
+	}
+	if j.Store == "" && j.WARC.Dir != "" {
+		j.Store = "sqlite:" + strings.TrimRight(j.WARC.Dir, "/") + "/sharc.db"
+	}
+}
+
+func filter(names []string, visitRevisit func(string) bool, want bool) []string {
+	var out []string
+	for _, n := range names {
+		if visitRevisit(n) == want {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"none registered"}
+	}
+	return out
+}

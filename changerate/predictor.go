@@ -1,0 +1,345 @@
+package changerate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Bins discretise change rates into classes by equal-frequency binning
+// (§6.3): bin i holds the rates in (Edges[i-1], Edges[i]], the last bin
+// everything above the last edge.
+type Bins struct {
+	// Edges are the inclusive upper bounds of every bin but the last.
+	Edges []float64
+	// Reps is each bin's representative rate: the median of its training
+	// rates. A prediction of bin i answers Reps[i].
+	Reps []float64
+}
+
+// EqualFrequencyBins cuts rates into at most k bins holding (nearly) the
+// same number of rates. Equal rates never straddle a cut, so heavily tied
+// data (many pages that never changed) yield fewer than k bins.
+func EqualFrequencyBins(rates []float64, k int) (Bins, error) {
+	if k < 1 {
+		return Bins{}, fmt.Errorf("bins: need at least one bin, got %d", k)
+	}
+	if len(rates) == 0 {
+		return Bins{}, fmt.Errorf("bins: no rates")
+	}
+	s := append([]float64(nil), rates...)
+	for _, r := range s {
+		if math.IsNaN(r) {
+			return Bins{}, fmt.Errorf("bins: NaN rate")
+		}
+	}
+	sort.Float64s(s)
+	var b Bins
+	for q := 1; q < k; q++ {
+		pos := int(math.Round(float64(q) * float64(len(s)) / float64(k)))
+		if pos < 1 || pos >= len(s) {
+			continue
+		}
+		edge := s[pos-1]
+		if edge >= s[len(s)-1] {
+			break // would leave the top bin empty
+		}
+		if len(b.Edges) == 0 || edge > b.Edges[len(b.Edges)-1] {
+			b.Edges = append(b.Edges, edge)
+		}
+	}
+	members := make([][]float64, len(b.Edges)+1)
+	for _, r := range s {
+		i := b.Index(r)
+		members[i] = append(members[i], r)
+	}
+	for _, m := range members {
+		b.Reps = append(b.Reps, m[len(m)/2]) // sorted already; upper median
+	}
+	return b, nil
+}
+
+// Index returns the bin of a rate.
+func (b Bins) Index(rate float64) int {
+	return sort.Search(len(b.Edges), func(i int) bool { return rate <= b.Edges[i] })
+}
+
+// Len is the number of bins.
+func (b Bins) Len() int { return len(b.Reps) }
+
+// Example is a page with a known change rate, for training and evaluation.
+type Example struct {
+	Page PageInfo
+	// Lambda is the page's rate label in changes per hour (from its history
+	// by CensoredMLE, or the true rate when known).
+	Lambda float64
+}
+
+// Algorithm names for PredictorOptions.
+const (
+	AlgC45   = "c45"
+	AlgBayes = "bayes"
+)
+
+// PredictorOptions configure Train.
+type PredictorOptions struct {
+	// Algorithm is AlgC45 (default, as the thesis' main experiments) or
+	// AlgBayes.
+	Algorithm string
+	// Offline adds the offline features (§6.3) to the online ones.
+	Offline bool
+	// Bins is the number of equal-frequency bins; 0 means 10.
+	Bins int
+	// Tree configures C4.5.
+	Tree C45
+	// Bayes configures Naive Bayes; nil means Laplace smoothing (Alpha 1).
+	Bayes *NaiveBayes
+}
+
+// Predictor predicts a page's change-rate bin from its features and answers
+// the bin's representative rate (§6.3). It implements Source.
+type Predictor struct {
+	opts  PredictorOptions
+	enc   *encoder
+	bins  Bins
+	model Classifier
+	n     int
+}
+
+func (o PredictorOptions) learner() (Learner, error) {
+	switch o.Algorithm {
+	case "", AlgC45:
+		return o.Tree, nil
+	case AlgBayes:
+		if o.Bayes != nil {
+			return *o.Bayes, nil
+		}
+		return NaiveBayes{Alpha: 1}, nil
+	}
+	return nil, fmt.Errorf("predictor: unknown algorithm %q (valid: %s, %s)", o.Algorithm, AlgC45, AlgBayes)
+}
+
+// Train fits a predictor on examples: rates are binned, the pages encoded
+// and the classifier fitted.
+func Train(ctx context.Context, examples []Example, opts PredictorOptions) (*Predictor, error) {
+	if len(examples) == 0 {
+		return nil, fmt.Errorf("predictor: no training examples")
+	}
+	k := opts.Bins
+	if k == 0 {
+		k = 10
+	}
+	rates := make([]float64, len(examples))
+	for i, e := range examples {
+		rates[i] = e.Lambda
+	}
+	bins, err := EqualFrequencyBins(rates, k)
+	if err != nil {
+		return nil, fmt.Errorf("predictor: %w", err)
+	}
+	return trainWithBins(ctx, examples, opts, bins)
+}
+
+func trainWithBins(ctx context.Context, examples []Example, opts PredictorOptions, bins Bins) (*Predictor, error) {
+	l, err := opts.learner()
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	pages := make([]PageInfo, len(examples))
+	for i, e := range examples {
+		pages[i] = e.Page
+	}
+	enc := newEncoder(pages, opts.Offline)
+	d := &Dataset{Attrs: enc.attrs, X: make([][]float64, len(examples)), Y: make([]int, len(examples))}
+	for i := range bins.Reps {
+		d.Classes = append(d.Classes, fmt.Sprintf("bin%d", i))
+	}
+	for i, e := range examples {
+		d.X[i] = enc.row(e.Page)
+		d.Y[i] = bins.Index(e.Lambda)
+	}
+	m, err := l.Fit(d)
+	if err != nil {
+		return nil, fmt.Errorf("predictor: %w", err)
+	}
+	return &Predictor{opts: opts, enc: enc, bins: bins, model: m, n: len(examples)}, nil
+}
+
+// Bins returns the predictor's rate bins.
+func (p *Predictor) Bins() Bins { return p.bins }
+
+// Model returns the fitted classifier (a *Tree for C4.5).
+func (p *Predictor) Model() Classifier { return p.model }
+
+// Predict returns the predicted bin, its probability and its
+// representative rate (changes per hour).
+func (p *Predictor) Predict(page PageInfo) (bin int, prob, lambda float64) {
+	dist := p.model.Distribution(p.enc.row(page))
+	bin = argmax(dist)
+	return bin, dist[bin], p.bins.Reps[bin]
+}
+
+// Rate implements Source. Evidence is the probability of the predicted bin.
+func (p *Predictor) Rate(_ context.Context, page PageInfo) (Estimate, bool) {
+	_, prob, l := p.Predict(page)
+	return Estimate{Lambda: l, Evidence: prob, Source: SourcePredictor}, true
+}
+
+// BinReport is one bin's line of a CVReport.
+type BinReport struct {
+	// Lo and Hi bound the bin's rates (changes per hour): (Lo, Hi].
+	Lo, Hi float64
+	// Rep is the bin's representative rate.
+	Rep float64
+	// Actual counts the test pages whose label falls in the bin,
+	// Predicted the pages predicted in it, Correct both.
+	Actual, Predicted, Correct int
+	// Precision is Correct/Predicted (NaN when nothing was predicted),
+	// Recall Correct/Actual.
+	Precision, Recall float64
+}
+
+// CVReport is the result of CrossValidate.
+type CVReport struct {
+	Algorithm string
+	Offline   bool
+	Folds     int
+	Pages     int
+	Bins      []BinReport
+	// Precision is the fraction of test pages put in their label's bin,
+	// averaged over the folds: the thesis' "classification precision"
+	// (Tables 6.3–6.4).
+	Precision float64
+	// Intervals is the number of observed intervals of the test pages.
+	Intervals int
+	// LogLoss is the mean negative log-likelihood of the test pages'
+	// observed intervals (changed or not) under the predicted rate:
+	// −mean[y log P + (1−y) log(1−P)], P = 1 − e^{−λ̂Δ}, clipped to [1e-6, 1−1e-6].
+	LogLoss float64
+	// LogLossPooled is the same for one rate for every page, the censored
+	// MLE of all training intervals: the no-features baseline a predictor
+	// must beat.
+	LogLossPooled float64
+	// LogLossHistory scores each page with its own history's estimate (the
+	// label): an in-sample floor, not reachable without history.
+	LogLossHistory float64
+}
+
+// intervalLogLoss is one interval's negative log-likelihood under lambda.
+func intervalLogLoss(lambda float64, o Observation) float64 {
+	p := -math.Expm1(-lambda * o.Interval.Hours())
+	p = math.Min(math.Max(p, 1e-6), 1-1e-6)
+	if o.Changed {
+		return -math.Log(p)
+	}
+	return -math.Log1p(-p)
+}
+
+// CrossValidate runs k-fold stratified cross-validation (§6.4): rates are
+// binned once over all examples (the thesis discretises the data set before
+// classification), the pages are dealt into folds by bin after a shuffle
+// with seed, and each fold is predicted by a predictor trained on the
+// others.
+func CrossValidate(ctx context.Context, examples []Example, opts PredictorOptions, folds int, seed uint64) (CVReport, error) {
+	if folds < 2 || folds > len(examples) {
+		return CVReport{}, fmt.Errorf("cross-validation: %d folds for %d examples", folds, len(examples))
+	}
+	k := opts.Bins
+	if k == 0 {
+		k = 10
+	}
+	rates := make([]float64, len(examples))
+	for i, e := range examples {
+		rates[i] = e.Lambda
+	}
+	bins, err := EqualFrequencyBins(rates, k)
+	if err != nil {
+		return CVReport{}, fmt.Errorf("cross-validation: %w", err)
+	}
+	alg := opts.Algorithm
+	if alg == "" {
+		alg = AlgC45
+	}
+	rep := CVReport{Algorithm: alg, Offline: opts.Offline, Folds: folds, Pages: len(examples)}
+	// Stratify: shuffle, then deal each bin's pages round-robin.
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	order := rng.Perm(len(examples))
+	sort.SliceStable(order, func(a, b int) bool { return bins.Index(rates[order[a]]) < bins.Index(rates[order[b]]) })
+	fold := make([]int, len(examples))
+	for pos, i := range order {
+		fold[i] = pos % folds
+	}
+	nb := bins.Len()
+	actual, predicted, correct := make([]int, nb), make([]int, nb), make([]int, nb)
+	var precSum, ll, llPooled, llHist float64
+	for f := 0; f < folds; f++ {
+		var train, test []Example
+		for i, e := range examples {
+			if fold[i] == f {
+				test = append(test, e)
+			} else {
+				train = append(train, e)
+			}
+		}
+		p, err := trainWithBins(ctx, train, opts, bins)
+		if err != nil {
+			return CVReport{}, fmt.Errorf("cross-validation fold %d: %w", f, err)
+		}
+		var pooledObs []Observation
+		for _, e := range train {
+			pooledObs = append(pooledObs, e.Page.History...)
+		}
+		pooled := CensoredMLE(pooledObs, GammaPrior{Shape: 1})
+		hits := 0
+		for _, e := range test {
+			want := bins.Index(e.Lambda)
+			got, _, lambda := p.Predict(e.Page)
+			actual[want]++
+			predicted[got]++
+			if got == want {
+				correct[got]++
+				hits++
+			}
+			for _, o := range e.Page.History {
+				if o.Interval <= 0 {
+					continue
+				}
+				rep.Intervals++
+				ll += intervalLogLoss(lambda, o)
+				llPooled += intervalLogLoss(pooled, o)
+				llHist += intervalLogLoss(e.Lambda, o)
+			}
+		}
+		precSum += float64(hits) / float64(len(test))
+	}
+	rep.Precision = precSum / float64(folds)
+	if rep.Intervals > 0 {
+		n := float64(rep.Intervals)
+		rep.LogLoss, rep.LogLossPooled, rep.LogLossHistory = ll/n, llPooled/n, llHist/n
+	}
+	for i := 0; i < nb; i++ {
+		br := BinReport{Rep: bins.Reps[i], Actual: actual[i], Predicted: predicted[i], Correct: correct[i],
+			Precision: math.NaN(), Recall: math.NaN()}
+		if i > 0 {
+			br.Lo = bins.Edges[i-1]
+		}
+		if i < len(bins.Edges) {
+			br.Hi = bins.Edges[i]
+		} else {
+			br.Hi = math.Inf(1)
+		}
+		if predicted[i] > 0 {
+			br.Precision = float64(correct[i]) / float64(predicted[i])
+		}
+		if actual[i] > 0 {
+			br.Recall = float64(correct[i]) / float64(actual[i])
+		}
+		rep.Bins = append(rep.Bins, br)
+	}
+	return rep, nil
+}

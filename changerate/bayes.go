@@ -18,10 +18,10 @@ type NaiveBayes struct {
 // bayesModel is a fitted NaiveBayes.
 type bayesModel struct {
 	attrs  []Attribute
-	prior  []float64   // log P(c)
+	prior  []float64     // log P(c)
 	nomLog [][][]float64 // [attr][class][value] log P(v|c); nil for numeric
-	mean   [][]float64 // [attr][class]
-	sd     [][]float64 // [attr][class]
+	mean   [][]float64   // [attr][class]
+	sd     [][]float64   // [attr][class]
 }
 
 // Fit implements Learner.

@@ -1,0 +1,98 @@
+package store
+
+import (
+	"fmt"
+	"time"
+)
+
+// validState reports whether st is one of the URLState constants.
+func validState(st URLState) bool {
+	switch st {
+	case StateQueued, StateVisited, StateDone, StateBlocked, StateFailed:
+		return true
+	}
+	return false
+}
+
+// prepared is a Batch checked and normalised for writing: capture IDs
+// filled in, default states set, state changes deduplicated (last wins) so
+// that the number of updated rows can be checked against it.
+type prepared struct {
+	captureID  int64
+	records    []Record
+	discovered []FrontierURL
+	states     []StateChange
+}
+
+func prepareBatch(b Batch) (prepared, error) {
+	if b.CaptureID <= 0 {
+		return prepared{}, fmt.Errorf("store: commit: batch has no capture ID")
+	}
+	p := prepared{
+		captureID:  b.CaptureID,
+		records:    make([]Record, len(b.Records)),
+		discovered: make([]FrontierURL, len(b.Discovered)),
+	}
+	for i, r := range b.Records {
+		if r.CaptureID == 0 {
+			r.CaptureID = b.CaptureID
+		}
+		if r.CaptureID != b.CaptureID {
+			return prepared{}, fmt.Errorf("store: commit: record %s belongs to capture %d, batch to %d", r.RecordID, r.CaptureID, b.CaptureID)
+		}
+		if r.SURT == "" || r.RecordType == "" {
+			return prepared{}, fmt.Errorf("store: commit: record %s of %q has no SURT or record type", r.RecordID, r.URL)
+		}
+		r.Time = dbTime(r.Time)
+		p.records[i] = r
+	}
+	for i, u := range b.Discovered {
+		if u.CaptureID == 0 {
+			u.CaptureID = b.CaptureID
+		}
+		if u.CaptureID != b.CaptureID {
+			return prepared{}, fmt.Errorf("store: commit: discovered %q belongs to capture %d, batch to %d", u.URL, u.CaptureID, b.CaptureID)
+		}
+		if u.SURT == "" {
+			return prepared{}, fmt.Errorf("store: commit: discovered %q has no SURT", u.URL)
+		}
+		if u.State == "" {
+			u.State = StateQueued
+		}
+		if !validState(u.State) {
+			return prepared{}, fmt.Errorf("store: commit: discovered %q has unknown state %q", u.URL, u.State)
+		}
+		p.discovered[i] = u
+	}
+	if len(b.States) > 0 {
+		last := make(map[string]int, len(b.States))
+		for _, sc := range b.States {
+			if !validState(sc.State) {
+				return prepared{}, fmt.Errorf("store: commit: state change of %s to unknown state %q", sc.SURT, sc.State)
+			}
+			if i, ok := last[sc.SURT]; ok {
+				p.states[i] = sc
+				continue
+			}
+			last[sc.SURT] = len(p.states)
+			p.states = append(p.states, sc)
+		}
+	}
+	return p, nil
+}
+
+// dbTime is t as both stores keep it: UTC, truncated to microseconds (the
+// precision of PostgreSQL timestamps), so a value read back equals the
+// value written whichever store is used.
+func dbTime(t time.Time) time.Time {
+	return t.UTC().Truncate(time.Microsecond)
+}
+
+// checkFinishStatus rejects statuses that would leave a finished capture
+// looking resumable.
+func checkFinishStatus(status string) error {
+	if status == "" || status == "running" {
+		return fmt.Errorf("store: finish capture: status %q is not a final status", status)
+	}
+	return nil
+}

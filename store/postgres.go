@@ -1,0 +1,344 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/migrations"
+)
+
+// pgStore is the PostgreSQL store. Every Commit is one transaction whose
+// statements travel in one pipelined batch: each kind of row goes in a
+// single statement over unnest()ed arrays, so a commit costs the same three
+// round trips (begin, batch, commit) whatever its size.
+type pgStore struct {
+	log  *zap.Logger
+	pool *pgxpool.Pool
+}
+
+// pgMigrateLock is the advisory lock key that serialises Migrate across
+// processes sharing a database ("SHARC" in ASCII).
+const pgMigrateLock int64 = 0x5348415243
+
+func openPostgres(ctx context.Context, dsn string, log *zap.Logger) (*pgStore, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		// Fail fast on an unreachable server instead of hanging start-up.
+		cfg.ConnConfig.ConnectTimeout = 10 * time.Second
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &pgStore{log: log, pool: pool}, nil
+}
+
+func (s *pgStore) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// Migrate applies missing migrations in one transaction holding an
+// advisory lock, so two daemons starting at once apply each migration once.
+func (s *pgStore) Migrate(ctx context.Context) error {
+	ms, err := migrations.For(migrations.Postgres)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, pgMigrateLock); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TIMESTAMPTZ NOT NULL)`); err != nil {
+			return err
+		}
+		var cur int
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+			return err
+		}
+		if err := checkSchemaVersion(cur, len(ms)); err != nil {
+			return err
+		}
+		for _, m := range ms[cur:] {
+			// No arguments: pgx sends it with the simple protocol, which
+			// allows several statements.
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return fmt.Errorf("%04d_%s: %w", m.Version, m.Name, err)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, now())`, m.Version, m.Name); err != nil {
+				return fmt.Errorf("%04d_%s: %w", m.Version, m.Name, err)
+			}
+			s.log.Info("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+func (s *pgStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error) {
+	var j Job
+	err := s.pool.QueryRow(ctx, `INSERT INTO jobs (name, yaml, created) VALUES ($1, $2, $3)
+		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml
+		RETURNING id, name, yaml, created`, name, yaml, dbTime(time.Now())).Scan(&j.ID, &j.Name, &j.YAML, &j.Created)
+	if err != nil {
+		return Job{}, fmt.Errorf("store: upsert job %q: %w", name, err)
+	}
+	j.Created = j.Created.UTC()
+	return j, nil
+}
+
+const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report`
+
+func scanPGCapture(row pgx.Row) (Capture, error) {
+	var c Capture
+	var finished *time.Time
+	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report); err != nil {
+		return Capture{}, err
+	}
+	c.Started = c.Started.UTC()
+	if finished != nil {
+		c.Finished = finished.UTC()
+	}
+	return c, nil
+}
+
+func (s *pgStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (Capture, bool, error) {
+	// Select, else insert; the partial unique index makes a concurrent
+	// insert of a second running capture a no-op, after which the select
+	// finds the winner's row.
+	for range 3 {
+		c, err := scanPGCapture(s.pool.QueryRow(ctx, `SELECT `+pgCaptureCols+` FROM captures WHERE job_id = $1 AND status = 'running'`, jobID))
+		if err == nil {
+			return c, true, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return Capture{}, false, fmt.Errorf("store: open capture of job %d: %w", jobID, err)
+		}
+		c, err = scanPGCapture(s.pool.QueryRow(ctx, `INSERT INTO captures (job_id, started, status, strategy, mode)
+			VALUES ($1, $2, 'running', $3, $4)
+			ON CONFLICT (job_id) WHERE status = 'running' DO NOTHING
+			RETURNING `+pgCaptureCols, jobID, dbTime(time.Now()), strategy, mode))
+		if err == nil {
+			return c, false, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return Capture{}, false, fmt.Errorf("store: open capture of job %d: %w", jobID, err)
+		}
+	}
+	return Capture{}, false, fmt.Errorf("store: open capture of job %d: running capture keeps appearing and vanishing", jobID)
+}
+
+func (s *pgStore) FinishCapture(ctx context.Context, captureID int64, status string) error {
+	if err := checkFinishStatus(status); err != nil {
+		return err
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE captures SET status = $1, finished = $2 WHERE id = $3`, status, dbTime(time.Now()), captureID)
+	return pgOneRow(tag.RowsAffected(), err, "finish capture", captureID)
+}
+
+func (s *pgStore) SetReport(ctx context.Context, captureID int64, report []byte) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE captures SET report = $1 WHERE id = $2`, report, captureID)
+	return pgOneRow(tag.RowsAffected(), err, "set report", captureID)
+}
+
+func pgOneRow(n int64, err error, op string, id int64) error {
+	if err != nil {
+		return fmt.Errorf("store: %s %d: %w", op, id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: %s %d: %w", op, id, ErrNotFound)
+	}
+	return nil
+}
+
+func (s *pgStore) Capture(ctx context.Context, captureID int64) (Capture, error) {
+	c, err := scanPGCapture(s.pool.QueryRow(ctx, `SELECT `+pgCaptureCols+` FROM captures WHERE id = $1`, captureID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Capture{}, fmt.Errorf("store: capture %d: %w", captureID, ErrNotFound)
+	}
+	if err != nil {
+		return Capture{}, fmt.Errorf("store: capture %d: %w", captureID, err)
+	}
+	return c, nil
+}
+
+func (s *pgStore) Captures(ctx context.Context, jobID int64) ([]Capture, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+pgCaptureCols+` FROM captures WHERE job_id = $1 ORDER BY id`, jobID)
+	if err != nil {
+		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
+	}
+	cs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Capture, error) { return scanPGCapture(r) })
+	if err != nil {
+		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
+	}
+	return cs, nil
+}
+
+// The unnest statements: one per kind of row, whatever the batch size.
+const (
+	pgInsertRecords = `INSERT INTO records (` + recordInsertCols + `)
+		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[],
+			$9::text[], $10::text[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::bigint[], $16::bigint[], $17::text[])`
+	pgInsertURLs = `INSERT INTO urls (` + urlCols + `)
+		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
+			$9::float8[], $10::text[], $11::int[])
+		ON CONFLICT (capture_id, surt) DO NOTHING`
+	pgSetStates = `UPDATE urls SET state = u.state, attempts = u.attempts
+		FROM unnest($2::text[], $3::text[], $4::int[]) AS u (surt, state, attempts)
+		WHERE urls.capture_id = $1 AND urls.surt = u.surt`
+)
+
+func (s *pgStore) Commit(ctx context.Context, b Batch) error {
+	p, err := prepareBatch(b)
+	if err != nil {
+		return err
+	}
+	var batch pgx.Batch
+	if n := len(p.records); n > 0 {
+		var (
+			url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+				make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+			ts                    = make([]time.Time, n)
+			status                = make([]int32, n)
+			length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
+		)
+		for i, r := range p.records {
+			url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
+			mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
+			file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
+		}
+		batch.Queue(pgInsertRecords, p.captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
+	}
+	if n := len(p.discovered); n > 0 {
+		var (
+			surt, url, host, hop, via, state = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+			seq, parent, attempts            = make([]int32, n), make([]int32, n), make([]int32, n)
+			rate                             = make([]float64, n)
+		)
+		for i, u := range p.discovered {
+			surt[i], url[i], host[i], seq[i], parent[i] = u.SURT, u.URL, u.Host, int32(u.Seq), int32(u.ParentSeq)
+			hop[i], via[i], rate[i], state[i], attempts[i] = u.HopPath, u.Via, u.Rate, string(u.State), int32(u.Attempts)
+		}
+		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts)
+	}
+	if n := len(p.states); n > 0 {
+		surt, state, attempts := make([]string, n), make([]string, n), make([]int32, n)
+		for i, sc := range p.states {
+			surt[i], state[i], attempts[i] = sc.SURT, string(sc.State), int32(sc.Attempts)
+		}
+		batch.Queue(pgSetStates, p.captureID, surt, state, attempts)
+	}
+	if batch.Len() == 0 {
+		return nil
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		br := tx.SendBatch(ctx, &batch)
+		for i := range batch.Len() {
+			tag, err := br.Exec()
+			if err != nil {
+				br.Close()
+				return err
+			}
+			// The state update is queued last; every change must hit a row.
+			if i == batch.Len()-1 && len(p.states) > 0 && tag.RowsAffected() != int64(len(p.states)) {
+				br.Close()
+				return fmt.Errorf("%d of %d state changes name URLs not in the capture's frontier", int64(len(p.states))-tag.RowsAffected(), len(p.states))
+			}
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	return nil
+}
+
+func (s *pgStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = $1 ORDER BY host, seq`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
+	}
+	us, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
+		var u FrontierURL
+		var state string
+		err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts)
+		u.State = URLState(state)
+		return u, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
+	}
+	return us, nil
+}
+
+func scanPGRecord(row pgx.Row) (Record, error) {
+	var r Record
+	err := row.Scan(&r.CaptureID, &r.URL, &r.SURT, &r.Time, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
+		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase)
+	r.Time = r.Time.UTC()
+	return r, err
+}
+
+func (s *pgStore) Records(ctx context.Context, captureID int64) ([]Record, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+recordInsertCols+` FROM records WHERE capture_id = $1 ORDER BY surt, time, id`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
+	}
+	rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) { return scanPGRecord(r) })
+	if err != nil {
+		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
+	}
+	return rs, nil
+}
+
+func (s *pgStore) LastCapture(ctx context.Context, url string) (Record, error) {
+	// The literal record_type lets the planner use the partial index.
+	r, err := scanPGRecord(s.pool.QueryRow(ctx, `SELECT `+recordInsertCols+` FROM records
+		WHERE url = $1 AND record_type = 'response' ORDER BY time DESC, id DESC LIMIT 1`, url))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, err)
+	}
+	return r, nil
+}
+
+func (s *pgStore) FileEnds(ctx context.Context, captureID int64) (map[string]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT warc_file, MAX(file_offset + record_length) FROM records
+		WHERE capture_id = $1 AND warc_file <> '' GROUP BY warc_file`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	ends := make(map[string]int64)
+	for rows.Next() {
+		var f string
+		var end int64
+		if err := rows.Scan(&f, &end); err != nil {
+			return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+		}
+		ends[f] = end
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+	}
+	return ends, nil
+}

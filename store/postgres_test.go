@@ -1,0 +1,69 @@
+package store_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/store/storetest"
+)
+
+// openPostgres opens a store in a fresh schema of the SHARC_TEST_PG
+// database (search_path set in the DSN), dropped when the test ends, so
+// concurrent test runs never see each other's rows.
+func openPostgres(t testing.TB) store.Store {
+	t.Helper()
+	base := os.Getenv("SHARC_TEST_PG")
+	if base == "" {
+		t.Skip("SHARC_TEST_PG is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the PostgreSQL store tests")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("SHARC_TEST_PG: %v", err)
+	}
+	defer admin.Close(ctx)
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	schema := "sharc_test_" + hex.EncodeToString(rnd[:])
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	s, err := store.Open(ctx, u.String(), zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+		c, err := pgx.Connect(context.Background(), base)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer c.Close(context.Background())
+		if _, err := c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	return s
+}
+
+func TestPostgres(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return openPostgres(t) })
+}

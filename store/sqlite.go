@@ -1,0 +1,421 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"github.com/sharc-archive/sharc/migrations"
+)
+
+// sqliteStore is the embedded store. Writes go through one connection
+// (SQLite has one writer anyway; queueing in database/sql is cheaper than
+// spinning on SQLITE_BUSY) whose transactions begin IMMEDIATE so they never
+// fail upgrading a read lock. Reads use a pool of read-only connections,
+// which WAL mode lets run beside the writer.
+type sqliteStore struct {
+	log *zap.Logger
+	w   *sql.DB
+	r   *sql.DB
+
+	stmtMu sync.Mutex
+	stmts  *sqliteStmts // prepared on first Commit, after Migrate
+}
+
+type sqliteStmts struct {
+	insRecord, insURL, setState *sql.Stmt
+}
+
+// sqlitePragmas apply to every connection. synchronous=NORMAL in WAL mode
+// may lose the last transactions on power loss but never corrupts; the
+// crawler's repair (FileEnds) copes with an index behind its WARC files.
+const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+
+func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore, error) {
+	path = strings.TrimPrefix(path, "//")
+	if path == "" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, ":memory:") {
+		// An in-memory database would be private to each connection of
+		// the two pools.
+		return nil, errors.New("want sqlite:PATH with a file path (no '?', no :memory:)")
+	}
+	w, err := sql.Open("sqlite", path+"?"+sqlitePragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", path+"?"+sqlitePragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(max(2, runtime.GOMAXPROCS(0)))
+	if err := r.PingContext(ctx); err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	return &sqliteStore{log: log, w: w, r: r}, nil
+}
+
+func (s *sqliteStore) Close() error {
+	s.stmtMu.Lock()
+	if s.stmts != nil {
+		s.stmts.insRecord.Close()
+		s.stmts.insURL.Close()
+		s.stmts.setState.Close()
+		s.stmts = nil
+	}
+	s.stmtMu.Unlock()
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// Migrate applies missing migrations in one IMMEDIATE transaction, which
+// also serialises two processes migrating the same file.
+func (s *sqliteStore) Migrate(ctx context.Context) error {
+	ms, err := migrations.For(migrations.SQLite)
+	if err != nil {
+		return err
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	var cur int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	if err := checkSchemaVersion(cur, len(ms)); err != nil {
+		return err
+	}
+	for _, m := range ms[cur:] {
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return fmt.Errorf("store: migrate %04d_%s: %w", m.Version, m.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
+			m.Version, m.Name, time.Now().UnixMicro()); err != nil {
+			return fmt.Errorf("store: migrate %04d_%s: %w", m.Version, m.Name, err)
+		}
+		s.log.Info("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+func checkSchemaVersion(cur, known int) error {
+	if cur > known {
+		return fmt.Errorf("store: migrate: database schema is at version %d, newer than this binary knows (%d); upgrade sharc", cur, known)
+	}
+	return nil
+}
+
+func micros(t time.Time) int64 { return dbTime(t).UnixMicro() }
+
+func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
+
+func (s *sqliteStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error) {
+	var j Job
+	var created int64
+	err := s.w.QueryRowContext(ctx, `INSERT INTO jobs (name, yaml, created) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml
+		RETURNING id, name, yaml, created`, name, yaml, micros(time.Now())).Scan(&j.ID, &j.Name, &j.YAML, &created)
+	if err != nil {
+		return Job{}, fmt.Errorf("store: upsert job %q: %w", name, err)
+	}
+	j.Created = fromMicros(created)
+	return j, nil
+}
+
+const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report`
+
+func scanSQLiteCapture(row interface{ Scan(...any) error }) (Capture, error) {
+	var c Capture
+	var started int64
+	var finished sql.NullInt64
+	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report); err != nil {
+		return Capture{}, err
+	}
+	c.Started = fromMicros(started)
+	if finished.Valid {
+		c.Finished = fromMicros(finished.Int64)
+	}
+	return c, nil
+}
+
+func (s *sqliteStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (Capture, bool, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return Capture{}, false, fmt.Errorf("store: open capture: %w", err)
+	}
+	defer tx.Rollback()
+	c, err := scanSQLiteCapture(tx.QueryRowContext(ctx, `SELECT `+sqliteCaptureCols+` FROM captures WHERE job_id = ? AND status = 'running'`, jobID))
+	resumed := err == nil
+	switch {
+	case resumed:
+	case errors.Is(err, sql.ErrNoRows):
+		c, err = scanSQLiteCapture(tx.QueryRowContext(ctx, `INSERT INTO captures (job_id, started, status, strategy, mode)
+			VALUES (?, ?, 'running', ?, ?) RETURNING `+sqliteCaptureCols, jobID, micros(time.Now()), strategy, mode))
+		if err != nil {
+			return Capture{}, false, fmt.Errorf("store: open capture of job %d: %w", jobID, err)
+		}
+	default:
+		return Capture{}, false, fmt.Errorf("store: open capture of job %d: %w", jobID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Capture{}, false, fmt.Errorf("store: open capture of job %d: %w", jobID, err)
+	}
+	return c, resumed, nil
+}
+
+func (s *sqliteStore) FinishCapture(ctx context.Context, captureID int64, status string) error {
+	if err := checkFinishStatus(status); err != nil {
+		return err
+	}
+	res, err := s.w.ExecContext(ctx, `UPDATE captures SET status = ?, finished = ? WHERE id = ?`, status, micros(time.Now()), captureID)
+	return sqliteOneRow(res, err, "finish capture", captureID)
+}
+
+func (s *sqliteStore) SetReport(ctx context.Context, captureID int64, report []byte) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE captures SET report = ? WHERE id = ?`, report, captureID)
+	return sqliteOneRow(res, err, "set report", captureID)
+}
+
+func sqliteOneRow(res sql.Result, err error, op string, id int64) error {
+	if err != nil {
+		return fmt.Errorf("store: %s %d: %w", op, id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: %s %d: %w", op, id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: %s %d: %w", op, id, ErrNotFound)
+	}
+	return nil
+}
+
+func (s *sqliteStore) Capture(ctx context.Context, captureID int64) (Capture, error) {
+	c, err := scanSQLiteCapture(s.r.QueryRowContext(ctx, `SELECT `+sqliteCaptureCols+` FROM captures WHERE id = ?`, captureID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Capture{}, fmt.Errorf("store: capture %d: %w", captureID, ErrNotFound)
+	}
+	if err != nil {
+		return Capture{}, fmt.Errorf("store: capture %d: %w", captureID, err)
+	}
+	return c, nil
+}
+
+func (s *sqliteStore) Captures(ctx context.Context, jobID int64) ([]Capture, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+sqliteCaptureCols+` FROM captures WHERE job_id = ? ORDER BY id`, jobID)
+	if err != nil {
+		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
+	}
+	defer rows.Close()
+	var cs []Capture
+	for rows.Next() {
+		c, err := scanSQLiteCapture(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
+		}
+		cs = append(cs, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
+	}
+	return cs, nil
+}
+
+func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
+	s.stmtMu.Lock()
+	defer s.stmtMu.Unlock()
+	if s.stmts != nil {
+		return s.stmts, nil
+	}
+	var st sqliteStmts
+	var err error
+	if st.insRecord, err = s.w.PrepareContext(ctx, `INSERT INTO records (`+recordInsertCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		return nil, err
+	}
+	if st.insURL, err = s.w.PrepareContext(ctx, `INSERT INTO urls (`+urlCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, surt) DO NOTHING`); err != nil {
+		st.insRecord.Close()
+		return nil, err
+	}
+	if st.setState, err = s.w.PrepareContext(ctx, `UPDATE urls SET state = ?, attempts = ? WHERE capture_id = ? AND surt = ?`); err != nil {
+		st.insRecord.Close()
+		st.insURL.Close()
+		return nil, err
+	}
+	s.stmts = &st
+	return s.stmts, nil
+}
+
+// Columns in the order the insert statements and scans use.
+const (
+	recordInsertCols = `capture_id, url, surt, time, record_type, record_id, status, mime, payload_digest, text_digest, length, etag, last_modified, warc_file, file_offset, record_length, phase`
+	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts`
+)
+
+func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
+	p, err := prepareBatch(b)
+	if err != nil {
+		return err
+	}
+	st, err := s.commitStmts(ctx)
+	if err != nil {
+		return fmt.Errorf("store: commit: prepare: %w", err)
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	defer tx.Rollback()
+	if err := sqliteApply(ctx, tx, st, p); err != nil {
+		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	return nil
+}
+
+// sqliteApply writes records, then discoveries, then state changes, so a
+// batch may settle the state of a URL it also discovers.
+func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) error {
+	if len(p.records) > 0 {
+		ins := tx.StmtContext(ctx, st.insRecord)
+		for _, r := range p.records {
+			if _, err := ins.ExecContext(ctx, r.CaptureID, r.URL, r.SURT, r.Time.UnixMicro(), r.RecordType, r.RecordID, r.Status,
+				r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified, r.WARCFile, r.Offset, r.RecordLength, r.Phase); err != nil {
+				return fmt.Errorf("record %s: %w", r.RecordID, err)
+			}
+		}
+	}
+	if len(p.discovered) > 0 {
+		ins := tx.StmtContext(ctx, st.insURL)
+		for _, u := range p.discovered {
+			if _, err := ins.ExecContext(ctx, u.CaptureID, u.SURT, u.URL, u.Host, u.Seq, u.ParentSeq, u.HopPath, u.Via, u.Rate, string(u.State), u.Attempts); err != nil {
+				return fmt.Errorf("discovered %s: %w", u.URL, err)
+			}
+		}
+	}
+	if len(p.states) > 0 {
+		upd := tx.StmtContext(ctx, st.setState)
+		for _, sc := range p.states {
+			res, err := upd.ExecContext(ctx, string(sc.State), sc.Attempts, p.captureID, sc.SURT)
+			if err != nil {
+				return fmt.Errorf("state of %s: %w", sc.SURT, err)
+			}
+			if n, err := res.RowsAffected(); err != nil || n != 1 {
+				return fmt.Errorf("state of %s: URL not in the capture's frontier", sc.SURT)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	var us []FrontierURL
+	for rows.Next() {
+		var u FrontierURL
+		var state string
+		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts); err != nil {
+			return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
+		}
+		u.State = URLState(state)
+		us = append(us, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
+	}
+	return us, nil
+}
+
+func scanSQLiteRecord(row interface{ Scan(...any) error }) (Record, error) {
+	var r Record
+	var t int64
+	err := row.Scan(&r.CaptureID, &r.URL, &r.SURT, &t, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
+		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase)
+	r.Time = fromMicros(t)
+	return r, err
+}
+
+func (s *sqliteStore) Records(ctx context.Context, captureID int64) ([]Record, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+recordInsertCols+` FROM records WHERE capture_id = ? ORDER BY surt, time, id`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	var rs []Record
+	for rows.Next() {
+		r, err := scanSQLiteRecord(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
+		}
+		rs = append(rs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
+	}
+	return rs, nil
+}
+
+func (s *sqliteStore) LastCapture(ctx context.Context, url string) (Record, error) {
+	// The literal record_type lets the planner use the partial index.
+	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, `SELECT `+recordInsertCols+` FROM records
+		WHERE url = ? AND record_type = 'response' ORDER BY time DESC, id DESC LIMIT 1`, url))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, ErrNotFound)
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, err)
+	}
+	return r, nil
+}
+
+func (s *sqliteStore) FileEnds(ctx context.Context, captureID int64) (map[string]int64, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT warc_file, MAX(file_offset + record_length) FROM records
+		WHERE capture_id = ? AND warc_file <> '' GROUP BY warc_file`, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	ends := make(map[string]int64)
+	for rows.Next() {
+		var f string
+		var end int64
+		if err := rows.Scan(&f, &end); err != nil {
+			return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+		}
+		ends[f] = end
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
+	}
+	return ends, nil
+}

@@ -1,0 +1,30 @@
+package store_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/store/storetest"
+)
+
+func openSQLite(t testing.TB) store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "sharc.db"), zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+func TestSQLite(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store { return openSQLite(t) })
+}

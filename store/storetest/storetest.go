@@ -1,0 +1,580 @@
+// Package storetest is the conformance suite every store.Store
+// implementation runs: the same assertions against SQLite and PostgreSQL,
+// so the crawler can treat them as interchangeable.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sharc-archive/sharc/store"
+)
+
+// Run runs the suite. open must return a fresh, empty, not yet migrated
+// store of its own (a new file or schema) and arrange for it to be closed.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"Migrate", testMigrate},
+		{"UpsertJob", testUpsertJob},
+		{"CaptureLifecycle", testCaptureLifecycle},
+		{"OpenCaptureConcurrent", testOpenCaptureConcurrent},
+		{"CommitAtomic", testCommitAtomic},
+		{"CommitRejects", testCommitRejects},
+		{"DiscoveredDedup", testDiscoveredDedup},
+		{"FrontierOrderAndStates", testFrontierOrderAndStates},
+		{"RecordsOrderAndRoundTrip", testRecordsOrder},
+		{"LastCapture", testLastCapture},
+		{"FileEnds", testFileEnds},
+		{"ConcurrentCommits", testConcurrentCommits},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			if tt.name != "Migrate" {
+				if err := s.Migrate(context.Background()); err != nil {
+					t.Fatalf("Migrate: %v", err)
+				}
+			}
+			tt.fn(t, s)
+		})
+	}
+}
+
+func testMigrate(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.UpsertJob(ctx, "j", ""); err == nil {
+		t.Fatal("UpsertJob before Migrate succeeded: the store was not empty")
+	}
+	// Two migrators at once (the advisory lock / IMMEDIATE transaction),
+	// then again: all succeed and the schema works.
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Go(func() { errs[i] = s.Migrate(ctx) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("concurrent Migrate %d: %v", i, err)
+		}
+	}
+	if err := s.Migrate(ctx); err != nil {
+		t.Fatalf("second Migrate: %v", err)
+	}
+	if _, err := s.UpsertJob(ctx, "j", "x: 1"); err != nil {
+		t.Fatalf("UpsertJob after Migrate: %v", err)
+	}
+}
+
+func testUpsertJob(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	before := time.Now().Add(-time.Second)
+	a, err := s.UpsertJob(ctx, "site-a", "seeds: [a]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ID == 0 || a.Name != "site-a" || a.YAML != "seeds: [a]" || a.Created.Before(before) || a.Created.After(time.Now()) {
+		t.Fatalf("new job = %+v", a)
+	}
+	a2, err := s.UpsertJob(ctx, "site-a", "seeds: [a, b]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a2.ID != a.ID || a2.YAML != "seeds: [a, b]" || !a2.Created.Equal(a.Created) {
+		t.Fatalf("updated job = %+v, first was %+v: want same ID and Created, new YAML", a2, a)
+	}
+	b, err := s.UpsertJob(ctx, "site-b", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.ID == a.ID {
+		t.Fatalf("two jobs share ID %d", b.ID)
+	}
+}
+
+func newCapture(t *testing.T, s store.Store, job string) store.Capture {
+	t.Helper()
+	ctx := context.Background()
+	j, err := s.UpsertJob(ctx, job, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, resumed, err := s.OpenCapture(ctx, j.ID, "sharc-offline", "visit-revisit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed {
+		t.Fatalf("fresh job %q resumed capture %d", job, c.ID)
+	}
+	return c
+}
+
+func testCaptureLifecycle(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j, err := s.UpsertJob(ctx, "job", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, resumed, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+	if err != nil || resumed {
+		t.Fatalf("first OpenCapture: resumed=%v err=%v", resumed, err)
+	}
+	if c1.JobID != j.ID || c1.Status != "running" || c1.Strategy != "bfs" || c1.Mode != "single-visit" || c1.Started.IsZero() || !c1.Finished.IsZero() {
+		t.Fatalf("new capture = %+v", c1)
+	}
+	again, resumed, err := s.OpenCapture(ctx, j.ID, "dfs", "visit-revisit")
+	if err != nil || !resumed || again.ID != c1.ID || again.Strategy != "bfs" {
+		t.Fatalf("OpenCapture of running job: %+v resumed=%v err=%v; want capture %d resumed with its own strategy", again, resumed, err, c1.ID)
+	}
+	report := []byte(`{"completeness":0.9}`)
+	if err := s.SetReport(ctx, c1.ID, report); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishCapture(ctx, c1.ID, "running"); err == nil {
+		t.Fatal(`FinishCapture with status "running" succeeded`)
+	}
+	if err := s.FinishCapture(ctx, c1.ID, "finished"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Capture(ctx, c1.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != "finished" || got.Finished.IsZero() || got.Finished.Before(got.Started) || string(got.Report) != string(report) || !got.Started.Equal(c1.Started) {
+		t.Fatalf("finished capture = %+v", got)
+	}
+	c2, resumed, err := s.OpenCapture(ctx, j.ID, "dfs", "visit-revisit")
+	if err != nil || resumed || c2.ID == c1.ID || c2.Strategy != "dfs" {
+		t.Fatalf("OpenCapture after finish: %+v resumed=%v err=%v; want a new capture", c2, resumed, err)
+	}
+	cs, err := s.Captures(ctx, j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || cs[0].ID != c1.ID || cs[1].ID != c2.ID {
+		t.Fatalf("Captures = %+v, want [%d %d]", cs, c1.ID, c2.ID)
+	}
+	if cs, err := s.Captures(ctx, j.ID+1000); err != nil || len(cs) != 0 {
+		t.Fatalf("Captures of unknown job = %v, %v", cs, err)
+	}
+	for name, err := range map[string]error{
+		"Capture":       func() error { _, err := s.Capture(ctx, 999999); return err }(),
+		"FinishCapture": s.FinishCapture(ctx, 999999, "failed"),
+		"SetReport":     s.SetReport(ctx, 999999, nil),
+	} {
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s of unknown capture: %v, want ErrNotFound", name, err)
+		}
+	}
+	if _, _, err := s.OpenCapture(ctx, 999999, "bfs", "single-visit"); err == nil {
+		t.Error("OpenCapture of unknown job succeeded")
+	}
+}
+
+func testOpenCaptureConcurrent(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j, err := s.UpsertJob(ctx, "job", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 8
+	ids := make([]int64, n)
+	fresh := make([]bool, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			c, resumed, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+			ids[i], fresh[i], errs[i] = c.ID, !resumed, err
+		})
+	}
+	wg.Wait()
+	started := 0
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("OpenCapture %d: %v", i, errs[i])
+		}
+		if ids[i] != ids[0] {
+			t.Fatalf("concurrent OpenCapture returned captures %v", ids)
+		}
+		if fresh[i] {
+			started++
+		}
+	}
+	if started != 1 {
+		t.Fatalf("%d of %d concurrent OpenCapture calls started a capture, want 1", started, n)
+	}
+}
+
+// rec builds a response record; tests override fields.
+func rec(c int64, url, surt string, at time.Time, file string, off int64) store.Record {
+	return store.Record{
+		CaptureID: c, URL: url, SURT: surt, Time: at, RecordType: "response",
+		RecordID: fmt.Sprintf("<urn:uuid:%s-%d>", surt, at.UnixNano()), Status: 200, MIME: "text/html",
+		PayloadDigest: "sha1:AAAA", TextDigest: "sha1:BBBB", Length: 1234, ETag: `"e1"`,
+		LastModified: "Tue, 15 Nov 1994 12:45:26 GMT", WARCFile: file, Offset: off, RecordLength: 100, Phase: "visit",
+	}
+}
+
+func furl(c int64, host string, seq int, path string) store.FrontierURL {
+	return store.FrontierURL{
+		CaptureID: c, URL: "http://" + host + path, SURT: "surt:" + host + path, Host: host, Seq: seq,
+		ParentSeq: seq - 1, HopPath: "L", Via: "http://" + host + "/", Rate: 0.25, State: store.StateQueued,
+	}
+}
+
+var t0 = time.Date(2024, 3, 1, 12, 0, 0, 123456789, time.UTC)
+
+func testCommitAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	// Each batch holds good rows plus one bad part; none of it may land.
+	bad := []struct {
+		name string
+		b    store.Batch
+	}{
+		{"state of unknown URL", store.Batch{
+			CaptureID:  c.ID,
+			Records:    []store.Record{rec(c.ID, "http://a/", "a)/", t0, "f.warc.gz", 0)},
+			Discovered: []store.FrontierURL{furl(c.ID, "a", 0, "/")},
+			States:     []store.StateChange{{SURT: "surt:a/", State: store.StateVisited, Attempts: 1}, {SURT: "nowhere", State: store.StateDone}},
+		}},
+		{"seq taken twice on a host", store.Batch{
+			CaptureID:  c.ID,
+			Records:    []store.Record{rec(c.ID, "http://a/", "a)/", t0, "f.warc.gz", 0)},
+			Discovered: []store.FrontierURL{furl(c.ID, "a", 0, "/"), furl(c.ID, "a", 0, "/other")},
+		}},
+	}
+	for _, tt := range bad {
+		if err := s.Commit(ctx, tt.b); err == nil {
+			t.Errorf("%s: Commit succeeded", tt.name)
+		}
+		assertEmpty(t, s, c.ID, tt.name)
+	}
+	// A cancelled context also leaves nothing.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.Commit(cctx, store.Batch{CaptureID: c.ID, Records: []store.Record{rec(c.ID, "http://a/", "a)/", t0, "f", 0)}}); err == nil {
+		t.Error("Commit with cancelled context succeeded")
+	}
+	assertEmpty(t, s, c.ID, "cancelled")
+	// The good parts alone commit, including a state change of a URL
+	// discovered in the same batch.
+	good := bad[0].b
+	good.States = good.States[:1]
+	if err := s.Commit(ctx, good); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := s.Records(ctx, c.ID)
+	fs, _ := s.Frontier(ctx, c.ID)
+	if len(rs) != 1 || len(fs) != 1 || fs[0].State != store.StateVisited || fs[0].Attempts != 1 {
+		t.Fatalf("after good commit: records %+v frontier %+v", rs, fs)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID}); err != nil {
+		t.Fatalf("empty batch: %v", err)
+	}
+}
+
+func assertEmpty(t *testing.T, s store.Store, captureID int64, what string) {
+	t.Helper()
+	ctx := context.Background()
+	rs, err := s.Records(ctx, captureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := s.Frontier(ctx, captureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 0 || len(fs) != 0 {
+		t.Fatalf("%s: failed batch left %d records and %d URLs", what, len(rs), len(fs))
+	}
+}
+
+func testCommitRejects(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	other := newCapture(t, s, "other")
+	tests := []struct {
+		name string
+		b    store.Batch
+	}{
+		{"no capture", store.Batch{Records: []store.Record{rec(0, "http://a/", "a)/", t0, "f", 0)}}},
+		{"record of another capture", store.Batch{CaptureID: c.ID, Records: []store.Record{rec(other.ID, "http://a/", "a)/", t0, "f", 0)}}},
+		{"URL of another capture", store.Batch{CaptureID: c.ID, Discovered: []store.FrontierURL{furl(other.ID, "a", 0, "/")}}},
+		{"unknown state", store.Batch{CaptureID: c.ID, Discovered: []store.FrontierURL{furl(c.ID, "a", 0, "/")}, States: []store.StateChange{{SURT: "surt:a/", State: "gone"}}}},
+		{"record without SURT", store.Batch{CaptureID: c.ID, Records: []store.Record{rec(c.ID, "http://a/", "", t0, "f", 0)}}},
+		{"unknown capture", store.Batch{CaptureID: other.ID + 1000, Records: []store.Record{rec(0, "http://a/", "a)/", t0, "f", 0)}}},
+	}
+	for _, tt := range tests {
+		if err := s.Commit(ctx, tt.b); err == nil {
+			t.Errorf("%s: Commit succeeded", tt.name)
+		}
+	}
+	assertEmpty(t, s, c.ID, "rejected batches")
+	assertEmpty(t, s, other.ID, "rejected batches")
+}
+
+func testDiscoveredDedup(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	c2 := newCapture(t, s, "job2")
+	first := furl(c.ID, "h", 0, "/")
+	first.ParentSeq, first.Via, first.HopPath = -1, "", ""
+	dupSameBatch := furl(c.ID, "h", 1, "/") // same SURT, different seq
+	dupSameBatch.URL = "http://h/#frag"
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Discovered: []store.FrontierURL{first, dupSameBatch, furl(c.ID, "h", 2, "/x")}}); err != nil {
+		t.Fatal(err)
+	}
+	// Rediscovered later, after it was visited: stays visited.
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, States: []store.StateChange{{SURT: first.SURT, State: store.StateVisited, Attempts: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Discovered: []store.FrontierURL{furl(c.ID, "h", 3, "/")}}); err != nil {
+		t.Fatal(err)
+	}
+	// Same SURT in another capture is a different row.
+	if err := s.Commit(ctx, store.Batch{CaptureID: c2.ID, Discovered: []store.FrontierURL{furl(c2.ID, "h", 0, "/")}}); err != nil {
+		t.Fatal(err)
+	}
+	fs, err := s.Frontier(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := first
+	want.State, want.Attempts = store.StateVisited, 1
+	if len(fs) != 2 || !reflect.DeepEqual(fs[0], want) || fs[1].SURT != "surt:h/x" {
+		t.Fatalf("frontier = %+v\nwant [%+v, surt:h/x]", fs, want)
+	}
+	if fs2, _ := s.Frontier(ctx, c2.ID); len(fs2) != 1 {
+		t.Fatalf("second capture frontier = %+v", fs2)
+	}
+}
+
+func testFrontierOrderAndStates(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	// Byte order of hosts: '-' < '.' < ':' < 'b'; a locale collation would
+	// put "a-z.example" after "a.example".
+	hosts := []string{"b.example", "a.example:8080", "a-z.example", "a.example"}
+	var all []store.FrontierURL
+	for round := range 3 {
+		var b store.Batch
+		b.CaptureID = c.ID
+		for i, h := range hosts {
+			seq := 2 - round // insert seqs in descending order
+			u := furl(c.ID, h, seq, fmt.Sprintf("/p%d", seq))
+			u.Rate = float64(i) + 0.5
+			b.Discovered = append(b.Discovered, u)
+			all = append(all, u)
+		}
+		if err := s.Commit(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	changes := []store.StateChange{
+		{SURT: "surt:a.example/p0", State: store.StateDone, Attempts: 2},
+		{SURT: "surt:b.example/p1", State: store.StateFailed, Attempts: 3},
+		{SURT: "surt:a-z.example/p2", State: store.StateBlocked, Attempts: 0},
+		{SURT: "surt:b.example/p1", State: store.StateFailed, Attempts: 4}, // later change wins
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, States: changes}); err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].Host != all[j].Host {
+			return all[i].Host < all[j].Host
+		}
+		return all[i].Seq < all[j].Seq
+	})
+	for i := range all {
+		for _, ch := range changes {
+			if all[i].SURT == ch.SURT {
+				all[i].State, all[i].Attempts = ch.State, ch.Attempts
+			}
+		}
+	}
+	got, err := s.Frontier(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, all) {
+		t.Fatalf("frontier order/state:\n got %+v\nwant %+v", got, all)
+	}
+}
+
+func testRecordsOrder(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	other := newCapture(t, s, "other")
+	// Byte order puts "com,example)/" < "com,example)/a" < "com,example,www)/"
+	// (')' < ','); equal SURTs order by time.
+	in := []store.Record{
+		rec(c.ID, "http://www.example.com/", "com,example,www)/", t0, "a.warc.gz", 0),
+		rec(c.ID, "http://example.com/a", "com,example)/a", t0.Add(2*time.Second), "a.warc.gz", 100),
+		rec(c.ID, "http://example.com/a", "com,example)/a", t0.Add(time.Second), "a.warc.gz", 200),
+		rec(c.ID, "http://example.com/", "com,example)/", t0.Add(5*time.Second), "a.warc.gz", 300),
+	}
+	in[2].RecordType, in[2].Phase, in[2].MIME, in[2].Status = "revisit", "revisit", "text/html; charset=utf-8", 304
+	in[3].RecordType, in[3].Status, in[3].MIME, in[3].PayloadDigest = "request", 0, "application/http; msgtype=request", ""
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Records: in[:2]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Records: in[2:]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: other.ID, Records: []store.Record{rec(other.ID, "http://x/", "x)/", t0, "o.warc.gz", 0)}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Records(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.Record{in[3], in[2], in[1], in[0]}
+	for i := range want {
+		// Stores keep microseconds, in UTC.
+		want[i].Time = want[i].Time.UTC().Truncate(time.Microsecond)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("records:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func testLastCapture(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c1 := newCapture(t, s, "job")
+	const url = "http://example.com/page"
+	r1 := rec(c1.ID, url, "com,example)/page", t0, "c1.warc.gz", 0)
+	r1.ETag = `"old"`
+	if err := s.Commit(ctx, store.Batch{CaptureID: c1.ID, Records: []store.Record{r1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishCapture(ctx, c1.ID, "finished"); err != nil {
+		t.Fatal(err)
+	}
+	j, _ := s.UpsertJob(ctx, "job", "")
+	c2, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.LastCapture(ctx, url)
+	if err != nil || got.ETag != `"old"` || got.CaptureID != c1.ID {
+		t.Fatalf("LastCapture from earlier capture = %+v, %v", got, err)
+	}
+	r2 := rec(c2.ID, url, "com,example)/page", t0.Add(time.Hour), "c2.warc.gz", 0)
+	r2.ETag = `"new"`
+	// Newer records that are not responses do not count.
+	rv := rec(c2.ID, url, "com,example)/page", t0.Add(2*time.Hour), "c2.warc.gz", 100)
+	rv.RecordType, rv.ETag = "revisit", `"revisit"`
+	rq := rec(c2.ID, url, "com,example)/page", t0.Add(3*time.Hour), "c2.warc.gz", 200)
+	rq.RecordType, rq.ETag = "request", `"request"`
+	if err := s.Commit(ctx, store.Batch{CaptureID: c2.ID, Records: []store.Record{rv, r2, rq}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.LastCapture(ctx, url)
+	if err != nil || got.ETag != `"new"` || got.CaptureID != c2.ID || !got.Time.Equal(t0.Add(time.Hour).Truncate(time.Microsecond)) {
+		t.Fatalf("LastCapture = %+v, %v; want the response of capture %d", got, err, c2.ID)
+	}
+	if _, err := s.LastCapture(ctx, "http://example.com/never"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("LastCapture of unknown URL: %v, want ErrNotFound", err)
+	}
+}
+
+func testFileEnds(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	other := newCapture(t, s, "other")
+	if ends, err := s.FileEnds(ctx, c.ID); err != nil || len(ends) != 0 {
+		t.Fatalf("FileEnds of empty capture = %v, %v", ends, err)
+	}
+	mk := func(file string, off, n int64) store.Record {
+		r := rec(c.ID, "http://a/", "a)/", t0.Add(time.Duration(off)), file, off)
+		r.RecordLength = n
+		return r
+	}
+	// Committed out of offset order, as parallel fetchers may.
+	b := store.Batch{CaptureID: c.ID, Records: []store.Record{
+		mk("x-00001.warc.gz", 500, 70), mk("x-00001.warc.gz", 0, 500), mk("x-00001.warc.gz", 570, 30),
+		mk("x-00002.warc.gz", 0, 42),
+		mk("", 0, 99), // not yet in a file: ignored
+	}}
+	if err := s.Commit(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	or := rec(other.ID, "http://a/", "a)/", t0, "x-00001.warc.gz", 10000)
+	if err := s.Commit(ctx, store.Batch{CaptureID: other.ID, Records: []store.Record{or}}); err != nil {
+		t.Fatal(err)
+	}
+	ends, err := s.FileEnds(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"x-00001.warc.gz": 600, "x-00002.warc.gz": 42}
+	if !reflect.DeepEqual(ends, want) {
+		t.Fatalf("FileEnds = %v, want %v", ends, want)
+	}
+}
+
+func testConcurrentCommits(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	const workers, commits = 8, 20
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*commits)
+	for w := range workers {
+		wg.Go(func() {
+			host := fmt.Sprintf("h%d", w)
+			for i := range commits {
+				u := furl(c.ID, host, i, fmt.Sprintf("/%d", i))
+				b := store.Batch{
+					CaptureID:  c.ID,
+					Records:    []store.Record{rec(c.ID, u.URL, u.SURT, t0.Add(time.Duration(i)*time.Second), host+".warc.gz", int64(i*100))},
+					Discovered: []store.FrontierURL{u, furl(c.ID, "shared", w*commits+i, "/common")}, // all but one deduplicated
+					States:     []store.StateChange{{SURT: u.SURT, State: store.StateDone, Attempts: 1}},
+				}
+				if err := s.Commit(ctx, b); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	rs, err := s.Records(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := s.Frontier(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != workers*commits || len(fs) != workers*commits+1 {
+		t.Fatalf("%d records and %d URLs, want %d and %d", len(rs), len(fs), workers*commits, workers*commits+1)
+	}
+	done := 0
+	for _, u := range fs {
+		if u.State == store.StateDone {
+			done++
+		}
+	}
+	if done != workers*commits {
+		t.Fatalf("%d URLs done, want %d", done, workers*commits)
+	}
+	ends, err := s.FileEnds(ctx, c.ID)
+	if err != nil || len(ends) != workers || ends["h3.warc.gz"] != (commits-1)*100+100 {
+		t.Fatalf("FileEnds = %v, %v", ends, err)
+	}
+}

@@ -15,10 +15,27 @@ import (
 	"github.com/sharc-archive/sharc/store/storetest"
 )
 
-// openPostgres opens a store in a fresh schema of the SHARC_TEST_PG
-// database (search_path set in the DSN), dropped when the test ends, so
-// concurrent test runs never see each other's rows.
+// openPostgres opens a store in a fresh schema (see pgSchemaDSN).
 func openPostgres(t testing.TB) store.Store {
+	t.Helper()
+	dsn := pgSchemaDSN(t)
+	s, err := store.Open(context.Background(), dsn, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+// pgSchemaDSN creates a fresh schema in the SHARC_TEST_PG database and
+// returns a DSN whose search_path selects it. The schema is dropped when
+// the test ends (cleanups run last-in first-out, so after stores opened on
+// it are closed); concurrent test runs never see each other's rows.
+func pgSchemaDSN(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("SHARC_TEST_PG")
 	if base == "" {
@@ -43,14 +60,7 @@ func openPostgres(t testing.TB) store.Store {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	s, err := store.Open(ctx, u.String(), zaptest.NewLogger(t))
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			t.Error(err)
-		}
 		c, err := pgx.Connect(context.Background(), base)
 		if err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
@@ -61,7 +71,7 @@ func openPostgres(t testing.TB) store.Store {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
 	})
-	return s
+	return u.String()
 }
 
 func TestPostgres(t *testing.T) {

@@ -145,11 +145,14 @@ func (c *changes) version(k int, t time.Duration) (n int, last time.Duration, ok
 		n, last, ok = up-lo, p.times[up-1], true
 	}
 	mu.Unlock()
+	// Structural events count only within the page's lifetime [a, g]: a
+	// child appearing under a deleted parent changes nothing visible.
 	ex := c.extra[k]
-	if m := countUpTo(ex, t); m > 0 {
-		n += m
-		if !ok || ex[m-1] > last {
-			last, ok = ex[m-1], true
+	i, j := countUpTo(ex, a-1), countUpTo(ex, min(t, g))
+	if j > i {
+		n += j - i
+		if !ok || ex[j-1] > last {
+			last, ok = ex[j-1], true
 		}
 	}
 	return n, last, ok
@@ -178,7 +181,7 @@ func (c *changes) events(k int, from, to time.Duration) []time.Duration {
 		mu.Unlock()
 	}
 	ex := c.extra[k]
-	i, j := countUpTo(ex, from), countUpTo(ex, to)
+	i, j := countUpTo(ex, max(from, a-1)), countUpTo(ex, min(to, g))
 	if i < j {
 		out = append(out, ex[i:j]...)
 		sort.Slice(out, func(x, y int) bool { return out[x] < out[y] })

@@ -270,6 +270,28 @@ func (f *Frontier) AddPrereq(hostName string, u URL) error {
 	return nil
 }
 
+// Defer returns an unfinished task to the front of its host behind a new
+// prerequisite (robots.txt expired or unknown): the prerequisite runs first,
+// then the task again. Nothing is charged to the host's delay.
+func (f *Frontier) Defer(t Task, prereq URL) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := f.hosts[t.Host]
+	if h == nil {
+		return
+	}
+	h.inflight--
+	f.total--
+	if t.Prereq {
+		h.prereqs--
+	}
+	h.urgent = append([]Task{{URL: prereq, Prereq: true}, t}, h.urgent...)
+	if h.idx < 0 {
+		f.schedule(h)
+	}
+	f.signal()
+}
+
 // schedule puts h in the ready heap if it is not there and may have work.
 func (f *Frontier) schedule(h *host) {
 	if h.idx >= 0 || h.stopped || h.inflight >= h.pol.PerHost {

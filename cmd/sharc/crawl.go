@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"go.uber.org/zap"
+	"golang.org/x/term"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// loadJob reads and validates a job file against the built-in strategies.
+func loadJob(path string, reg *scheduler.Registry) (*job.Job, error) {
+	return job.Load(path, reg.Names(), reg.VisitRevisit)
+}
+
+func runCrawl(ctx context.Context, c *cli, args []string) error {
+	fs := flag.NewFlagSet("crawl", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	progressEvery := fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal")
+	fs.Usage = func() {
+		fmt.Fprintln(c.stderr, "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	reg := scheduler.NewRegistry()
+	j, err := loadJob(fs.Arg(0), reg)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
+		return fmt.Errorf("warc dir: %w", err)
+	}
+	st, err := store.Open(ctx, j.Store, c.log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	tty := false
+	if f, ok := c.stderr.(*os.File); ok {
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	opts := crawler.Options{ProgressEvery: *progressEvery}
+	if tty {
+		opts.ProgressEvery = 500 * time.Millisecond
+		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }
+	} else {
+		opts.Progress = func(s crawler.Stats) {
+			c.log.Info("progress", zap.Int64("fetched", s.Fetched), zap.Int64("discovered", s.Discovered),
+				zap.Int64("queued", s.Queued), zap.Float64("pages_per_sec", rate(s)), zap.Int64("bytes", s.Bytes),
+				zap.Duration("elapsed", s.Elapsed.Round(time.Second)))
+		}
+	}
+	cr := crawler.New(j, st, reg, c.log, opts)
+	stats, err := cr.Run(ctx)
+	if tty {
+		fmt.Fprintln(c.stderr)
+	}
+	printSummary(c.stdout, j, stats)
+	return err
+}
+
+func rate(s crawler.Stats) float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Fetched) / s.Elapsed.Seconds()
+}
+
+func progressLine(s crawler.Stats) string {
+	return fmt.Sprintf("fetched %d  discovered %d  queued %d  %.1f pages/s  %s  %s",
+		s.Fetched, s.Discovered, s.Queued, rate(s), humanBytes(s.Bytes), s.Elapsed.Round(time.Second))
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
+	fmt.Fprintf(w, "job %s, capture %d (%s)\n", j.Name, s.CaptureID, map[bool]string{true: "resumed", false: "new"}[s.Resumed])
+	fmt.Fprintf(w, "  stopped:    %s after %s\n", s.StopReason, s.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "  fetched:    %d (failed %d, robots-blocked %d)\n", s.Fetched, s.Failed, s.Blocked)
+	fmt.Fprintf(w, "  discovered: %d, still queued %d\n", s.Discovered, s.Queued)
+	fmt.Fprintf(w, "  received:   %s, %d WARC records\n", humanBytes(s.Bytes), s.Records)
+	for _, f := range s.WARCFiles {
+		fmt.Fprintf(w, "  warc:       %s\n", f)
+	}
+	if s.CrawlLog != "" {
+		fmt.Fprintf(w, "  crawl.log:  %s\n", s.CrawlLog)
+	}
+	if s.StopReason == "interrupted" {
+		fmt.Fprintf(w, "  run the same command again to resume\n")
+	}
+}

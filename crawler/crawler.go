@@ -1,0 +1,779 @@
+// Package crawler runs one capture of a crawl job: a pool of fetchers takes
+// tasks from the per-host frontier (ordered by the job's scheduler strategy),
+// archives every exchange into WARC files, indexes the records in the store
+// and logs each URI to crawl.log. A capture interrupted by Ctrl-C, SIGTERM or
+// SIGKILL resumes where it stopped when the same job runs again.
+package crawler
+
+import (
+	"context"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// Software names the crawler in warcinfo records.
+const Software = "SHARC/0.1 (+https://github.com/sharc-archive/sharc)"
+
+// Heritrix fetch status codes used in crawl.log for URIs with no HTTP
+// response.
+const (
+	codeRobots  = -9998 // precluded by robots.txt
+	codeScope   = -5000 // out of scope (not logged: never queued)
+	codeGaveUp  = -7    // retries exhausted without a response
+	codeBlocked = -61   // prerequisite (robots.txt) could not be fetched
+)
+
+// Options tune a crawl beyond the job file.
+type Options struct {
+	// Progress, if non-nil, is called about every ProgressEvery with the
+	// current counters.
+	Progress      func(Stats)
+	ProgressEvery time.Duration
+	// CrawlLogPath overrides where crawl.log goes (default: beside the WARCs,
+	// crawl-CAPTUREID.log).
+	CrawlLogPath string
+}
+
+// Stats are a capture's running counters.
+type Stats struct {
+	CaptureID  int64
+	Resumed    bool
+	Fetched    int64 // URIs with an HTTP response archived (pages and prerequisites)
+	Failed     int64
+	Blocked    int64 // precluded by robots.txt
+	Discovered int64 // URLs in the frontier
+	Queued     int64 // not yet finished
+	Bytes      int64 // response bytes received
+	Records    int64
+	Elapsed    time.Duration
+	StopReason string // "finished", "interrupted", "max_pages", "max_bytes", "max_duration"
+	WARCFiles  []string
+	CrawlLog   string
+}
+
+// Crawler runs captures of one job.
+type Crawler struct {
+	job      *job.Job
+	store    store.Store
+	log      *zap.Logger
+	reg      *scheduler.Registry
+	opts     Options
+	fetch    *fetcher
+	robots   *robotsCache
+	scope    *scope
+	frontier *frontier.Frontier
+	warc     *warc.Writer
+	clog     *crawllog.Writer
+	capture  store.Capture
+
+	// commitMu makes "write WARC records, then index them" one step per
+	// exchange, so the index never points past the durable end of a file
+	// and a crash loses at most records that no index row mentions.
+	commitMu sync.Mutex
+
+	digestMu sync.Mutex
+	digests  map[string]store.Record // payload digest → first response with it
+
+	fetched, failed, blocked, bytes, records, pages atomic.Int64
+	finished                                        atomic.Int64
+	stop                                            context.CancelCauseFunc
+}
+
+// New prepares a crawler for j using st as index and frontier store.
+func New(j *job.Job, st store.Store, reg *scheduler.Registry, log *zap.Logger, opts Options) *Crawler {
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = 10 * time.Second
+	}
+	return &Crawler{job: j, store: st, reg: reg, log: log, opts: opts, digests: map[string]store.Record{}}
+}
+
+// errLimit is the cancellation cause when a scope limit stops the crawl.
+type errLimit struct{ reason string }
+
+func (e errLimit) Error() string { return "limit reached: " + e.reason }
+
+// Run runs (or resumes) the job's capture until it is complete, a limit is
+// reached or ctx is cancelled. Cancellation is a clean stop: in-flight
+// fetches are abandoned, WARC files closed, and the capture stays "running"
+// in the store so the next Run resumes it.
+func (c *Crawler) Run(ctx context.Context) (Stats, error) {
+	start := time.Now()
+	j := c.job
+	yamlText, err := j.Marshal()
+	if err != nil {
+		return Stats{}, fmt.Errorf("encode job: %w", err)
+	}
+	jr, err := c.store.UpsertJob(ctx, j.Name, string(yamlText))
+	if err != nil {
+		return Stats{}, fmt.Errorf("store: %w", err)
+	}
+	capture, resumed, err := c.store.OpenCapture(ctx, jr.ID, j.Scheduler.Strategy, j.Capture.Mode)
+	if err != nil {
+		return Stats{}, fmt.Errorf("store: %w", err)
+	}
+	c.capture = capture
+	log := c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
+	c.log = log
+	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
+		return Stats{}, fmt.Errorf("warc dir: %w", err)
+	}
+	if resumed {
+		if err := c.repairWARCs(ctx); err != nil {
+			return Stats{}, err
+		}
+	}
+	hostname, _ := os.Hostname()
+	c.warc, err = warc.NewWriter(warc.Config{
+		Dir: j.WARC.Dir, Prefix: j.WARC.Prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest,
+		Software: Software, Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
+		UserAgent: j.UserAgent, Hostname: hostname,
+		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),
+	}, log)
+	if err != nil {
+		return Stats{}, fmt.Errorf("warc: %w", err)
+	}
+	logPath := c.opts.CrawlLogPath
+	if logPath == "" {
+		logPath = filepath.Join(j.WARC.Dir, fmt.Sprintf("crawl-%d.log", capture.ID))
+	}
+	if c.clog, err = crawllog.Open(logPath); err != nil {
+		_ = c.warc.Close()
+		return Stats{}, err
+	}
+	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
+		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve}
+	c.robots = newRobotsCache(j.UserAgent)
+	c.scope = newScope(j)
+	c.frontier = frontier.New(frontier.Config{
+		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
+		HostPoliteness: hostPoliteness(j),
+		NewStrategy: func(string) (scheduler.Strategy, error) {
+			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
+		},
+		EstimatedSize: func(string) int { return j.Capture.EstimatedSize },
+	})
+
+	if resumed {
+		err = c.restore(ctx)
+	} else {
+		err = c.seed(ctx)
+	}
+	if err != nil {
+		c.closeOutputs()
+		return Stats{}, err
+	}
+	log.Info("capture started", zap.Bool("resumed", resumed), zap.String("strategy", j.Scheduler.Strategy),
+		zap.Int("frontier", c.frontier.Size()))
+
+	runCtx, stop := context.WithCancelCause(ctx)
+	c.stop = stop
+	defer stop(nil)
+	if j.Scope.MaxDuration > 0 {
+		t := time.AfterFunc(j.Scope.MaxDuration, func() { stop(errLimit{"max_duration"}) })
+		defer t.Stop()
+	}
+	progressDone := make(chan struct{})
+	if c.opts.Progress != nil {
+		go func() {
+			tk := time.NewTicker(c.opts.ProgressEvery)
+			defer tk.Stop()
+			for {
+				select {
+				case <-progressDone:
+					return
+				case <-tk.C:
+					c.opts.Progress(c.stats(start, resumed))
+				}
+			}
+		}()
+	}
+	var wg sync.WaitGroup
+	var workErr atomic.Value
+	for w := 1; w <= j.Workers; w++ {
+		wg.Add(1)
+		go func(worker int) {
+			defer wg.Done()
+			if err := c.work(runCtx, worker); err != nil {
+				workErr.CompareAndSwap(nil, err)
+				stop(err)
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(progressDone)
+	c.closeOutputs()
+
+	st := c.stats(start, resumed)
+	st.WARCFiles = c.warc.Files()
+	st.CrawlLog = logPath
+	cause := context.Cause(runCtx)
+	var lim errLimit
+	switch {
+	case workErr.Load() != nil:
+		st.StopReason = "failed"
+		return st, workErr.Load().(error)
+	case errors.As(cause, &lim):
+		st.StopReason = lim.reason
+	case ctx.Err() != nil:
+		st.StopReason = "interrupted"
+		log.Info("capture interrupted; run the job again to resume")
+		return st, nil
+	default:
+		st.StopReason = "finished"
+	}
+	if err := c.store.FinishCapture(context.WithoutCancel(ctx), capture.ID, "finished"); err != nil {
+		return st, fmt.Errorf("store: %w", err)
+	}
+	log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))
+	return st, nil
+}
+
+func (c *Crawler) closeOutputs() {
+	if err := c.warc.Close(); err != nil {
+		c.log.Error("closing WARC", zap.Error(err))
+	}
+	if err := c.clog.Close(); err != nil {
+		c.log.Error("closing crawl.log", zap.Error(err))
+	}
+}
+
+func (c *Crawler) stats(start time.Time, resumed bool) Stats {
+	size := int64(c.frontier.Size())
+	return Stats{
+		CaptureID: c.capture.ID, Resumed: resumed,
+		Fetched: c.fetched.Load(), Failed: c.failed.Load(), Blocked: c.blocked.Load(),
+		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.bytes.Load(), Records: c.records.Load(),
+		Elapsed: time.Since(start),
+	}
+}
+
+func hostPoliteness(j *job.Job) map[string]frontier.Politeness {
+	if len(j.Politeness.Hosts) == 0 {
+		return nil
+	}
+	out := map[string]frontier.Politeness{}
+	for h, hp := range j.Politeness.Hosts {
+		p := frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: hp.Parallel}
+		if p.PerHost < 1 {
+			p.PerHost = j.Politeness.PerHost
+		}
+		if hp.Delay != nil {
+			p.Delay = *hp.Delay
+			if p.MaxDelay < p.Delay {
+				p.MaxDelay = p.Delay
+			}
+		}
+		out[h] = p
+	}
+	return out
+}
+
+// repairWARCs closes the .open files an interrupted run left behind,
+// truncating each to the end of its last indexed record: bytes after that
+// belong to exchanges whose URLs are still queued and will be fetched again.
+func (c *Crawler) repairWARCs(ctx context.Context) error {
+	ends, err := c.store.FileEnds(ctx, c.capture.ID)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	open, err := filepath.Glob(filepath.Join(c.job.WARC.Dir, "*.warc.gz.open"))
+	if err != nil {
+		return err
+	}
+	for _, p := range open {
+		final := strings.TrimSuffix(filepath.Base(p), ".open")
+		keep, ok := ends[final]
+		if !ok {
+			// No record of this file is indexed: nothing in it counts.
+			c.log.Warn("removing interrupted WARC with no indexed record", zap.String("file", p))
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("repair %s: %w", p, err)
+			}
+			continue
+		}
+		fp, cut, err := warc.Repair(p, keep, c.log)
+		if err != nil {
+			return fmt.Errorf("repair %s: %w", p, err)
+		}
+		c.log.Warn("repaired interrupted WARC", zap.String("file", fp), zap.Int64("bytes_cut", cut))
+	}
+	return nil
+}
+
+// seed puts the job's seeds into a new capture.
+func (c *Crawler) seed(ctx context.Context) error {
+	var cands []frontier.URL
+	for _, s := range c.job.Seeds {
+		u, err := urlcanon.Canonical("", s)
+		if err != nil {
+			return fmt.Errorf("seed %q: %w", s, err)
+		}
+		cands = append(cands, frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, Rate: c.defaultRate()})
+	}
+	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	if len(cands) == 0 {
+		return errors.New("no seed is in scope")
+	}
+	_, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands)
+	return err
+}
+
+// restore reloads the frontier of a resumed capture.
+func (c *Crawler) restore(ctx context.Context) error {
+	rows, err := c.store.Frontier(ctx, c.capture.ID)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	for _, r := range rows {
+		done := r.State == store.StateDone || r.State == store.StateFailed || r.State == store.StateBlocked
+		visited := r.State == store.StateVisited
+		if done {
+			c.finished.Add(1)
+		} else {
+			c.noteHost(r.Host)
+		}
+		if strings.HasPrefix(r.URL, "https://") {
+			c.scope.noteHTTPS(r.Host)
+		}
+		u := frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: r.Seq, Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate}
+		if err := c.frontier.Restore(u, visited, done); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// noteHost queues the robots.txt prerequisite the first time a host is
+// seen.
+func (c *Crawler) noteHost(host string) {
+	if c.job.Robots != "obey" {
+		return
+	}
+	c.robots.mu.Lock()
+	_, seen := c.robots.hosts[host]
+	if !seen {
+		c.robots.hosts[host] = robotsEntry{} // placeholder: expires zero, so unknown
+	}
+	c.robots.mu.Unlock()
+	if !seen {
+		_ = c.frontier.AddPrereq(host, c.robotsURL(host))
+	}
+}
+
+func (c *Crawler) robotsURL(host string) frontier.URL {
+	scheme := "http"
+	if c.scope.https[host] {
+		scheme = "https"
+	}
+	u := scheme + "://" + host + "/robots.txt"
+	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: host, Parent: -1, HopPath: "P"}
+}
+
+func (c *Crawler) defaultRate() float64 {
+	// Rates reach the strategy in changes per politeness delay Δ (§3.1).
+	delta := c.job.Politeness.Delay
+	if delta <= 0 {
+		delta = time.Second
+	}
+	return c.job.DefaultRate * delta.Hours()
+}
+
+func frontierRow(capture int64, u frontier.URL) store.FrontierURL {
+	return store.FrontierURL{CaptureID: capture, URL: u.URL, SURT: u.SURT, Host: u.Host, Seq: u.Seq, ParentSeq: u.Parent,
+		HopPath: u.HopPath, Via: u.Via, Rate: u.Rate, State: store.StateQueued}
+}
+
+// work is one fetcher: it takes tasks until the frontier is done or ctx
+// ends. Only store or WARC failures (which would lose data) end it with an
+// error; fetch failures are logged outcomes.
+func (c *Crawler) work(ctx context.Context, worker int) error {
+	for {
+		t, err := c.frontier.Next(ctx)
+		if errors.Is(err, frontier.ErrDone) || ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := c.process(ctx, worker, t); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// process fetches one task, archives and indexes it, and reports it done.
+func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
+	if t.Prereq {
+		return c.processRobots(ctx, worker, t)
+	}
+	now := time.Now()
+	if c.job.Robots == "obey" {
+		u, _ := url.Parse(t.URL.URL)
+		ok, known := c.robots.allowed(t.Host, u.RequestURI(), now)
+		if !known {
+			c.frontier.Defer(t, c.robotsURL(t.Host))
+			return nil
+		}
+		if !ok {
+			return c.finishUnfetched(ctx, worker, t, codeRobots, store.StateBlocked, "robots")
+		}
+	}
+	var hdr http.Header
+	if c.job.Fetch.ConditionalGet || t.Action == scheduler.Revisit {
+		hdr = c.validators(ctx, t)
+	}
+	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
+	if ctx.Err() != nil {
+		return ctx.Err() // abandoned: the URL stays queued for the resumed run
+	}
+	if err != nil || f.Status == http.StatusTooManyRequests || f.Status >= 500 {
+		if t.Attempt < c.job.Fetch.Retries {
+			wait := c.backoff(t.Attempt)
+			if f != nil {
+				if ra := retryAfter(f.Header, time.Now()); ra > wait {
+					wait = ra
+				}
+			}
+			c.log.Debug("retrying", zap.String("url", t.URL.URL), zap.Int("attempt", t.Attempt+1), zap.Duration("after", wait), zap.Error(err))
+			var d time.Duration
+			if f != nil {
+				d = f.Duration
+			}
+			c.frontier.Done(t, frontier.Result{Fetched: true, Duration: d, Retry: wait})
+			return nil
+		}
+		if err != nil {
+			code := codeGaveUp
+			var fe *fetchError
+			if errors.As(err, &fe) {
+				code = fe.Code
+			}
+			c.log.Info("giving up", zap.String("url", t.URL.URL), zap.Int("attempts", t.Attempt+1), zap.Error(err))
+			return c.finishUnfetched(ctx, worker, t, code, store.StateFailed, fmt.Sprintf("%dt", t.Attempt+1))
+		}
+		// A 5xx/429 after the last retry is archived like any response.
+	}
+	return c.archive(ctx, worker, t, f)
+}
+
+func (c *Crawler) backoff(attempt int) time.Duration {
+	d := c.job.Fetch.RetryBackoff << attempt
+	if d <= 0 || d > 10*time.Minute {
+		d = 10 * time.Minute
+	}
+	return d
+}
+
+// validators returns conditional-GET headers from the last capture of the
+// URL (for revisits: its visit in this capture).
+func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
+	rec, err := c.store.LastCapture(ctx, t.URL.URL)
+	if err != nil {
+		return nil
+	}
+	h := http.Header{}
+	if rec.ETag != "" {
+		h.Set("If-None-Match", rec.ETag)
+	}
+	if rec.LastModified != "" {
+		h.Set("If-Modified-Since", rec.LastModified)
+	}
+	if len(h) == 0 {
+		return nil
+	}
+	return h
+}
+
+// finishUnfetched settles a URL that got no HTTP response.
+func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code int, state store.URLState, note string) error {
+	b := store.Batch{CaptureID: c.capture.ID, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
+	if err := c.store.Commit(ctx, b); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	switch state {
+	case store.StateBlocked:
+		c.blocked.Add(1)
+	default:
+		c.failed.Add(1)
+	}
+	c.finished.Add(1)
+	c.frontier.Done(t, frontier.Result{Fetched: state != store.StateBlocked})
+	var ann []string
+	if note != "" {
+		ann = []string{note}
+	}
+	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: code, Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+}
+
+// processRobots fetches and archives a host's robots.txt.
+func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
+	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	now := time.Now()
+	if err != nil || f.Status >= 500 {
+		if t.Attempt < c.job.Fetch.Retries {
+			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
+			return nil
+		}
+		c.robots.setUnreachable(t.Host, now)
+		c.log.Warn("robots.txt unreachable; host paused", zap.String("host", t.Host), zap.Error(err))
+		if err != nil {
+			c.frontier.Done(t, frontier.Result{Fetched: true})
+			return c.clog.Log(crawllog.Entry{Time: now, Status: codeBlocked, Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
+		}
+	}
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)
+	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
+		delay = cap
+	}
+	var cands []frontier.URL
+	for _, s := range sitemaps {
+		if u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s)); err == nil {
+			cands = append(cands, frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: "M", Via: t.URL.URL, Rate: c.defaultRate()})
+		}
+	}
+	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	c.bytes.Add(int64(len(f.Response)))
+	c.commitMu.Lock()
+	recs, err := c.writeExchange(ctx, t, f, nil, nil)
+	if err == nil {
+		_, err = c.commit(ctx, store.Batch{CaptureID: c.capture.ID, Records: recs}, cands)
+	}
+	c.commitMu.Unlock()
+	if err != nil {
+		return err
+	}
+	c.fetched.Add(1)
+	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
+	return c.logFetch(worker, t, f, recs, nil)
+}
+
+// commit writes a batch with the new URLs among cands, under commitMu, and
+// then hands the new URLs to the frontier.
+func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+	for _, u := range cands {
+		if strings.HasPrefix(u.URL, "https://") {
+			c.scope.noteHTTPS(u.Host)
+		}
+	}
+	fresh := c.frontier.Assign(cands)
+	for _, u := range fresh {
+		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
+	}
+	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
+	// bytes are already written.
+	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	c.records.Add(int64(len(b.Records)))
+	for _, u := range fresh {
+		c.noteHost(u.Host)
+	}
+	if err := c.frontier.Add(fresh...); err != nil {
+		return nil, err
+	}
+	return fresh, nil
+}
+
+// writeExchange archives one fetch and converts the written records to index
+// rows. The caller holds commitMu until its commit: see commitMu.
+func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink) ([]store.Record, error) {
+	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, Response: f.Response, Revisit: rev, Outlinks: outlinks}
+	if f.Truncated {
+		ex.Truncated = "length"
+	}
+	written, err := c.warc.WriteExchange(context.WithoutCancel(ctx), ex)
+	if err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	phase := "visit"
+	if t.Action == scheduler.Revisit {
+		phase = "revisit"
+	}
+	surt := urlcanon.SURT(t.URL.URL)
+	recs := make([]store.Record, 0, len(written))
+	for _, w := range written {
+		r := store.Record{
+			CaptureID: c.capture.ID, URL: t.URL.URL, SURT: surt, Time: f.Start, RecordType: w.Type, RecordID: w.RecordID,
+			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,
+		}
+		if w.Type == "response" || w.Type == "revisit" {
+			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, int64(len(f.Body))
+			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
+			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
+				r.PayloadDigest = c.payloadDigest(f.Body)
+			}
+		}
+		recs = append(recs, r)
+	}
+	return recs, nil
+}
+
+func mediaType(ct string) string {
+	if ct == "" {
+		return ""
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
+	}
+	return mt
+}
+
+// payloadDigest computes the WARC-Payload-Digest of an entity body the way
+// the WARC writer labels it, for deduplication before writing.
+func (c *Crawler) payloadDigest(body []byte) string {
+	if c.job.WARC.Digest == "sha256" {
+		s := sha256.Sum256(body)
+		return "sha256:" + hex.EncodeToString(s[:])
+	}
+	s := sha1.Sum(body)
+	return "sha1:" + base32.StdEncoding.EncodeToString(s[:])
+}
+
+// archive handles an HTTP response: dedup, link extraction, WARC, index,
+// frontier, crawl.log.
+func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *fetched) error {
+	c.bytes.Add(int64(len(f.Response)))
+	var rev *warc.RevisitOf
+	var ann []string
+	digest := c.payloadDigest(f.Body)
+	if f.Status == http.StatusNotModified {
+		if prev, err := c.store.LastCapture(ctx, t.URL.URL); err == nil {
+			rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
+			ann = append(ann, "notModified")
+		}
+	} else if f.Status/100 == 2 && len(f.Body) > 0 {
+		c.digestMu.Lock()
+		prev, dup := c.digests[digest]
+		c.digestMu.Unlock()
+		if dup {
+			rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
+			ann = append(ann, "duplicate:digest")
+		}
+	}
+	var cands []frontier.URL
+	var outlinks []warc.Outlink
+	if loc := f.Header.Get("Location"); f.Status/100 == 3 && loc != "" {
+		if u, err := urlcanon.Canonical(t.URL.URL, loc); err == nil {
+			cands = append(cands, c.candidate(t, u, 'R'))
+			outlinks = append(outlinks, warc.Outlink{URL: u, Hop: 'R', Context: "http/location"})
+		}
+	}
+	if f.Status/100 == 2 {
+		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		if err != nil {
+			ann = append(ann, "extract-error")
+			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
+		}
+		for _, l := range res.Links {
+			cands = append(cands, c.candidate(t, l.URL, byte(l.Hop)))
+			outlinks = append(outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
+		}
+		for _, s := range res.Sitemap {
+			cands = append(cands, c.candidate(t, s.Loc, 'M'))
+		}
+		for _, s := range res.SitemapIndex {
+			cands = append(cands, c.candidate(t, s, 'M'))
+		}
+	}
+	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	if f.Truncated {
+		ann = append(ann, "truncated")
+	}
+
+	c.commitMu.Lock()
+	defer c.commitMu.Unlock()
+	recs, err := c.writeExchange(ctx, t, f, rev, outlinks)
+	if err != nil {
+		return err
+	}
+	state := store.StateDone
+	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
+		state = store.StateVisited
+	}
+	b := store.Batch{CaptureID: c.capture.ID, Records: recs, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
+	if _, err := c.commit(ctx, b, cands); err != nil {
+		return err
+	}
+	if rev == nil && f.Status/100 == 2 && len(f.Body) > 0 {
+		for _, r := range recs {
+			if r.RecordType == "response" {
+				c.digestMu.Lock()
+				if _, ok := c.digests[r.PayloadDigest]; !ok {
+					c.digests[r.PayloadDigest] = r
+				}
+				c.digestMu.Unlock()
+			}
+		}
+	}
+	c.fetched.Add(1)
+	if state == store.StateDone {
+		c.finished.Add(1)
+	}
+	n := c.pages.Add(1)
+	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
+	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
+		return err
+	}
+	c.checkLimits(n)
+	return nil
+}
+
+func (c *Crawler) checkLimits(pages int64) {
+	s := c.job.Scope
+	switch {
+	case s.MaxPages > 0 && pages >= int64(s.MaxPages):
+		c.stop(errLimit{"max_pages"})
+	case s.MaxBytes > 0 && c.bytes.Load() >= s.MaxBytes:
+		c.stop(errLimit{"max_bytes"})
+	}
+}
+
+// candidate builds a frontier URL discovered on t's page.
+func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
+	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: t.Seq, HopPath: t.HopPath + string(hop), Via: t.URL.URL, Rate: c.defaultRate()}
+}
+
+func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
+	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
+	for _, r := range recs {
+		if r.RecordType == "response" || r.RecordType == "revisit" {
+			e.Digest = r.PayloadDigest
+		}
+	}
+	if t.Attempt > 0 {
+		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))
+	}
+	return c.clog.Log(e)
+}

@@ -91,7 +91,9 @@ func siteA() http.Handler {
 	m.HandleFunc("/img.png", png)
 	m.HandleFunc("/img2.png", png)
 	m.HandleFunc("/bg.png", png)
-	m.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/older", http.StatusMovedPermanently) })
+	m.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/older", http.StatusMovedPermanently)
+	})
 	m.HandleFunc("/older", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/page3", http.StatusFound) })
 	m.HandleFunc("/gz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")

@@ -79,7 +79,7 @@ type host struct {
 	state    []uint8 // by Seq
 	urgent   []Task  // prerequisites and retries, served before the strategy
 	inflight int
-	prereqs  int // prerequisites in flight: the host's pages wait for them
+	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
 	extra    time.Duration
 	idx      int // position in the ready heap, -1 when not in it

@@ -82,3 +82,15 @@ func ChangeTimes(rng *rand.Rand, rate, from, to float64) []float64 {
 		out = append(out, t)
 	}
 }
+
+// AppendChangeTimes is ChangeTimes appending to dst, so a caller drawing
+// the histories of many pages can reuse one buffer.
+func AppendChangeTimes(dst []float64, rng *rand.Rand, rate, from, to float64) []float64 {
+	if rate <= 0 || to <= from {
+		return dst
+	}
+	for t := from + rng.ExpFloat64()/rate; t < to; t += rng.ExpFloat64() / rate {
+		dst = append(dst, t)
+	}
+	return dst
+}

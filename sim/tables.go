@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -99,7 +100,7 @@ func pct(v float64) string {
 // so tables are built lazily.
 type TableSource struct {
 	ID    string
-	Build func() (Table, error)
+	Build func(ctx context.Context) (Table, error)
 }
 
 // Tables returns every reproducible table of the thesis, chapter 4 then
@@ -108,8 +109,33 @@ func Tables() []TableSource {
 	var out []TableSource
 	out = append(out, ch4Tables()...)
 	for _, t := range ch5Tables() {
-		out = append(out, TableSource{ID: t.ID, Build: func() (Table, error) { return t, nil }})
+		out = append(out, TableSource{ID: t.ID, Build: func(context.Context) (Table, error) { return t, nil }})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// SelectTables returns the tables whose ID is id or starts with id followed
+// by a letter ("4.4" selects 4.4a and 4.4b); "all" selects every table.
+func SelectTables(id string) ([]TableSource, error) {
+	all := Tables()
+	if id == "all" {
+		return all, nil
+	}
+	var out, ids []TableSource
+	for _, t := range all {
+		ids = append(ids, t)
+		if t.ID == id || (strings.HasPrefix(t.ID, id) && len(t.ID) == len(id)+1 && t.ID[len(id)] >= 'a' && t.ID[len(id)] <= 'z') {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		names := make([]string, 0, len(ids)+1)
+		for _, t := range ids {
+			names = append(names, t.ID)
+		}
+		names = append(names, "all")
+		return nil, fmt.Errorf("unknown table %q (valid: %s)", id, strings.Join(names, ", "))
+	}
+	return out, nil
 }

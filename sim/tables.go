@@ -68,7 +68,7 @@ func (t Table) Markdown() string {
 		b.WriteString("| " + r.Label)
 		for i := range t.Columns {
 			th, got := cell(r.Thesis, i), cell(r.Got, i)
-			fmt.Fprintf(&b, " | %s | %s | %s", num(th), num(got), pct(RelDiff(th, got)))
+			fmt.Fprintf(&b, " | %s | %s | %s", num(th, 2), num(got, 3), pct(RelDiff(th, got)))
 		}
 		b.WriteString(" |\n")
 	}
@@ -82,11 +82,13 @@ func cell(v []float64, i int) float64 {
 	return math.NaN()
 }
 
-func num(v float64) string {
+// num prints a value with the given decimals: the thesis prints two, the
+// reproduction one more so that small differences stay visible.
+func num(v float64, decimals int) string {
 	if math.IsNaN(v) {
 		return "–"
 	}
-	return fmt.Sprintf("%.4g", v)
+	return fmt.Sprintf("%.*f", decimals, v)
 }
 
 func pct(v float64) string {

@@ -14,9 +14,9 @@ import (
 )
 
 // pgStore is the PostgreSQL store. Every Commit is one transaction whose
-// statements travel in one pipelined batch: each kind of row goes in a
-// single statement over unnest()ed arrays, so a commit costs the same three
-// round trips (begin, batch, commit) whatever its size.
+// statements travel in one pipelined batch: records and discovered URLs go
+// in one statement each over unnest()ed arrays, so a commit costs the same
+// three round trips (begin, batch, commit) whatever its size.
 type pgStore struct {
 	log  *zap.Logger
 	pool *pgxpool.Pool
@@ -200,9 +200,12 @@ const (
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
 			$9::float8[], $10::text[], $11::int[])
 		ON CONFLICT (capture_id, surt) DO NOTHING`
-	pgSetStates = `UPDATE urls SET state = u.state, attempts = u.attempts
-		FROM unnest($2::text[], $3::text[], $4::int[]) AS u (surt, state, attempts)
-		WHERE urls.capture_id = $1 AND urls.surt = u.surt`
+	// State changes go one statement per URL: an UPDATE joined to
+	// unnest() lets the planner pick a hash join over a sequential scan of
+	// the capture's URLs (seen at 100 changes against 20k URLs: 9 ms
+	// against 0.2 ms), while one pipelined primary-key update per URL stays
+	// cheap whatever the table statistics say.
+	pgSetState = `UPDATE urls SET state = $3, attempts = $4 WHERE capture_id = $1 AND surt = $2`
 )
 
 func (s *pgStore) Commit(ctx context.Context, b Batch) error {
@@ -238,12 +241,9 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		}
 		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts)
 	}
-	if n := len(p.states); n > 0 {
-		surt, state, attempts := make([]string, n), make([]string, n), make([]int32, n)
-		for i, sc := range p.states {
-			surt[i], state[i], attempts[i] = sc.SURT, string(sc.State), int32(sc.Attempts)
-		}
-		batch.Queue(pgSetStates, p.captureID, surt, state, attempts)
+	firstState := batch.Len()
+	for _, sc := range p.states {
+		batch.Queue(pgSetState, p.captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
 	}
 	if batch.Len() == 0 {
 		return nil
@@ -256,10 +256,9 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 				br.Close()
 				return err
 			}
-			// The state update is queued last; every change must hit a row.
-			if i == batch.Len()-1 && len(p.states) > 0 && tag.RowsAffected() != int64(len(p.states)) {
+			if i >= firstState && tag.RowsAffected() != 1 {
 				br.Close()
-				return fmt.Errorf("%d of %d state changes name URLs not in the capture's frontier", int64(len(p.states))-tag.RowsAffected(), len(p.states))
+				return fmt.Errorf("state of %s: URL not in the capture's frontier", p.states[i-firstState].SURT)
 			}
 		}
 		return br.Close()

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/store/storetest"
@@ -19,7 +18,7 @@ import (
 func openPostgres(t testing.TB) store.Store {
 	t.Helper()
 	dsn := pgSchemaDSN(t)
-	s, err := store.Open(context.Background(), dsn, zaptest.NewLogger(t))
+	s, err := store.Open(context.Background(), dsn, testLogger(t))
 	if err != nil {
 		t.Fatal(err)
 	}

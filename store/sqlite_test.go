@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/store"
@@ -13,7 +14,7 @@ import (
 
 func openSQLite(t testing.TB) store.Store {
 	t.Helper()
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "sharc.db"), zaptest.NewLogger(t))
+	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "sharc.db"), testLogger(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,6 +24,15 @@ func openSQLite(t testing.TB) store.Store {
 		}
 	})
 	return s
+}
+
+// testLogger logs through the test; benchmarks stay quiet so their output
+// is only figures.
+func testLogger(t testing.TB) *zap.Logger {
+	if _, ok := t.(*testing.B); ok {
+		return zap.NewNop()
+	}
+	return zaptest.NewLogger(t)
 }
 
 func TestSQLite(t *testing.T) {

@@ -29,12 +29,47 @@ import (
 // http or https (mailto:, javascript:, data:, ftp:, ...).
 var ErrScheme = errors.New("urlcanon: scheme not http(s)")
 
+// ErrTooLong is returned (wrapped) for a reference or base longer than
+// MaxLength bytes.
+var ErrTooLong = errors.New("urlcanon: URL too long")
+
+// Caps on what Canonical accepts. Real URLs are far shorter (Heritrix gives
+// up at 2083 bytes); the caps bound the parser's work on hostile pages,
+// which grows quadratically with the number of path segments.
+const (
+	MaxLength   = 8 << 10 // bytes of a reference or base URL
+	MaxSegments = 512     // "/" or "\" in the path part of a reference
+)
+
+// checkSize enforces MaxLength and MaxSegments.
+func checkSize(ref string) error {
+	if len(ref) > MaxLength {
+		return fmt.Errorf("%w: %d bytes", ErrTooLong, len(ref))
+	}
+	slashes := 0
+	for i := 0; i < len(ref); i++ {
+		switch ref[i] {
+		case '/', '\\':
+			slashes++
+		case '?', '#':
+			i = len(ref)
+		}
+	}
+	if slashes > MaxSegments {
+		return fmt.Errorf("%w: %d path segments", ErrTooLong, slashes)
+	}
+	return nil
+}
+
 // ErrEmpty is returned by Canonical when the reference and the base are empty.
 var ErrEmpty = errors.New("urlcanon: empty URL")
 
 // Canonical parses ref relative to base (base "" for absolute) and returns
 // the canonical absolute URL (see the package comment for the rules).
 func Canonical(base, ref string) (string, error) {
+	if err := checkSize(ref); err != nil {
+		return "", err
+	}
 	if base == "" {
 		if strings.TrimSpace(ref) == "" {
 			return "", ErrEmpty
@@ -63,6 +98,9 @@ type Resolver struct {
 // references resolved against a non-http(s) base still fail with ErrScheme
 // unless they carry their own http(s) scheme).
 func NewResolver(base string) (*Resolver, error) {
+	if err := checkSize(base); err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
 	b, err := wurl.Parse(base)
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", base, err)
@@ -76,6 +114,9 @@ func (r *Resolver) Base() string { return r.base.Href(false) }
 // Rebase returns a Resolver whose base is ref resolved against r's base, as
 // an HTML <base href> does; the new base may be any absolute URL.
 func (r *Resolver) Rebase(ref string) (*Resolver, error) {
+	if err := checkSize(ref); err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
 	b, err := r.base.Parse(ref)
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", ref, err)
@@ -86,6 +127,9 @@ func (r *Resolver) Rebase(ref string) (*Resolver, error) {
 // Resolve returns the canonical absolute form of ref resolved against the
 // base, as Canonical(base, ref) would.
 func (r *Resolver) Resolve(ref string) (string, error) {
+	if err := checkSize(ref); err != nil {
+		return "", err
+	}
 	u, err := r.base.Parse(ref)
 	if err != nil {
 		return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)

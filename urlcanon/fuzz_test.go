@@ -1,0 +1,79 @@
+package urlcanon
+
+import (
+	"strings"
+	"testing"
+)
+
+var fuzzSeeds = []struct{ base, ref string }{
+	{"", "http://example.com/"},
+	{"", "HTTP://Www.Example.COM:80/a/./b/../c?%7e=1&B=%2f#frag"},
+	{"http://example.com/a/b", "../c?d#e"},
+	{"https://example.com/", "//other.org:443/x"},
+	{"", "http://[0:0::1]:8080/x/"},
+	{"", "http://0x7f.1/"},
+	{"", `http:\\ex.com\a\b`},
+	{"", "http://bücher.ch/€?q=é x"},
+	{"", "http://user:p%40ss@ex.com/%2e%2E/%zz%4"},
+	{"http://example.com/", "javascript:alert(1)"},
+	{"http://example.com/", "data:,x"},
+	{"", "http://example.com/?"},
+	{"http://a/b/c/d;p?q", "g;x=1/../y"},
+}
+
+// FuzzCanonical checks that Canonical never panics, only returns http(s)
+// URLs, is idempotent, and that SURT and Host are stable and consistent on
+// its output.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s.base, s.ref)
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		c, err := Canonical(base, ref)
+		if err != nil {
+			return
+		}
+		if !strings.HasPrefix(c, "http://") && !strings.HasPrefix(c, "https://") {
+			t.Fatalf("Canonical(%q, %q) = %q: not http(s)", base, ref, c)
+		}
+		if strings.ContainsAny(c, "# \t\n\r") {
+			t.Fatalf("Canonical(%q, %q) = %q: fragment or whitespace left", base, ref, c)
+		}
+		c2, err := Canonical("", c)
+		if err != nil {
+			t.Fatalf("Canonical(%q) of canonical output failed: %v", c, err)
+		}
+		if c2 != c {
+			t.Fatalf("not idempotent: %q -> %q -> %q", ref, c, c2)
+		}
+		s := SURT(c)
+		if SURT(c2) != s {
+			t.Fatalf("SURT unstable for %q", c)
+		}
+		if strings.ToLower(s) != s {
+			t.Fatalf("SURT(%q) = %q not lower-case", c, s)
+		}
+		h := Host(c)
+		if h == "" || !strings.Contains(c, h) {
+			t.Fatalf("Host(%q) = %q", c, h)
+		}
+		if p := HostSURTPrefix(c); !strings.HasPrefix(s, p) {
+			t.Fatalf("SURT(%q) = %q lacks its own host prefix %q", c, s, p)
+		}
+	})
+}
+
+// FuzzSURT checks that SURT and friends never panic on arbitrary strings.
+func FuzzSURT(f *testing.F) {
+	for _, s := range []string{"http://www.example.com/a?b&a", "http://[::1", "http://@/", "x://", "http://a:b:c@d:e/", "://"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k := SURT(s)
+		if SURT(s) != k {
+			t.Fatal("SURT not deterministic")
+		}
+		_ = Host(s)
+		_ = HostSURTPrefix(s)
+	})
+}

@@ -66,7 +66,10 @@ type Job struct {
 // Scope bounds what is crawled.
 type Scope struct {
 	// SURTPrefixes, when non-empty, replace the default scope (each seed's
-	// host, derived by the crawler, so left empty here). YAML surt_prefixes.
+	// host, derived by the crawler, so left empty here). They are prefixes
+	// of the crawler's SURT keys (package urlcanon, pywb convention): lower
+	// case, no scheme, "org,example)/" for example.org (www. included) or
+	// "org,example," for its subdomains. YAML surt_prefixes.
 	SURTPrefixes []string
 	// MaxHops is the longest discovery path from a seed: 0 crawls the
 	// seeds only, 1 the seeds and what they link to, and so on. There is
@@ -109,8 +112,8 @@ type HostPoliteness struct {
 	// Parallel is the number of requests in flight to this host; it
 	// defaults to Politeness.PerHost.
 	Parallel int
-	// Delay, when non-nil, replaces Politeness.Delay for this host (and
-	// MaxDelay does not cap it from below).
+	// Delay, when non-nil, replaces Politeness.Delay as this host's
+	// minimum gap (0 lets a host you own be crawled flat out).
 	Delay *time.Duration
 }
 

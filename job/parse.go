@@ -352,24 +352,6 @@ func (p *parser) list(n *yaml.Node, path string) []*yaml.Node {
 	return s.Content
 }
 
-func (p *parser) stringList(n *yaml.Node, path string) ([]string, bool) {
-	items := p.list(n, path)
-	if items == nil {
-		return nil, deref(n).Kind == yaml.SequenceNode
-	}
-	out := make([]string, 0, len(items))
-	ok := true
-	for i, it := range items {
-		s, good := p.str(it, fmt.Sprintf("%s[%d]", path, i))
-		if !good {
-			ok = false
-			continue
-		}
-		out = append(out, s)
-	}
-	return out, ok
-}
-
 // oneOf checks a string field against its valid values.
 func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool) {
 	s, ok := p.str(n, path)
@@ -530,13 +512,17 @@ func (p *parser) userAgent(n *yaml.Node, s string, j *Job) {
 func (p *parser) scope(n *yaml.Node, s *Scope) {
 	f := p.mapping(n, "scope", "surt_prefixes", "max_hops", "include", "exclude", "max_pages", "max_bytes", "max_duration")
 	if v, ok := f["surt_prefixes"]; ok {
-		if list, ok := p.stringList(v, "scope.surt_prefixes"); ok {
-			for i, sp := range list {
-				if !validSURTPrefix(sp) {
-					p.errf(deref(v).Content[i], fmt.Sprintf("scope.surt_prefixes[%d]", i), "%q is not a SURT prefix; write e.g. \"http://(org,example,)/\" or \"http://(org,example,\" for subdomains too", sp)
-				}
+		for i, it := range p.list(v, "scope.surt_prefixes") {
+			path := fmt.Sprintf("scope.surt_prefixes[%d]", i)
+			sp, ok := p.str(it, path)
+			if !ok {
+				continue
 			}
-			s.SURTPrefixes = list
+			if !validSURTPrefix(sp) {
+				p.errf(it, path, "%q is not a SURT prefix: write it lower case without scheme, e.g. \"org,example)/\" for example.org or \"org,example,\" for its subdomains", sp)
+				continue
+			}
+			s.SURTPrefixes = append(s.SURTPrefixes, sp)
 		}
 	}
 	if v, ok := f["max_hops"]; ok {
@@ -563,16 +549,15 @@ func (p *parser) scope(n *yaml.Node, s *Scope) {
 	}
 }
 
-// validSURTPrefix accepts Heritrix-style SURT prefixes: an optional scheme
-// followed by "(" and reversed host labels.
+// validSURTPrefix accepts prefixes of the crawler's SURT keys (package
+// urlcanon, the pywb convention: "org,example)/path"): lower case, no
+// scheme, no spaces, starting with a host label.
 func validSURTPrefix(s string) bool {
-	if strings.ContainsAny(s, " \t\n") {
+	if s == "" || strings.Contains(s, "://") || strings.ContainsAny(s, " \t\n(") || strings.ToLower(s) != s {
 		return false
 	}
-	if _, rest, ok := strings.Cut(s, "://"); ok {
-		s = rest
-	}
-	return len(s) > 1 && s[0] == '('
+	c := s[0]
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '['
 }
 
 func (p *parser) regexes(n *yaml.Node, path string) []*regexp.Regexp {

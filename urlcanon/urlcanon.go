@@ -38,7 +38,7 @@ var ErrTooLong = errors.New("urlcanon: URL too long")
 // which grows quadratically with the number of path segments.
 const (
 	MaxLength   = 8 << 10 // bytes of a reference or base URL
-	MaxSegments = 512     // "/" or "\" in the path part of a reference
+	MaxSegments = 512     // "/" and "\" before any "?" or "#" ("//" of the authority included)
 )
 
 // checkSize enforces MaxLength and MaxSegments.

@@ -34,6 +34,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"version":  {"print the version", runVersion},
+		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},
 	}
 }

@@ -34,6 +34,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"version":  {"print the version", runVersion},
+		"crawl":    {"run or resume one capture of a YAML job", runCrawl},
 		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},
 	}

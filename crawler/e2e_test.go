@@ -294,38 +294,33 @@ fetch: {retries: 0}
 	}
 }
 
-// checkIndex proves every index row points at the record it describes:
-// seek to the offset, read one record, compare ID, URL and digest.
+// checkIndex proves every index row points at the record it describes,
+// and that the gzip page kept its content encoding.
 func checkIndex(t *testing.T, st store.Store, capture int64, dir string) {
 	t.Helper()
-	recs, err := st.Records(context.Background(), capture)
+	problems, err := crawler.VerifyIndex(context.Background(), st, capture, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) == 0 {
-		t.Fatal("no index rows")
+	for _, p := range problems {
+		t.Error(p)
+	}
+	recs, err := st.Records(context.Background(), capture)
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("index rows: %d, %v", len(recs), err)
 	}
 	for _, r := range recs {
+		if r.RecordType != "response" || !strings.HasSuffix(r.URL, "/gz") {
+			continue
+		}
 		f, err := os.Open(filepath.Join(dir, r.WARCFile))
 		if err != nil {
-			t.Fatalf("index row %s → %v", r.URL, err)
+			t.Fatal(err)
 		}
-		rd := warc.NewReader(io.NewSectionReader(f, r.Offset, r.RecordLength))
-		rec, err := rd.Next()
+		rec, err := warc.NewReader(io.NewSectionReader(f, r.Offset, r.RecordLength)).Next()
 		f.Close()
-		if err != nil {
-			t.Fatalf("index row %s %s at %s:%d: %v", r.RecordType, r.URL, r.WARCFile, r.Offset, err)
-		}
-		if rec.ID() != r.RecordID || rec.TargetURI() != r.URL || rec.Type() != r.RecordType {
-			t.Errorf("row %s/%s/%s points at %s/%s/%s", r.RecordID, r.URL, r.RecordType, rec.ID(), rec.TargetURI(), rec.Type())
-		}
-		if r.RecordType == "response" {
-			if d := rec.Header.Get("WARC-Payload-Digest"); d != r.PayloadDigest {
-				t.Errorf("%s: index digest %s, record %s", r.URL, r.PayloadDigest, d)
-			}
-			if strings.HasSuffix(r.URL, "/gz") && !bytes.Contains(rec.Block, []byte("Content-Encoding: gzip")) {
-				t.Errorf("gzip response lost its content encoding")
-			}
+		if err != nil || !bytes.Contains(rec.Block, []byte("Content-Encoding: gzip")) {
+			t.Errorf("gzip response lost its content encoding (%v)", err)
 		}
 	}
 }

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// buildSharc compiles this command once per test binary run.
+func buildSharc(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "sharc")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// treeSite serves n pages /p/0 … /p/{n-1}; page k links to pages 3k+1…3k+3.
+func treeSite(n int, hits *atomic.Int64) http.Handler {
+	filler := strings.Repeat("lorem ipsum dolor sit amet ", 80)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.URL.Path == "/robots.txt" {
+			io.WriteString(w, "User-agent: *\nAllow: /\n")
+			return
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+		if err != nil || k < 0 || k >= n {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, "<html><body><h1>page %d</h1><p>%s</p>", k, filler)
+		for c := 3*k + 1; c <= 3*k+3 && c < n; c++ {
+			fmt.Fprintf(w, `<a href="/p/%d">%d</a> `, c, c)
+		}
+		io.WriteString(w, "</body></html>")
+	})
+}
+
+// TestSIGKILLResume kills `sharc crawl` at random points, runs it again
+// each time, and checks that the finished capture archived every page
+// exactly once, left no .open file, and that every index row points at a
+// readable record.
+func TestSIGKILLResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	bin := buildSharc(t)
+	const pages = 150
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(pages, &hits))
+	defer srv.Close()
+	dir := t.TempDir()
+	warcDir := filepath.Join(dir, "warcs")
+	jobPath := filepath.Join(dir, "job.yaml")
+	jobText := fmt.Sprintf(`name: crash
+seeds: [http://site.test/p/0]
+user_agent: "SHARC-test (+mailto:archivist@example.org)"
+workers: 3
+politeness: {delay: 10ms, delay_factor: 0}
+warc: {dir: %s, max_size: 30KB}
+resolve: {site.test: %s}
+`, warcDir, strings.TrimPrefix(srv.URL, "http://"))
+	if err := os.WriteFile(jobPath, []byte(jobText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for kill := 0; kill < 3; kill++ {
+		cmd := exec.Command(bin, "crawl", jobPath)
+		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		target := hits.Load() + int64(10+rng.IntN(30))
+		deadline := time.Now().Add(30 * time.Second)
+		for hits.Load() < target && time.Now().Before(deadline) {
+			time.Sleep(time.Duration(1+rng.IntN(5)) * time.Millisecond)
+		}
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		_ = cmd.Wait()
+	}
+	out, err := exec.Command(bin, "crawl", jobPath).CombinedOutput()
+	if err != nil {
+		t.Fatalf("final run: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "stopped:    finished") || !strings.Contains(string(out), "(resumed)") {
+		t.Fatalf("final run did not resume and finish:\n%s", out)
+	}
+	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
+		t.Fatalf(".open files left: %v", open)
+	}
+	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
+	archived := map[string]int{}
+	for _, f := range files {
+		if _, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 {
+			t.Fatalf("verify %s: %v %v", f, problems, err)
+		}
+		r, err := warc.OpenFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if rec.Type() == "response" && strings.Contains(rec.TargetURI(), "/p/") {
+				archived[rec.TargetURI()]++
+			}
+		}
+		r.Close()
+	}
+	for k := 0; k < pages; k++ {
+		u := fmt.Sprintf("http://site.test/p/%d", k)
+		if archived[u] != 1 {
+			t.Errorf("%s archived %d times, want once", u, archived[u])
+		}
+	}
+	if len(archived) != pages {
+		t.Errorf("%d pages archived, want %d", len(archived), pages)
+	}
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(warcDir, "sharc.db"), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	problems, err := crawler.VerifyIndex(context.Background(), st, 1, warcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	t.Logf("%d WARC files, server saw %d requests for %d pages over 4 runs", len(files), hits.Load(), pages)
+}

@@ -8,8 +8,18 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/changerate"
-	"github.com/sharc-archive/sharc/sim"
 )
+
+// changeTimes draws a Poisson process of the given rate on [0, to) by
+// exponential gaps. (sim.ChangeTimes does the same; a local copy keeps this
+// package's tests independent of the simulator's build.)
+func changeTimes(rng *rand.Rand, rate, to float64) []float64 {
+	var out []float64
+	for t := rng.ExpFloat64() / rate; t < to; t += rng.ExpFloat64() / rate {
+		out = append(out, t)
+	}
+	return out
+}
 
 // observe simulates a Poisson page with rate lambda (per hour) fetched after
 // each of the given intervals, and reports per interval whether at least one
@@ -20,7 +30,7 @@ func observe(rng *rand.Rand, lambda float64, intervals []time.Duration) ([]chang
 	for _, d := range intervals {
 		total += d.Hours()
 	}
-	changes := sim.ChangeTimes(rng, lambda, 0, total)
+	changes := changeTimes(rng, lambda, total)
 	obs := make([]changerate.Observation, len(intervals))
 	t, k := 0.0, 0
 	for i, d := range intervals {

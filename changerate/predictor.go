@@ -215,6 +215,9 @@ type CVReport struct {
 	// averaged over the folds: the thesis' "classification precision"
 	// (Tables 6.3–6.4).
 	Precision float64
+	// WithinOne is the fraction of test pages put in their label's bin or
+	// an adjacent one (the thesis notes mispredictions are mostly adjacent).
+	WithinOne float64
 	// Intervals is the number of observed intervals of the test pages.
 	Intervals int
 	// LogLoss is the mean negative log-likelihood of the test pages'
@@ -277,6 +280,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 	nb := bins.Len()
 	actual, predicted, correct := make([]int, nb), make([]int, nb), make([]int, nb)
 	var precSum, ll, llPooled, llHist float64
+	near := 0
 	for f := 0; f < folds; f++ {
 		var train, test []Example
 		for i, e := range examples {
@@ -305,6 +309,9 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 				correct[got]++
 				hits++
 			}
+			if got-want <= 1 && want-got <= 1 {
+				near++
+			}
 			for _, o := range e.Page.History {
 				if o.Interval <= 0 {
 					continue
@@ -318,6 +325,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 		precSum += float64(hits) / float64(len(test))
 	}
 	rep.Precision = precSum / float64(folds)
+	rep.WithinOne = float64(near) / float64(len(examples))
 	if rep.Intervals > 0 {
 		n := float64(rep.Intervals)
 		rep.LogLoss, rep.LogLossPooled, rep.LogLossHistory = ll/n, llPooled/n, llHist/n

@@ -121,15 +121,20 @@ func Schedule(ctx context.Context, s scheduler.Strategy, site *Site, estimatedSi
 		return scheduler.Page{ID: id, Parent: site.Parent(id), Rate: site.Rates[id]}
 	}
 	online := true
+	buf := make([]scheduler.Page, 0, max(site.Outdegree, 4096))
 	if o, ok := s.(offliner); ok && o.Offline() {
 		online = false
-		for id := range n {
-			s.Add(page(id))
+		// In batches: one variadic call per page would allocate per page.
+		for lo := 0; lo < n; lo += cap(buf) {
+			buf = buf[:0]
+			for id := lo; id < min(n, lo+cap(buf)); id++ {
+				buf = append(buf, page(id))
+			}
+			s.Add(buf...)
 		}
 	} else {
 		s.Add(page(0))
 	}
-	buf := make([]scheduler.Page, 0, site.Outdegree)
 	k := 0
 	for ; ; k++ {
 		if k&4095 == 0 {

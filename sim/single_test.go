@@ -255,13 +255,18 @@ func TestTableMarkdownGolden(t *testing.T) {
 	}
 }
 
-func BenchmarkRunOnline1e5(b *testing.B) {
+// benchRun times a whole simulation (schedule, expected blur, one change
+// history) of a 10⁶-page site.
+func benchRun(b *testing.B, strategy string) {
 	reg := scheduler.NewRegistry()
 	c := DefaultConfig()
-	c.Size, c.Strategy = 100000, "sharc-online"
+	c.Size, c.Strategy = 1_000_000, strategy
 	for b.Loop() {
 		if _, err := Run(context.Background(), reg, c); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
+
+func BenchmarkRunOnline1e6(b *testing.B)  { benchRun(b, "sharc-online") }
+func BenchmarkRunOffline1e6(b *testing.B) { benchRun(b, "sharc-offline") }

@@ -91,6 +91,11 @@ func TestParseErrors(t *testing.T) {
 			[]string{`job.yaml:4: capture.estimated_size: expected "auto" or a number of pages, got "big"`}},
 		{"resolve target", minimal + "resolve:\n  example.org: 127.0.0.1\n",
 			[]string{`job.yaml:5: resolve.example.org: target "127.0.0.1" must be host:port, e.g. 127.0.0.1:8080`}},
+		{"resolve key", minimal + "resolve:\n  '<<': 127.0.0.1:80\n  '[::1]:8080': 127.0.0.1:80\n  'http://a.org': 127.0.0.1:80\n",
+			[]string{
+				`job.yaml:5: resolve.<<: "<<" is not a host or host:port`,
+				`job.yaml:7: resolve.http://a.org: "http://a.org" is a URL; write just host or host:port`,
+			}},
 		{"resolve port", minimal + "resolve:\n  example.org: 127.0.0.1:99999\n",
 			[]string{`job.yaml:5: resolve.example.org: target "127.0.0.1:99999": port "99999" must be a number from 1 to 65535`}},
 		{"change rates", minimal + "change_rates: [default, sitemap, magic]\n",

@@ -658,6 +658,9 @@ func (p *parser) politeness(n *yaml.Node, po *Politeness) {
 
 // checkHostKey validates a host or host:port used as a map key.
 func checkHostKey(s string) error {
+	if strings.Contains(s, "://") {
+		return fmt.Errorf("%q is a URL; write just host or host:port", s)
+	}
 	host := s
 	if h, port, err := net.SplitHostPort(s); err == nil {
 		if err := checkPort(port); err != nil {
@@ -665,11 +668,14 @@ func checkHostKey(s string) error {
 		}
 		host = h
 	}
-	if host == "" || strings.ContainsAny(host, "/ \t@?#[]") {
+	if !hostPattern.MatchString(host) && net.ParseIP(host) == nil {
 		return fmt.Errorf("%q is not a host or host:port", s)
 	}
 	return nil
 }
+
+// hostPattern is a DNS name (underscores tolerated, as real hosts use them).
+var hostPattern = regexp.MustCompile(`^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?\.?$`)
 
 func checkPort(port string) error {
 	n, err := strconv.Atoi(port)

@@ -404,3 +404,49 @@ func TestOnlineUnknownSizeAndBadRates(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+// FuzzSingleMatchesReference builds a site from the fuzz input (each byte
+// pair gives a page's parent choice and rate) and checks SHARC-Online and
+// SHARC-Offline against the reference implementations, and that every
+// single-visit strategy downloads every page exactly once.
+func FuzzSingleMatchesReference(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 1, 0, 2, 1, 3, 0, 4, 2, 5}, 6)
+	f.Add([]byte{9, 9, 9, 9, 9, 9}, 0)
+	f.Add([]byte{}, 1)
+	f.Fuzz(func(t *testing.T, data []byte, est int) {
+		if len(data) > 400 {
+			data = data[:400]
+		}
+		n1 := 1 + len(data)/2
+		rates := make([]float64, n1)
+		children := make([][]int, n1)
+		for i := 1; i < n1; i++ {
+			p := int(data[2*(i-1)]) % i
+			children[p] = append(children[p], i)
+			rates[i] = float64(data[2*(i-1)+1]%16) / 4
+		}
+		if len(data) > 0 {
+			rates[0] = float64(data[0] % 8)
+		}
+		est %= 4 * n1
+		if got, want := crawl(t, newStrategy(t, "sharc-online"), rates, children, est, false), refOnline(rates, children, est); !slices.Equal(got, want) {
+			t.Fatalf("online: got %v want %v", got, want)
+		}
+		if got, want := crawl(t, newStrategy(t, "sharc-offline"), rates, children, est, true), refOffline(rates); !slices.Equal(got, want) {
+			t.Fatalf("offline: got %v want %v", got, want)
+		}
+		for _, name := range []string{"bfs", "dfs", "hottest-first", "hottest-last"} {
+			got := crawl(t, newStrategy(t, name), rates, children, est, false)
+			seen := make([]bool, n1)
+			for _, id := range got {
+				if seen[id] {
+					t.Fatalf("%s: page %d twice", name, id)
+				}
+				seen[id] = true
+			}
+			if len(got) != n1 {
+				t.Fatalf("%s: %d of %d pages", name, len(got), n1)
+			}
+		}
+	})
+}

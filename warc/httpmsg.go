@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httputil"
+	"strconv"
 	"strings"
 )
 
@@ -77,40 +78,45 @@ func parseResponse(raw []byte) (*httpMessage, error) {
 	_ = resp.Body.Close()
 	m.status = resp.StatusCode
 	m.mime = resp.Header.Get("Content-Type")
-	// ReadResponse moves Transfer-Encoding out of Header.
-	h := resp.Header.Clone()
-	h["Transfer-Encoding"] = resp.TransferEncoding
-	m.payload, m.truncated = entityBody(h, m.body)
+	// The payload is derived from the raw header lines, not from what
+	// net/http made of them, so writer and reader (httpPayload) agree.
+	m.payload, _, m.truncated = entityPayload(raw, n)
 	return m, nil
 }
 
-// entityBody removes chunked transfer-coding from body when the header
-// announces it. A body that ends before the announced end is reported
-// truncated; what was decoded so far is the (truncated) payload.
-func entityBody(h http.Header, body []byte) ([]byte, bool) {
-	if isChunked(h) {
-		var out bytes.Buffer
-		_, err := io.Copy(&out, httputil.NewChunkedReader(bytes.NewReader(body)))
-		return out.Bytes(), err != nil
-	}
-	if cl := h.Get("Content-Length"); cl != "" {
-		var n int64
-		if _, err := fmt.Sscan(cl, &n); err == nil && int64(len(body)) < n {
-			return body, true
+// entityPayload returns the payload of a raw HTTP message whose header is
+// raw[:hdrLen]: the body with chunked transfer-coding removed when a
+// Transfer-Encoding header lists "chunked" (content-coding is kept). A
+// body that ends before the announced end (last chunk or Content-Length)
+// is reported truncated; what was decoded so far is the payload.
+func entityPayload(raw []byte, hdrLen int) (payload []byte, chunked, truncated bool) {
+	body := raw[hdrLen:]
+	cl := int64(-1)
+	lines := strings.Split(string(raw[:hdrLen]), "\n")
+	for _, line := range lines[1:] {
+		name, value, ok := strings.Cut(strings.TrimRight(line, "\r"), ":")
+		if !ok {
+			continue
 		}
-	}
-	return body, false
-}
-
-func isChunked(h http.Header) bool {
-	for _, v := range h.Values("Transfer-Encoding") {
-		for _, te := range strings.Split(v, ",") {
-			if strings.EqualFold(strings.TrimSpace(te), "chunked") {
-				return true
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "transfer-encoding":
+			for _, te := range strings.Split(value, ",") {
+				if strings.EqualFold(strings.TrimSpace(te), "chunked") {
+					chunked = true
+				}
+			}
+		case "content-length":
+			if v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64); err == nil {
+				cl = v
 			}
 		}
 	}
-	return false
+	if chunked {
+		var out bytes.Buffer
+		_, err := io.Copy(&out, httputil.NewChunkedReader(bytes.NewReader(body)))
+		return out.Bytes(), true, err != nil
+	}
+	return body, false, cl >= 0 && int64(len(body)) < cl
 }
 
 // checkRequest verifies the raw request bytes parse as an HTTP request.

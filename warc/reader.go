@@ -18,6 +18,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/nlnwa/gowarc"
 )
@@ -158,8 +159,17 @@ type Reader struct {
 	um     gowarc.Unmarshaler
 }
 
+// gowarcInit serialises the creation of gowarc builders and unmarshalers:
+// gowarc v1.6.0 calls uuid.EnableRandPool (a write to a package variable
+// of github.com/google/uuid) every time it creates options, which is a
+// data race when writers run concurrently. This mutex guards that
+// third-party global; it holds no state of ours.
+var gowarcInit sync.Mutex
+
 // NewReader reads records from r (a .warc.gz stream starting at a record).
 func NewReader(r io.Reader) *Reader {
+	gowarcInit.Lock()
+	defer gowarcInit.Unlock()
 	return &Reader{
 		m: newMembers(r),
 		um: gowarc.NewUnmarshaler(
@@ -323,30 +333,8 @@ func httpPayload(block []byte) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	var h = make(map[string][]string)
-	hdr := string(block[:n])
-	for _, line := range strings.Split(hdr, "\n")[1:] {
-		name, value, ok := strings.Cut(strings.TrimRight(line, "\r"), ":")
-		if ok {
-			k := strings.ToLower(strings.TrimSpace(name))
-			h[k] = append(h[k], strings.TrimSpace(value))
-		}
-	}
-	chunked := false
-	for _, v := range h["transfer-encoding"] {
-		for _, te := range strings.Split(v, ",") {
-			if strings.EqualFold(strings.TrimSpace(te), "chunked") {
-				chunked = true
-			}
-		}
-	}
-	if !chunked {
-		return block[n:], false, nil
-	}
-	hh := make(map[string][]string, 1)
-	hh["Transfer-Encoding"] = []string{"chunked"}
-	p, _ := entityBody(hh, block[n:])
-	return p, true, nil
+	p, chunked, _ := entityPayload(block, n)
+	return p, chunked, nil
 }
 
 // checkDigest verifies a WARC digest field value ("alg:value") over b.

@@ -484,7 +484,7 @@ func (w *Writer) warcinfo(name string) ([]byte, error) {
 	field("http-header-user-agent", w.cfg.UserAgent)
 	field("format", defaultFormat)
 	field("conformsTo", warc11ConformsTo)
-	rb := gowarc.NewRecordBuilder(gowarc.Warcinfo, w.recordOptions()...)
+	rb := newRecordBuilder(gowarc.Warcinfo, w.recordOptions()...)
 	rb.AddWarcHeader(gowarc.WarcDate, warcDate(w.now()))
 	rb.AddWarcHeader(gowarc.WarcFilename, name)
 	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
@@ -584,7 +584,7 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 	}
 
 	if len(ex.Request) > 0 {
-		rb := gowarc.NewRecordBuilder(gowarc.Request, w.recordOptions()...)
+		rb := newRecordBuilder(gowarc.Request, w.recordOptions()...)
 		common(rb, w.newID())
 		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPRequest)
 		rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
@@ -605,7 +605,7 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 		truncated = "disconnect"
 	}
 	if ex.Revisit == nil {
-		rb := gowarc.NewRecordBuilder(gowarc.Response, w.recordOptions()...)
+		rb := newRecordBuilder(gowarc.Response, w.recordOptions()...)
 		common(rb, respID)
 		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
 		if ex.IP != "" {
@@ -626,7 +626,7 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 		if err := checkURI("refers-to record ID", rv.RefersTo); err != nil {
 			return nil, err
 		}
-		rb := gowarc.NewRecordBuilder(gowarc.Revisit, w.recordOptions()...)
+		rb := newRecordBuilder(gowarc.Revisit, w.recordOptions()...)
 		common(rb, respID)
 		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
 		if ex.IP != "" {
@@ -670,7 +670,7 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 			fmt.Fprintf(&body, "outlink: %s %c %s\r\n", escapeURL(l.URL), hop, ctxt)
 		}
 		if body.Len() > 0 {
-			rb := gowarc.NewRecordBuilder(gowarc.Metadata, w.recordOptions()...)
+			rb := newRecordBuilder(gowarc.Metadata, w.recordOptions()...)
 			common(rb, w.newID())
 			rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
 			rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
@@ -680,6 +680,13 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 		}
 	}
 	return recs, nil
+}
+
+// newRecordBuilder wraps gowarc.NewRecordBuilder; see gowarcInit.
+func newRecordBuilder(t gowarc.RecordType, opts ...gowarc.WarcRecordOption) gowarc.WarcRecordBuilder {
+	gowarcInit.Lock()
+	defer gowarcInit.Unlock()
+	return gowarc.NewRecordBuilder(t, opts...)
 }
 
 // newUUID returns a random (version 4) UUID URN for WARC-Record-ID.

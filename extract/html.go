@@ -2,7 +2,9 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,7 +22,12 @@ func extractHTML(c *collector, body []byte) error {
 	// its fallback images and links are worth archiving.
 	root, err := html.ParseWithOptions(bytes.NewReader(body), html.ParseOptionEnableScripting(false))
 	if err != nil {
-		return fmt.Errorf("extract: parse html: %w", err)
+		// x/net/html gives up on documents nested deeper than 512 open
+		// elements; a flat token list still yields every link.
+		root, err = parseFlat(body)
+		if err != nil {
+			return fmt.Errorf("extract: parse html: %w", err)
+		}
 	}
 	doc := goquery.NewDocumentFromNode(root)
 	// The first <base href> sets the base URL of the whole document, also
@@ -375,3 +382,41 @@ func (t *textBuilder) add(s string) {
 }
 
 func (t *textBuilder) String() string { return t.b.String() }
+
+// parseFlat builds a one-level tree from the token stream: every element
+// becomes a child of the root, text goes into the raw-text element it
+// belongs to (script, style, title, ...) or the root. Nesting is lost, so
+// hidden-text detection only covers raw-text elements, but links, <base>,
+// <title> and <style> work as in the full parse.
+func parseFlat(body []byte) (*html.Node, error) {
+	root := &html.Node{Type: html.DocumentNode}
+	z := html.NewTokenizer(bytes.NewReader(body))
+	var raw *html.Node // open raw-text element, if any
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if err := z.Err(); err != nil && !errors.Is(err, io.EOF) {
+				return root, err
+			}
+			return root, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			n := &html.Node{Type: html.ElementNode, Data: tok.Data, DataAtom: tok.DataAtom, Attr: tok.Attr}
+			root.AppendChild(n)
+			raw = nil
+			if tt == html.StartTagToken && isHidden(n) {
+				raw = n
+			}
+		case html.EndTagToken:
+			raw = nil
+		case html.TextToken:
+			text := &html.Node{Type: html.TextNode, Data: string(z.Text())}
+			if raw != nil {
+				raw.AppendChild(text)
+			} else {
+				root.AppendChild(text)
+			}
+		}
+	}
+}

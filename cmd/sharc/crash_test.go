@@ -79,7 +79,7 @@ seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 3
 politeness: {delay: 10ms, delay_factor: 0}
-warc: {dir: %s, max_size: 30KB}
+warc: {dir: %s}
 resolve: {site.test: %s}
 `, warcDir, strings.TrimPrefix(srv.URL, "http://"))
 	if err := os.WriteFile(jobPath, []byte(jobText), 0o644); err != nil {
@@ -92,13 +92,21 @@ resolve: {site.test: %s}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
 		target := hits.Load() + int64(10+rng.IntN(30))
 		deadline := time.Now().Add(30 * time.Second)
+	wait:
 		for hits.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Duration(1+rng.IntN(5)) * time.Millisecond)
+			select {
+			case err := <-exited:
+				t.Fatalf("crawl exited before it was killed: %v", err)
+			case <-time.After(time.Duration(1+rng.IntN(5)) * time.Millisecond):
+				continue wait
+			}
 		}
 		_ = cmd.Process.Signal(syscall.SIGKILL)
-		_ = cmd.Wait()
+		<-exited
 	}
 	out, err := exec.Command(bin, "crawl", jobPath).CombinedOutput()
 	if err != nil {

@@ -22,14 +22,17 @@ var words = [...]string{
 	"harvest", "politeness", "delay", "frontier", "seed", "host", "index",
 }
 
-// text writes n pseudo-random words drawn from (a, b).
+// text writes n pseudo-random words drawn from PCG(a, c). It uses the
+// generator directly (the modulo bias over 38 words is irrelevant here) to
+// keep the page hot path free of allocations.
 func text(b *strings.Builder, a, c uint64, n int) {
-	rng := rand.New(rand.NewPCG(a, c))
+	var pcg rand.PCG
+	pcg.Seed(a, c)
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(words[rng.IntN(len(words))])
+		b.WriteString(words[pcg.Uint64()%uint64(len(words))])
 	}
 }
 
@@ -72,7 +75,13 @@ func (s *Site) renderPage(k, version int, base string, t time.Duration) string {
 			continue
 		}
 		cs := strconv.Itoa(c)
-		b.WriteString("<li><a href=\"" + eb + PagePath(c) + "\">Page " + cs + "</a></li>\n")
+		b.WriteString("<li><a href=\"")
+		b.WriteString(eb)
+		b.WriteString("/p/")
+		b.WriteString(cs)
+		b.WriteString("\">Page ")
+		b.WriteString(cs)
+		b.WriteString("</a></li>\n")
 	}
 	b.WriteString("</ul>\n")
 	if k == 0 && s.cfg.TrapLink {
@@ -111,7 +120,7 @@ func (s *Site) serveStatic(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("ETag", `"static-`+strconv.Itoa(len(body))+`-`+strconv.FormatUint(uint64(crc(body)), 16)+`"`)
+	w.Header().Set("ETag", `"static-`+strconv.Itoa(len(body))+`-`+strconv.FormatUint(uint64(fnv1a(fnvOffset, body)), 16)+`"`)
 	http.ServeContent(w, r, "", s.cfg.Start, bytes.NewReader(body))
 }
 
@@ -129,11 +138,13 @@ func pagePNG(k int) []byte {
 	return buf.Bytes()
 }
 
-// crc is a cheap content hash for static ETags (FNV-1a).
-func crc(b []byte) uint32 {
-	h := uint32(2166136261)
-	for _, c := range b {
-		h ^= uint32(c)
+const fnvOffset = uint32(2166136261)
+
+// fnv1a continues an FNV-1a hash over b; inline so ETags cost no
+// allocations.
+func fnv1a[T string | []byte](h uint32, b T) uint32 {
+	for i := 0; i < len(b); i++ {
+		h ^= uint32(b[i])
 		h *= 16777619
 	}
 	return h

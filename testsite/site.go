@@ -11,7 +11,6 @@ package testsite
 
 import (
 	"fmt"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -90,6 +89,9 @@ type Site struct {
 	now   func() time.Time
 	ch    *changes
 	chunk int
+	// etagSeed is the FNV-1a state after hashing what, besides the page,
+	// its version and the base URL, the body depends on.
+	etagSeed uint32
 
 	reqMu   sync.Mutex
 	reqs    []RequestLog // ring buffer of capacity reqCap
@@ -130,7 +132,8 @@ func New(cfg Config, log *zap.Logger) (*Site, error) {
 		cfg.Start = now()
 	}
 	s := &Site{cfg: cfg, tree: tree, log: log, now: now, chunk: chunk,
-		ch: newChanges(cfg.Seed, cfg.TimeUnit, tree.Rates)}
+		ch:       newChanges(cfg.Seed, cfg.TimeUnit, tree.Rates),
+		etagSeed: fnv1a(fnvOffset, fmt.Sprintf("%d|%t|%t|", cfg.Seed, cfg.Embeds, cfg.TrapLink))}
 	if err := s.addFaults(); err != nil {
 		return nil, fmt.Errorf("testsite: %w", err)
 	}
@@ -399,9 +402,19 @@ func (s *Site) baseURL(r *http.Request) string {
 // etag is strong and names one representation: the page, its version and
 // what else the body depends on (seed, base URL, embeds).
 func (s *Site) etag(k, version int, base string) string {
-	h := fnv.New32a()
-	_, _ = fmt.Fprintf(h, "%d|%s|%t|%t", s.cfg.Seed, base, s.cfg.Embeds, s.cfg.TrapLink)
-	return fmt.Sprintf(`"p%d-v%d-%08x"`, k, version, h.Sum32())
+	h := fnv1a(s.etagSeed, base)
+	buf := make([]byte, 0, 40)
+	buf = append(buf, `"p`...)
+	buf = strconv.AppendInt(buf, int64(k), 10)
+	buf = append(buf, "-v"...)
+	buf = strconv.AppendInt(buf, int64(version), 10)
+	buf = append(buf, '-')
+	const hexdig = "0123456789abcdef"
+	for sh := 28; sh >= 0; sh -= 4 {
+		buf = append(buf, hexdig[h>>sh&0xf])
+	}
+	buf = append(buf, '"')
+	return string(buf)
 }
 
 func (s *Site) servePage(w http.ResponseWriter, r *http.Request, k int, now time.Time) {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -47,7 +49,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	}
 	st, err := store.Open(ctx, j.Store, c.log)
 	if err != nil {
-		return err
+		return errors.New(oneLine(err))
 	}
 	defer st.Close()
 	if err := st.Migrate(ctx); err != nil {
@@ -117,4 +119,19 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	if s.StopReason == "interrupted" {
 		fmt.Fprintf(w, "  run the same command again to resume\n")
 	}
+}
+
+// oneLine folds a multi-line error (pgx lists every address it tried) into
+// one line, dropping repeated lines, so the operator sees one clear error.
+func oneLine(err error) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, l := range strings.Split(err.Error(), "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !seen[l] {
+			seen[l] = true
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCrawlBadJobs runs `sharc crawl` on broken job files: each must fail
+// with exactly one clear error line naming the problem (field and line for
+// YAML errors), before any request is made.
+func TestCrawlBadJobs(t *testing.T) {
+	const ok = "name: bad\nseeds: [http://127.0.0.1:1/]\nuser_agent: \"SHARC-test (+https://example.org/contact)\"\n"
+	dir := t.TempDir()
+	cases := []struct {
+		name, yaml string
+		want       []string
+	}{
+		{"unknown field", ok + "colour: blue\n", []string{"job.yaml:4", "colour"}},
+		{"no contact", "name: bad\nseeds: [http://127.0.0.1:1/]\nuser_agent: \"SHARC-test\"\n", []string{"job.yaml:3", "user_agent", "contact"}},
+		{"bad regex", ok + "scope:\n  exclude: ['(']\n", []string{"job.yaml:5", "scope.exclude[0]"}},
+		{"unknown strategy", ok + "scheduler: {strategy: fastest}\n", []string{"job.yaml:4", "scheduler.strategy", "bfs"}},
+		{"unreachable store", ok + "store: postgres://nobody@127.0.0.1:1/none?connect_timeout=2\n", []string{"127.0.0.1:1"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "job.yaml")
+			if err := os.WriteFile(path, []byte(tc.yaml+"warc: {dir: "+filepath.Join(dir, "w")+"}\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"crawl", path}, &stdout, &stderr); code == 0 {
+				t.Fatalf("exit 0 for a bad job; stderr:\n%s", stderr.String())
+			}
+			msg := strings.TrimSpace(stderr.String())
+			if n := strings.Count(msg, "\n"); n != 0 {
+				t.Errorf("want one error line, got %d:\n%s", n+1, msg)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q lacks %q", msg, w)
+				}
+			}
+		})
+	}
+}

@@ -470,14 +470,14 @@ func WriteMarkdown(w io.Writer, name string, rep EvalReport) error {
 	for _, t := range thesisTable63 {
 		fmt.Fprintf(&b, "| %s (thesis) | %.3f | %.3f | %.3f | %.3f |\n", t.name, t.v[0], t.v[1], t.v[2], t.v[3])
 	}
-	b.WriteString("\nLog-loss per observed interval (lower is better; pooled = one rate for all pages, history = each page's own estimate, in-sample):\n\n")
-	b.WriteString("| Predictor | Features | Precision % | Within one bin % | Log-loss | Pooled | History |\n|---|---|---:|---:|---:|---:|---:|\n")
+	b.WriteString("\nLog-loss per observed interval (lower is better; bin = the most probable bin's rate, as the thesis; mixture = OutputMixture; pooled = one rate for all pages; history = each page's own estimate, in-sample):\n\n")
+	b.WriteString("| Predictor | Features | Precision % | Within one bin % | Log-loss (bin) | Log-loss (mixture) | Pooled | History |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range rep.Results {
 		feat := "online"
 		if r.Offline {
 			feat = "offline"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %.3f | %.1f | %.4f | %.4f | %.4f |\n", r.Algorithm, feat, 100*r.Precision, 100*r.WithinOne, r.LogLoss, r.LogLossPooled, r.LogLossHistory)
+		fmt.Fprintf(&b, "| %s | %s | %.3f | %.1f | %.4f | %.4f | %.4f | %.4f |\n", r.Algorithm, feat, 100*r.Precision, 100*r.WithinOne, r.LogLoss, r.LogLossMixture, r.LogLossPooled, r.LogLossHistory)
 	}
 	for _, r := range rep.Results {
 		feat := "online"

@@ -96,7 +96,22 @@ type PredictorOptions struct {
 	Tree C45
 	// Bayes configures Naive Bayes; nil means Laplace smoothing (Alpha 1).
 	Bayes *NaiveBayes
+	// Output chooses the rate Rate answers: OutputBin (default, §6.3: the
+	// representative rate of the most probable bin) or OutputMixture.
+	Output string
 }
+
+// Predictor outputs.
+const (
+	// OutputBin answers the representative rate of the most probable bin.
+	OutputBin = "bin"
+	// OutputMixture answers the single rate whose probability of no change
+	// over the reference interval (the median training interval) equals
+	// that of the classifier's mixture over all bins:
+	// λ = −log(Σ_b P(b|x)·e^{−r_b·Δref}) / Δref. It hedges where the
+	// classifier is unsure instead of betting on one bin.
+	OutputMixture = "mixture"
+)
 
 // Predictor predicts a page's change-rate bin from its features and answers
 // the bin's representative rate (§6.3). It implements Source.
@@ -106,13 +121,21 @@ type Predictor struct {
 	bins  Bins
 	model Classifier
 	n     int
+	// refHours is the reference interval Δref of OutputMixture.
+	refHours float64
 }
 
 func (o PredictorOptions) learner() (Learner, error) {
 	switch o.Algorithm {
 	case "", AlgC45:
+		if o.Output != "" && o.Output != OutputBin && o.Output != OutputMixture {
+			return nil, fmt.Errorf("predictor: unknown output %q (valid: %s, %s)", o.Output, OutputBin, OutputMixture)
+		}
 		return o.Tree, nil
 	case AlgBayes:
+		if o.Output != "" && o.Output != OutputBin && o.Output != OutputMixture {
+			return nil, fmt.Errorf("predictor: unknown output %q (valid: %s, %s)", o.Output, OutputBin, OutputMixture)
+		}
 		if o.Bayes != nil {
 			return *o.Bayes, nil
 		}
@@ -167,7 +190,29 @@ func trainWithBins(ctx context.Context, examples []Example, opts PredictorOption
 	if err != nil {
 		return nil, fmt.Errorf("predictor: %w", err)
 	}
-	return &Predictor{opts: opts, enc: enc, bins: bins, model: m, n: len(examples)}, nil
+	return &Predictor{opts: opts, enc: enc, bins: bins, model: m, n: len(examples), refHours: referenceHours(examples, bins)}, nil
+}
+
+// referenceHours is the median observation interval of the training pages,
+// or, without histories, the mean time between changes at the median bin
+// rate (a week if even that is zero).
+func referenceHours(examples []Example, bins Bins) float64 {
+	var iv []float64
+	for _, e := range examples {
+		for _, o := range e.Page.History {
+			if o.Interval > 0 {
+				iv = append(iv, o.Interval.Hours())
+			}
+		}
+	}
+	if len(iv) > 0 {
+		sort.Float64s(iv)
+		return iv[len(iv)/2]
+	}
+	if r := bins.Reps[len(bins.Reps)/2]; r > 0 {
+		return 1 / r
+	}
+	return 7 * 24
 }
 
 // Bins returns the predictor's rate bins.
@@ -184,10 +229,32 @@ func (p *Predictor) Predict(page PageInfo) (bin int, prob, lambda float64) {
 	return bin, dist[bin], p.bins.Reps[bin]
 }
 
-// Rate implements Source. Evidence is the probability of the predicted bin.
+// PredictMixture returns the OutputMixture rate (changes per hour).
+func (p *Predictor) PredictMixture(page PageInfo) float64 {
+	return p.mixture(p.model.Distribution(p.enc.row(page)))
+}
+
+func (p *Predictor) mixture(dist []float64) float64 {
+	var s float64
+	for b, q := range dist {
+		s += q * math.Exp(-p.bins.Reps[b]*p.refHours)
+	}
+	if s <= 0 {
+		return p.bins.Reps[len(p.bins.Reps)-1]
+	}
+	return math.Max(0, -math.Log(s)/p.refHours)
+}
+
+// Rate implements Source. Evidence is the probability of the most probable
+// bin.
 func (p *Predictor) Rate(_ context.Context, page PageInfo) (Estimate, bool) {
-	_, prob, l := p.Predict(page)
-	return Estimate{Lambda: l, Evidence: prob, Source: SourcePredictor}, true
+	dist := p.model.Distribution(p.enc.row(page))
+	bin := argmax(dist)
+	l := p.bins.Reps[bin]
+	if p.opts.Output == OutputMixture {
+		l = p.mixture(dist)
+	}
+	return Estimate{Lambda: l, Evidence: dist[bin], Source: SourcePredictor}, true
 }
 
 // BinReport is one bin's line of a CVReport.
@@ -224,6 +291,8 @@ type CVReport struct {
 	// observed intervals (changed or not) under the predicted rate:
 	// −mean[y log P + (1−y) log(1−P)], P = 1 − e^{−λ̂Δ}, clipped to [1e-6, 1−1e-6].
 	LogLoss float64
+	// LogLossMixture is LogLoss for the OutputMixture rate.
+	LogLossMixture float64
 	// LogLossPooled is the same for one rate for every page, the censored
 	// MLE of all training intervals: the no-features baseline a predictor
 	// must beat.
@@ -279,7 +348,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 	}
 	nb := bins.Len()
 	actual, predicted, correct := make([]int, nb), make([]int, nb), make([]int, nb)
-	var precSum, ll, llPooled, llHist float64
+	var precSum, ll, llMix, llPooled, llHist float64
 	near := 0
 	for f := 0; f < folds; f++ {
 		var train, test []Example
@@ -303,6 +372,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 		for _, e := range test {
 			want := bins.Index(e.Lambda)
 			got, _, lambda := p.Predict(e.Page)
+			mix := p.PredictMixture(e.Page)
 			actual[want]++
 			predicted[got]++
 			if got == want {
@@ -318,6 +388,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 				}
 				rep.Intervals++
 				ll += intervalLogLoss(lambda, o)
+				llMix += intervalLogLoss(mix, o)
 				llPooled += intervalLogLoss(pooled, o)
 				llHist += intervalLogLoss(e.Lambda, o)
 			}
@@ -328,7 +399,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 	rep.WithinOne = float64(near) / float64(len(examples))
 	if rep.Intervals > 0 {
 		n := float64(rep.Intervals)
-		rep.LogLoss, rep.LogLossPooled, rep.LogLossHistory = ll/n, llPooled/n, llHist/n
+		rep.LogLoss, rep.LogLossMixture, rep.LogLossPooled, rep.LogLossHistory = ll/n, llMix/n, llPooled/n, llHist/n
 	}
 	for i := 0; i < nb; i++ {
 		br := BinReport{Rep: bins.Reps[i], Actual: actual[i], Predicted: predicted[i], Correct: correct[i],

@@ -34,6 +34,8 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"version":  {"print the version", runVersion},
+		"migrate":  {"apply the store schema (sharc migrate --store DSN)", runMigrate},
+		"export":   {"export a capture (sharc export cdxj --store DSN --capture ID)", runExport},
 		"crawl":    {"run or resume one capture of a YAML job", runCrawl},
 		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},

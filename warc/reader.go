@@ -272,14 +272,22 @@ func (p Problem) String() string {
 // chunked record is not reported when our transfer-decoded digest matches.
 // It returns the records read and the problems found; err is only for I/O.
 func VerifyFile(path string) (records int, problems []Problem, err error) {
-	r, err := OpenFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, fmt.Errorf("warc: %w", err)
 	}
-	defer r.Close()
+	defer f.Close()
+	return VerifyStream(f, nil)
+}
+
+// VerifyStream is VerifyFile on a stream. If each is non-nil it is called
+// with every record read (e.g. to collect offsets); its Block must not be
+// kept.
+func VerifyStream(r io.Reader, each func(*Record)) (records int, problems []Problem, err error) {
+	rd := NewReader(r)
 	var lastEnd int64
 	for {
-		rec, err := r.Next()
+		rec, err := rd.Next()
 		if err == io.EOF {
 			return records, problems, nil
 		}
@@ -290,6 +298,9 @@ func VerifyFile(path string) (records int, problems []Problem, err error) {
 		records++
 		lastEnd = rec.Offset + rec.Length
 		problems = append(problems, verifyRecord(rec)...)
+		if each != nil {
+			each(rec)
+		}
 	}
 }
 

@@ -1,0 +1,367 @@
+// Package wacz packages a capture as a WACZ 1.1.1 file (Web Archive
+// Collection Zipped, webrecorder specs) and verifies such files.
+//
+// Layout written:
+//
+//	archive/<name>.warc.gz   the WARC files, zip method Store (seekable)
+//	indexes/index.cdxj       the CDXJ index given by the caller
+//	pages/pages.jsonl        header line, then one {"url","ts","title"} per page
+//	reports/quality.json     the capture quality report, when given
+//	datapackage.json         Frictionless data package: sha256 and size of every file above
+//	datapackage-digest.json  sha256 of datapackage.json, and with a key an
+//	                         anonymous signature (WACZ Signing 0.1.0)
+//
+// The quality report is a custom file: WACZ reserves archive/, indexes/ and
+// pages/ for their own content, so it goes to reports/.
+package wacz
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/asn1"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"math/big"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Version is the WACZ version written.
+const Version = "1.1.1"
+
+// Fixed paths inside the package.
+const (
+	PathIndex      = "indexes/index.cdxj"
+	PathPages      = "pages/pages.jsonl"
+	PathReport     = "reports/quality.json"
+	PathDataPack   = "datapackage.json"
+	PathDigest     = "datapackage-digest.json"
+	archiveDir     = "archive/"
+	pagesHeader    = `{"format":"json-pages-1.0","id":"pages","title":"All Pages"}`
+	defaultSoftare = "SHARC"
+)
+
+// Page is one entry of pages/pages.jsonl.
+type Page struct {
+	URL   string
+	Title string
+	TS    time.Time
+}
+
+// Input is what goes into a WACZ.
+type Input struct {
+	WARCs  []string // paths of closed .warc.gz files
+	CDXJ   []byte   // sorted CDXJ lines
+	Pages  []Page
+	Report []byte // quality report JSON, stored at PathReport; nil: none
+	// Title, Description and Software go into datapackage.json.
+	Title, Description, Software string
+	Created                      time.Time
+}
+
+// Resource is one file entry of datapackage.json.
+type Resource struct {
+	Name  string `json:"name"`
+	Path  string `json:"path"`
+	Hash  string `json:"hash"`
+	Bytes int64  `json:"bytes"`
+}
+
+// DataPackage is datapackage.json (WACZ 1.1.1 field names).
+type DataPackage struct {
+	Profile      string     `json:"profile"`
+	WACZVersion  string     `json:"wacz_version"`
+	Title        string     `json:"title,omitempty"`
+	Description  string     `json:"description,omitempty"`
+	Created      string     `json:"created"`
+	Modified     string     `json:"modified"`
+	Software     string     `json:"software"`
+	MainPageURL  string     `json:"mainPageUrl,omitempty"`
+	MainPageDate string     `json:"mainPageDate,omitempty"`
+	Resources    []Resource `json:"resources"`
+}
+
+// SignedData is the anonymous signature of WACZ Signing 0.1.0: Signature
+// is over the UTF-8 bytes of Hash; PublicKey is base64 DER
+// SubjectPublicKeyInfo. ECDSA signatures use SHA-256 and the raw r||s
+// encoding of WebCrypto (what ArchiveWeb.page writes); Ed25519 signs Hash
+// directly (an extension: the spec names ECDSA).
+type SignedData struct {
+	Hash      string `json:"hash"`
+	Created   string `json:"created"`
+	Software  string `json:"software"`
+	Version   string `json:"version,omitempty"`
+	Signature string `json:"signature"`
+	PublicKey string `json:"publicKey"`
+}
+
+// DigestFile is datapackage-digest.json.
+type DigestFile struct {
+	Path       string      `json:"path"`
+	Hash       string      `json:"hash"`
+	SignedData *SignedData `json:"signedData,omitempty"`
+}
+
+// hashingWriter counts and hashes what passes through.
+type hashingWriter struct {
+	w io.Writer
+	h hash.Hash
+	n int64
+}
+
+func (hw *hashingWriter) Write(p []byte) (int, error) {
+	n, err := hw.w.Write(p)
+	hw.h.Write(p[:n])
+	hw.n += int64(n)
+	return n, err
+}
+
+func sha256Field(sum []byte) string { return "sha256:" + hex.EncodeToString(sum) }
+
+// Write writes a WACZ of in to out. signer may be nil (unsigned), an
+// Ed25519 or an ECDSA key.
+func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) error {
+	if in.Created.IsZero() {
+		in.Created = time.Now()
+	}
+	if in.Software == "" {
+		in.Software = defaultSoftare
+	}
+	created := in.Created.UTC().Format(time.RFC3339)
+	zw := zip.NewWriter(out)
+	var res []Resource
+	seen := map[string]bool{}
+
+	add := func(name string, method uint16, src io.Reader) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fh := &zip.FileHeader{Name: name, Method: method, Modified: in.Created.UTC()}
+		fw, err := zw.CreateHeader(fh)
+		if err != nil {
+			return fmt.Errorf("wacz: %s: %w", name, err)
+		}
+		hw := &hashingWriter{w: fw, h: sha256.New()}
+		if _, err := io.Copy(hw, src); err != nil {
+			return fmt.Errorf("wacz: %s: %w", name, err)
+		}
+		res = append(res, Resource{Name: resourceName(name, seen), Path: name, Hash: sha256Field(hw.h.Sum(nil)), Bytes: hw.n})
+		return nil
+	}
+
+	names := map[string]bool{}
+	for _, p := range in.WARCs {
+		base := filepath.Base(p)
+		if strings.HasSuffix(base, ".open") {
+			return fmt.Errorf("wacz: %s is still open", p)
+		}
+		if names[base] {
+			return fmt.Errorf("wacz: two WARC files named %s", base)
+		}
+		names[base] = true
+		f, err := os.Open(p)
+		if err != nil {
+			return fmt.Errorf("wacz: %w", err)
+		}
+		// Store: WARCs are already gzipped per record, and replay tools
+		// seek into them with the index's offsets.
+		err = add(archiveDir+base, zip.Store, f)
+		_ = f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	if err := add(PathIndex, zip.Deflate, bytes.NewReader(in.CDXJ)); err != nil {
+		return err
+	}
+	pages, err := pagesJSONL(in.Pages)
+	if err != nil {
+		return err
+	}
+	if err := add(PathPages, zip.Deflate, bytes.NewReader(pages)); err != nil {
+		return err
+	}
+	if in.Report != nil {
+		if err := add(PathReport, zip.Deflate, bytes.NewReader(in.Report)); err != nil {
+			return err
+		}
+	}
+
+	dp := DataPackage{
+		Profile: "data-package", WACZVersion: Version,
+		Title: in.Title, Description: in.Description,
+		Created: created, Modified: created, Software: in.Software,
+		Resources: res,
+	}
+	if len(in.Pages) > 0 {
+		dp.MainPageURL = in.Pages[0].URL
+		dp.MainPageDate = in.Pages[0].TS.UTC().Format(time.RFC3339)
+	}
+	dpBytes, err := json.MarshalIndent(dp, "", "  ")
+	if err != nil {
+		return fmt.Errorf("wacz: datapackage: %w", err)
+	}
+	if err := addRaw(zw, PathDataPack, dpBytes, in.Created); err != nil {
+		return err
+	}
+	sum := sha256.Sum256(dpBytes)
+	dg := DigestFile{Path: PathDataPack, Hash: sha256Field(sum[:])}
+	if signer != nil {
+		sd, err := Sign(dg.Hash, signer, in.Created, in.Software)
+		if err != nil {
+			return err
+		}
+		dg.SignedData = sd
+	}
+	dgBytes, err := json.MarshalIndent(dg, "", "  ")
+	if err != nil {
+		return fmt.Errorf("wacz: digest: %w", err)
+	}
+	if err := addRaw(zw, PathDigest, dgBytes, in.Created); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	return nil
+}
+
+func addRaw(zw *zip.Writer, name string, b []byte, mod time.Time) error {
+	fw, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: mod.UTC()})
+	if err == nil {
+		_, err = fw.Write(b)
+	}
+	if err != nil {
+		return fmt.Errorf("wacz: %s: %w", name, err)
+	}
+	return nil
+}
+
+// resourceName is the Frictionless resource name: the file's base name,
+// lower case, made unique.
+func resourceName(p string, seen map[string]bool) string {
+	name := strings.ToLower(path.Base(p))
+	base := name
+	for i := 2; seen[name]; i++ {
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+	seen[name] = true
+	return name
+}
+
+func pagesJSONL(pages []Page) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(pagesHeader + "\n")
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for _, p := range pages {
+		line := struct {
+			URL   string `json:"url"`
+			TS    string `json:"ts"`
+			Title string `json:"title,omitempty"`
+		}{p.URL, p.TS.UTC().Format(time.RFC3339Nano), p.Title}
+		if err := enc.Encode(line); err != nil {
+			return nil, fmt.Errorf("wacz: pages: %w", err)
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// Sign makes the anonymous signedData over hash.
+func Sign(hashField string, signer crypto.Signer, created time.Time, software string) (*SignedData, error) {
+	pub, err := x509.MarshalPKIXPublicKey(signer.Public())
+	if err != nil {
+		return nil, fmt.Errorf("wacz: public key: %w", err)
+	}
+	var sig []byte
+	switch k := signer.Public().(type) {
+	case ed25519.PublicKey:
+		sig, err = signer.Sign(rand.Reader, []byte(hashField), crypto.Hash(0))
+	case *ecdsa.PublicKey:
+		d := sha256.Sum256([]byte(hashField))
+		var der []byte
+		der, err = signer.Sign(rand.Reader, d[:], crypto.SHA256)
+		if err == nil {
+			sig, err = derToRaw(der, (k.Curve.Params().BitSize+7)/8)
+		}
+	default:
+		return nil, fmt.Errorf("wacz: unsupported key type %T (want Ed25519 or ECDSA)", k)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("wacz: sign: %w", err)
+	}
+	return &SignedData{
+		Hash: hashField, Created: created.UTC().Format(time.RFC3339), Software: software,
+		Signature: base64.StdEncoding.EncodeToString(sig), PublicKey: base64.StdEncoding.EncodeToString(pub),
+	}, nil
+}
+
+type ecdsaSig struct{ R, S *big.Int }
+
+func derToRaw(der []byte, size int) ([]byte, error) {
+	var s ecdsaSig
+	rest, err := asn1.Unmarshal(der, &s)
+	if err != nil || len(rest) > 0 {
+		return nil, errors.New("bad ECDSA signature encoding")
+	}
+	out := make([]byte, 2*size)
+	s.R.FillBytes(out[:size])
+	s.S.FillBytes(out[size:])
+	return out, nil
+}
+
+// VerifySignature checks sd.Signature over sd.Hash with sd.PublicKey.
+// ECDSA signatures are accepted in raw r||s and in DER form.
+func VerifySignature(sd *SignedData) error {
+	pubDER, err := base64.StdEncoding.DecodeString(sd.PublicKey)
+	if err != nil {
+		return fmt.Errorf("publicKey: %w", err)
+	}
+	sig, err := base64.StdEncoding.DecodeString(sd.Signature)
+	if err != nil {
+		return fmt.Errorf("signature: %w", err)
+	}
+	pub, err := x509.ParsePKIXPublicKey(pubDER)
+	if err != nil {
+		return fmt.Errorf("publicKey: %w", err)
+	}
+	switch k := pub.(type) {
+	case ed25519.PublicKey:
+		if !ed25519.Verify(k, []byte(sd.Hash), sig) {
+			return errors.New("Ed25519 signature does not match")
+		}
+	case *ecdsa.PublicKey:
+		d := sha256.Sum256([]byte(sd.Hash))
+		size := (k.Curve.Params().BitSize + 7) / 8
+		ok := false
+		if len(sig) == 2*size {
+			r := new(big.Int).SetBytes(sig[:size])
+			s := new(big.Int).SetBytes(sig[size:])
+			ok = ecdsa.Verify(k, d[:], r, s)
+		}
+		if !ok {
+			ok = ecdsa.VerifyASN1(k, d[:], sig)
+		}
+		if !ok {
+			return errors.New("ECDSA signature does not match")
+		}
+	default:
+		return fmt.Errorf("unsupported public key type %T", k)
+	}
+	return nil
+}

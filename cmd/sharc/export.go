@@ -17,7 +17,7 @@ import (
 
 // exportFormats lists the formats runExport dispatches to; keep it in step
 // with the switch.
-var exportFormats = []string{"cdxj"}
+var exportFormats = []string{"cdxj", "wacz"}
 
 // runExport writes a capture in an exchange format: sharc export FORMAT
 // [flags]. Each format is one case and one function.
@@ -29,6 +29,8 @@ func runExport(ctx context.Context, c *cli, args []string) error {
 	switch args[0] {
 	case "cdxj":
 		return exportCDXJ(ctx, c, args[1:])
+	case "wacz":
+		return runExportWACZ(ctx, c, args[1:])
 	}
 	return fmt.Errorf("unknown format %q (valid formats: %s)", args[0], strings.Join(exportFormats, ", "))
 }

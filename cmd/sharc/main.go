@@ -36,6 +36,8 @@ func commands() map[string]command {
 		"version":  {"print the version", runVersion},
 		"migrate":  {"apply the store schema (sharc migrate --store DSN)", runMigrate},
 		"export":   {"export a capture (sharc export cdxj --store DSN --capture ID)", runExport},
+		"verify":   {"verify WACZ packages (hashes, index, signature) or WARC files", runVerify},
+		"keygen":   {"generate a WACZ signing key (sharc keygen -o key.pem)", runKeygen},
 		"crawl":    {"run or resume one capture of a YAML job", runCrawl},
 		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},

@@ -30,6 +30,8 @@ func runTestsite(ctx context.Context, c *cli, args []string) error {
 	embeds := fs.Bool("embeds", false, "add a stylesheet and an image to every page")
 	trap := fs.Bool("trap-link", false, "link the root page to /private/trap, which robots.txt disallows")
 	crawlDelay := fs.Duration("crawl-delay", 0, "Crawl-delay announced in robots.txt (0: none)")
+	deleteAfter := fs.String("delete-after", "", "pages answering 410 Gone after a delay: K=DURATION[,K=DURATION…]")
+	appearAfter := fs.String("appear-after", "", "pages answering 404 until a delay has passed: K=DURATION[,K=DURATION…]")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -47,10 +49,18 @@ func runTestsite(ctx context.Context, c *cli, args []string) error {
 	if err := checkListen(*listen, *public); err != nil {
 		return err
 	}
+	deletes, err := testsite.ParsePageDelays(*deleteAfter)
+	if err != nil {
+		return fmt.Errorf("--delete-after: %w", err)
+	}
+	appears, err := testsite.ParsePageDelays(*appearAfter)
+	if err != nil {
+		return fmt.Errorf("--appear-after: %w", err)
+	}
 	site, err := testsite.New(testsite.Config{
 		Pages: *pages, Outdegree: *outdegree, Skew: *skew, HotLeaves: hot,
 		TimeUnit: *unit, Seed: *seed, Host: *host, Embeds: *embeds, TrapLink: *trap,
-		CrawlDelay: *crawlDelay,
+		CrawlDelay: *crawlDelay, DeleteAfter: deletes, AppearAfter: appears,
 	}, c.log.Named("testsite"))
 	if err != nil {
 		return err

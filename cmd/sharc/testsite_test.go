@@ -66,6 +66,9 @@ func TestRunTestsiteFlags(t *testing.T) {
 		{[]string{"--listen", "127.0.0.1:0", "--pages", "0"}, "size must be at least 1"},
 		{[]string{"--listen", "127.0.0.1:0", "--time-unit", "0s"}, "time unit"},
 		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"--listen", "127.0.0.1:0", "--delete-after", "3"}, "--delete-after"},
+		{[]string{"--listen", "127.0.0.1:0", "--appear-after", "3=soon"}, "--appear-after"},
+		{[]string{"--listen", "127.0.0.1:0", "--pages", "10", "--delete-after", "10=1s"}, "out of range"},
 	}
 	for _, tc := range tests {
 		var out, errOut bytes.Buffer
@@ -87,7 +90,7 @@ func TestRunTestsiteServes(t *testing.T) {
 	go func() {
 		done <- runTestsite(ctx, &cli{stdout: &out, stderr: io.Discard, log: zap.NewNop()},
 			[]string{"--listen", "127.0.0.1:0", "--pages", "50", "--outdegree", "5", "--leaves", "hot",
-				"--time-unit", "100ms", "--seed", "9"})
+				"--time-unit", "100ms", "--seed", "9", "--appear-after", "5=1h", "--delete-after", "3=1ms"})
 	}()
 	var base string
 	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); {
@@ -105,8 +108,9 @@ func TestRunTestsiteServes(t *testing.T) {
 		t.Fatalf("printed %q, want the site's URL", base)
 	}
 	for _, c := range []struct{ path, want string }{
-		{"", `<a href="` + strings.TrimSuffix(base, "/") + `/p/5">`},
+		{"", `<a href="` + strings.TrimSuffix(base, "/") + `/p/4">`},
 		{"_info", `"hot_leaves": true`},
+		{"_info", `"/p/5": "1h0m0s"`},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {
@@ -116,6 +120,17 @@ func TestRunTestsiteServes(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != 200 || !strings.Contains(string(body), c.want) {
 			t.Errorf("/%s: status %d, body lacks %q:\n%s", c.path, resp.StatusCode, c.want, body)
+		}
+	}
+	// Page 5 appears only in an hour, page 3 was deleted after 1ms.
+	for path, want := range map[string]int{"p/5": 404, "p/3": 410, "p/4": 200} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("/%s: status %d, want %d", path, resp.StatusCode, want)
 		}
 	}
 	cancel()

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/sharc-archive/sharc/scheduler"
 )
@@ -46,7 +47,7 @@ func (s sweep) build(ctx context.Context) (Table, error) {
 	reg := scheduler.NewRegistry()
 	t := Table{ID: s.id, Title: s.title, RowHeader: "strategy"}
 	for _, v := range s.values {
-		t.Columns = append(t.Columns, fmt.Sprintf("%s=%g", s.param, v))
+		t.Columns = append(t.Columns, s.param+"="+strconv.FormatFloat(v, 'f', -1, 64))
 	}
 	base := DefaultConfig()
 	base.HotLeaves = s.hot

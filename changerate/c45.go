@@ -291,9 +291,11 @@ func prune(n *treeNode, z float64) float64 {
 	return sub
 }
 
-// Distribution implements Classifier: the Laplace-corrected class
-// frequencies at the leaf reached (or at the node where an unseen nominal
-// value stops the descent).
+// Distribution implements Classifier: the class frequencies at the leaf
+// reached (or at the node where an unseen nominal value stops the descent),
+// smoothed by an m-estimate with one pseudo-instance spread evenly over the
+// classes. (Laplace's one per class swamps the small leaves of a ten-class
+// tree and made the mixture output of the predictor needlessly vague.)
 func (t *Tree) Distribution(x []float64) []float64 {
 	n := t.root
 	for n.attr >= 0 {
@@ -321,7 +323,7 @@ func (t *Tree) Distribution(x []float64) []float64 {
 	total, _ := nodeN(n.counts)
 	p := make([]float64, len(n.counts))
 	for c := range p {
-		p[c] = (n.counts[c] + 1) / (total + float64(len(p)))
+		p[c] = (n.counts[c] + 1/float64(len(p))) / (total + 1)
 	}
 	return p
 }

@@ -90,10 +90,8 @@ type Crawler struct {
 	clog     *crawllog.Writer
 	capture  store.Capture
 
-	// commitMu makes "write WARC records, then index them" one step per
-	// exchange, so the index never points past the durable end of a file
-	// and a crash loses at most records that no index row mentions.
-	commitMu sync.Mutex
+	// toCommit feeds the group committer (see committer).
+	toCommit chan *archived
 
 	digestMu sync.Mutex
 	digests  map[string]store.Record // payload digest → first response with it
@@ -211,6 +209,12 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 			}
 		}()
 	}
+	c.toCommit = make(chan *archived, j.Workers)
+	committerDone := make(chan struct{})
+	go func() {
+		defer close(committerDone)
+		c.committer(ctx, c.toCommit)
+	}()
 	var wg sync.WaitGroup
 	var workErr atomic.Value
 	for w := 1; w <= j.Workers; w++ {
@@ -224,6 +228,8 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		}(w)
 	}
 	wg.Wait()
+	close(c.toCommit)
+	<-committerDone
 	close(progressDone)
 	c.closeOutputs()
 
@@ -563,12 +569,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
 	c.bytes.Add(int64(len(f.Response)))
-	c.commitMu.Lock()
-	recs, err := c.writeExchange(ctx, t, f, nil, nil)
-	if err == nil {
-		_, err = c.commit(ctx, store.Batch{CaptureID: c.capture.ID, Records: recs}, cands)
-	}
-	c.commitMu.Unlock()
+	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
 	if err != nil {
 		return err
 	}
@@ -577,35 +578,8 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	return c.logFetch(worker, t, f, recs, nil)
 }
 
-// commit writes a batch with the new URLs among cands, under commitMu, and
-// then hands the new URLs to the frontier.
-func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
-	for _, u := range cands {
-		if strings.HasPrefix(u.URL, "https://") {
-			c.scope.noteHTTPS(u.Host)
-		}
-	}
-	fresh := c.frontier.Assign(cands)
-	for _, u := range fresh {
-		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
-	}
-	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
-	// bytes are already written.
-	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
-	c.records.Add(int64(len(b.Records)))
-	for _, u := range fresh {
-		c.noteHost(u.Host)
-	}
-	if err := c.frontier.Add(fresh...); err != nil {
-		return nil, err
-	}
-	return fresh, nil
-}
-
 // writeExchange archives one fetch and converts the written records to index
-// rows. The caller holds commitMu until its commit: see commitMu.
+// rows. Only the committer calls it.
 func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink) ([]store.Record, error) {
 	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, Response: f.Response, Revisit: rev, Outlinks: outlinks}
 	if f.Truncated {
@@ -711,18 +685,13 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		ann = append(ann, "truncated")
 	}
 
-	c.commitMu.Lock()
-	defer c.commitMu.Unlock()
-	recs, err := c.writeExchange(ctx, t, f, rev, outlinks)
-	if err != nil {
-		return err
-	}
 	state := store.StateDone
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	b := store.Batch{CaptureID: c.capture.ID, Records: recs, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
-	if _, err := c.commit(ctx, b, cands); err != nil {
+	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands,
+		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}})
+	if err != nil {
 		return err
 	}
 	if rev == nil && f.Status/100 == 2 && len(f.Body) > 0 {

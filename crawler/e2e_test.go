@@ -122,7 +122,7 @@ func siteB() http.Handler {
 
 func addr(s *httptest.Server) string { return strings.TrimPrefix(s.URL, "http://") }
 
-func testJob(t *testing.T, dir, body string) *job.Job {
+func testJob(t testing.TB, dir, body string) *job.Job {
 	t.Helper()
 	reg := scheduler.NewRegistry()
 	j, err := job.Parse([]byte(body), "test.yaml", reg.Names(), reg.VisitRevisit)
@@ -132,7 +132,7 @@ func testJob(t *testing.T, dir, body string) *job.Job {
 	return j
 }
 
-func openStore(t *testing.T, dsn string) store.Store {
+func openStore(t testing.TB, dsn string) store.Store {
 	t.Helper()
 	st, err := store.Open(context.Background(), dsn, zap.NewNop())
 	if err != nil {

@@ -1,0 +1,112 @@
+package crawler_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// benchSite serves, on every host name, pages /p/0 … /p/{perHost-1} in a
+// tree of outdegree 10, each about 4 KB.
+func benchSite(perHost int) http.Handler {
+	filler := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 90)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+		if err != nil || k < 0 || k >= perHost {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, "<html><head><title>%s %d</title></head><body><p>%s</p>", r.Host, k, filler)
+		for c := 10*k + 1; c <= 10*k+10 && c < perHost; c++ {
+			fmt.Fprintf(w, `<a href="/p/%d">page %d</a> `, c, c)
+		}
+		io.WriteString(w, "</body></html>")
+	})
+}
+
+// BenchmarkCrawlEndToEnd crawls 10,000 pages on 50 loopback hosts with
+// politeness off: fetch, extract, WARC, index (SQLite), crawl.log.
+func BenchmarkCrawlEndToEnd(b *testing.B) {
+	const hosts, perHost = 50, 200
+	srv := httptest.NewServer(benchSite(perHost))
+	defer srv.Close()
+	target := strings.TrimPrefix(srv.URL, "http://")
+	var seeds, resolve []string
+	for h := 0; h < hosts; h++ {
+		name := fmt.Sprintf("h%02d.test", h)
+		seeds = append(seeds, "http://"+name+"/p/0")
+		resolve = append(resolve, name+": "+target)
+	}
+	for i := 0; i < b.N; i++ {
+		dir := b.TempDir()
+		j := testJob(b, dir, fmt.Sprintf(`
+name: bench
+seeds: [%s]
+user_agent: "SHARC-bench (+https://example.org/contact)"
+workers: 64
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}
+warc: {dir: %s}
+resolve: {%s}
+`, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
+		st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
+		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), crawler.Options{}).Run(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		pagesFetched := stats.Fetched - hosts // minus robots.txt
+		if pagesFetched != hosts*perHost {
+			b.Fatalf("fetched %d pages, want %d", pagesFetched, hosts*perHost)
+		}
+		b.ReportMetric(float64(pagesFetched)/stats.Elapsed.Seconds(), "pages/s")
+		b.ReportMetric(float64(stats.Bytes)/stats.Elapsed.Seconds()/1e6, "MB/s")
+	}
+}
+
+// BenchmarkQueuedURLMemory measures the heap the frontier (with a bfs
+// strategy per host) holds per 100,000 queued URLs.
+func BenchmarkQueuedURLMemory(b *testing.B) {
+	const n = 100_000
+	reg := scheduler.NewRegistry()
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f := frontier.New(frontier.Config{NewStrategy: func(string) (scheduler.Strategy, error) { return reg.New("bfs", scheduler.Params{}) }})
+		batch := make([]frontier.URL, 0, n)
+		for k := 0; k < n; k++ {
+			host := fmt.Sprintf("host%03d.example.org", k%100)
+			u := fmt.Sprintf("http://%s/some/typical/path/page-%d.html", host, k)
+			batch = append(batch, frontier.URL{URL: u, SURT: "org,example," + host + ")/some/typical/path/page-" + strconv.Itoa(k) + ".html",
+				Host: host, Parent: -1, HopPath: "LLL", Via: "http://" + host + "/some/typical/path/"})
+		}
+		if err := f.Add(f.Assign(batch)...); err != nil {
+			b.Fatal(err)
+		}
+		batch = nil
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		if f.Size() != n {
+			b.Fatalf("size %d", f.Size())
+		}
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "MB/100k-URLs")
+		runtime.KeepAlive(f)
+	}
+}

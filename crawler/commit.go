@@ -1,0 +1,126 @@
+package crawler
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// maxGroup bounds how many exchanges one group commit takes.
+const maxGroup = 64
+
+// archived is one exchange waiting to be written and indexed.
+type archived struct {
+	t        frontier.Task
+	f        *fetched
+	rev      *warc.RevisitOf
+	outlinks []warc.Outlink
+	states   []store.StateChange
+	cands    []frontier.URL
+	done     chan archivedResult
+}
+
+type archivedResult struct {
+	recs []store.Record
+	err  error
+}
+
+// committer writes exchanges in groups: every exchange of a group is
+// written to the WARC (the writer shares one fsync among concurrent
+// writes), then the group's index rows, URL states and discoveries are
+// committed in one store transaction. Groups never overlap, so the bytes of
+// an uncommitted group always lie after the last indexed record of its
+// file: a crash loses exactly that group, and repair truncates it away
+// (see Crawler.repairWARCs). Grouping is what makes the index keep up with
+// many workers: one fsync and one transaction serve up to maxGroup pages.
+func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
+	for first := range in {
+		group := []*archived{first}
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case a, ok := <-in:
+				if !ok {
+					break gather
+				}
+				group = append(group, a)
+			default:
+				break gather
+			}
+		}
+		c.commitGroup(ctx, group)
+	}
+}
+
+func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
+	results := make([]archivedResult, len(group))
+	var wg sync.WaitGroup
+	for i, a := range group {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i].recs, results[i].err = c.writeExchange(ctx, a.t, a.f, a.rev, a.outlinks)
+		}()
+	}
+	wg.Wait()
+	b := store.Batch{CaptureID: c.capture.ID}
+	var cands []frontier.URL
+	for i, a := range group {
+		if results[i].err != nil {
+			continue
+		}
+		b.Records = append(b.Records, results[i].recs...)
+		b.States = append(b.States, a.states...)
+		cands = append(cands, a.cands...)
+	}
+	if _, err := c.commit(ctx, b, cands); err != nil {
+		for i := range results {
+			if results[i].err == nil {
+				results[i].err = err
+			}
+		}
+	}
+	for i, a := range group {
+		a.done <- results[i]
+	}
+}
+
+// submit hands an exchange to the committer and waits until it is durable
+// in the WARC and the index.
+func (c *Crawler) submit(a *archived) ([]store.Record, error) {
+	a.done = make(chan archivedResult, 1)
+	c.toCommit <- a
+	r := <-a.done
+	return r.recs, r.err
+}
+
+// commit writes a batch with the new URLs among cands and then hands the new
+// URLs to the frontier.
+func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+	for _, u := range cands {
+		if len(u.URL) > 8 && u.URL[:8] == "https://" {
+			c.scope.noteHTTPS(u.Host)
+		}
+	}
+	fresh := c.frontier.Assign(cands)
+	for _, u := range fresh {
+		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
+	}
+	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
+	// bytes are already written.
+	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	c.records.Add(int64(len(b.Records)))
+	for _, u := range fresh {
+		c.noteHost(u.Host)
+	}
+	if err := c.frontier.Add(fresh...); err != nil {
+		return nil, err
+	}
+	return fresh, nil
+}

@@ -149,5 +149,6 @@ func NewRegistry() *Registry {
 	r := &Registry{}
 	registerBasic(r)
 	registerSingle(r)
+	registerRevisit(r)
 	return r
 }

@@ -14,8 +14,8 @@ import (
 )
 
 // pgStore is the PostgreSQL store. Every Commit is one transaction whose
-// statements travel in one pipelined batch: records and discovered URLs go
-// in one statement each over unnest()ed arrays, so a commit costs the same
+// statements travel in one pipelined batch: records, discovered URLs and
+// state changes go in one statement each over arrays, so a commit costs the same
 // three round trips (begin, batch, commit) whatever its size.
 type pgStore struct {
 	log  *zap.Logger
@@ -200,12 +200,15 @@ const (
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
 			$9::float8[], $10::text[], $11::int[])
 		ON CONFLICT (capture_id, surt) DO NOTHING`
-	// State changes go one statement per URL: an UPDATE joined to
-	// unnest() lets the planner pick a hash join over a sequential scan of
-	// the capture's URLs (seen at 100 changes against 20k URLs: 9 ms
-	// against 0.2 ms), while one pipelined primary-key update per URL stays
-	// cheap whatever the table statistics say.
-	pgSetState = `UPDATE urls SET state = $3, attempts = $4 WHERE capture_id = $1 AND surt = $2`
+	// State changes select their rows with surt = ANY(array), which is an
+	// index scan of the primary key; an UPDATE joined to unnest() was
+	// planned as a hash join over a sequential scan of the capture's URLs
+	// (100 changes against 20k URLs: 9 ms against 0.8 ms in EXPLAIN
+	// ANALYZE). array_position is quadratic in the batch but batches are
+	// small. SURTs are unique after prepareBatch.
+	pgSetStates = `UPDATE urls SET state = ($3::text[])[array_position($2::text[], surt)],
+		attempts = ($4::int[])[array_position($2::text[], surt)]
+		WHERE capture_id = $1 AND surt = ANY($2::text[])`
 )
 
 func (s *pgStore) Commit(ctx context.Context, b Batch) error {
@@ -241,9 +244,12 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		}
 		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts)
 	}
-	firstState := batch.Len()
-	for _, sc := range p.states {
-		batch.Queue(pgSetState, p.captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
+	if n := len(p.states); n > 0 {
+		surt, state, attempts := make([]string, n), make([]string, n), make([]int32, n)
+		for i, sc := range p.states {
+			surt[i], state[i], attempts[i] = sc.SURT, string(sc.State), int32(sc.Attempts)
+		}
+		batch.Queue(pgSetStates, p.captureID, surt, state, attempts)
 	}
 	if batch.Len() == 0 {
 		return nil
@@ -256,9 +262,10 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 				br.Close()
 				return err
 			}
-			if i >= firstState && tag.RowsAffected() != 1 {
+			// The state update is queued last; every change must hit a row.
+			if i == batch.Len()-1 && len(p.states) > 0 && tag.RowsAffected() != int64(len(p.states)) {
 				br.Close()
-				return fmt.Errorf("state of %s: URL not in the capture's frontier", p.states[i-firstState].SURT)
+				return fmt.Errorf("%d of %d state changes name URLs not in the capture's frontier", int64(len(p.states))-tag.RowsAffected(), len(p.states))
 			}
 		}
 		return br.Close()

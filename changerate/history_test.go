@@ -250,3 +250,26 @@ func BenchmarkCensoredMLE(b *testing.B) {
 		changerate.CensoredMLE(obs, prior)
 	}
 }
+
+func TestHistoryExamples(t *testing.T) {
+	day := 24 * time.Hour
+	pages := []changerate.PageInfo{
+		{URL: "http://a.test/none"},
+		{URL: "http://a.test/one", History: []changerate.Observation{{Interval: day, Changed: true}}},
+		{URL: "http://a.test/two", History: []changerate.Observation{{Interval: day, Changed: true}, {Interval: day}}},
+		{URL: "http://a.test/zero-length", History: []changerate.Observation{{Interval: 0, Changed: true}, {Interval: 0}}},
+	}
+	prior := changerate.WeakPrior(1.0 / 168)
+	ex := changerate.HistoryExamples(pages, prior, 2)
+	if len(ex) != 1 || ex[0].Page.URL != "http://a.test/two" || ex[0].Lambda != changerate.CensoredMLE(pages[2].History, prior) {
+		t.Errorf("min 2: got %+v", ex)
+	}
+	if ex := changerate.HistoryExamples(pages, prior, 0); len(ex) != 2 {
+		t.Errorf("min 1: got %d examples, want 2", len(ex))
+	}
+	// Under the flat prior an all-changed history has no finite label and
+	// is left out.
+	if ex := changerate.HistoryExamples(pages, changerate.GammaPrior{Shape: 1}, 1); len(ex) != 1 || ex[0].Page.URL != "http://a.test/two" {
+		t.Errorf("flat prior: got %+v", ex)
+	}
+}

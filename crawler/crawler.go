@@ -47,6 +47,14 @@ const (
 	codeBlocked = -61   // prerequisite (robots.txt) could not be fetched
 )
 
+// Record phases: a visit, a revisit, or one download serving as both when
+// the last visit and the first revisit collapse (Def. 5.5).
+const (
+	PhaseVisit        = "visit"
+	PhaseRevisit      = "revisit"
+	PhaseVisitRevisit = "visit+revisit"
+)
+
 // Options tune a crawl beyond the job file.
 type Options struct {
 	// Progress, if non-nil, is called about every ProgressEvery with the
@@ -96,6 +104,9 @@ type Crawler struct {
 	digestMu sync.Mutex
 	digests  map[string]store.Record // payload digest → first response with it
 
+	started time.Time
+	resumed bool
+
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
 	stop                                            context.CancelCauseFunc
@@ -133,7 +144,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("store: %w", err)
 	}
-	c.capture = capture
+	c.capture, c.started, c.resumed = capture, start, resumed
 	log := c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
 	c.log = log
 	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
@@ -589,9 +600,12 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 	if err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
-	phase := "visit"
-	if t.Action == scheduler.Revisit {
-		phase = "revisit"
+	phase := PhaseVisit
+	switch t.Action {
+	case scheduler.Revisit:
+		phase = PhaseRevisit
+	case scheduler.VisitRevisit:
+		phase = PhaseVisitRevisit
 	}
 	surt := urlcanon.SURT(t.URL.URL)
 	recs := make([]store.Record, 0, len(written))
@@ -641,12 +655,32 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	var rev *warc.RevisitOf
 	var ann []string
 	digest := c.payloadDigest(f.Body)
-	if f.Status == http.StatusNotModified {
-		if prev, err := c.store.LastCapture(ctx, t.URL.URL); err == nil {
+	var visit *store.Record
+	if t.Action == scheduler.Revisit {
+		// A revisit refers to its own visit (thesis §3.2): unchanged means
+		// identical to the version archived earlier in this capture.
+		if v, err := c.store.LastCapture(ctx, t.URL.URL); err == nil && v.CaptureID == c.capture.ID {
+			visit = &v
+		}
+	}
+	switch {
+	case f.Status == http.StatusNotModified:
+		prev := visit
+		if prev == nil {
+			if p, err := c.store.LastCapture(ctx, t.URL.URL); err == nil {
+				prev = &p
+			}
+		}
+		if prev != nil {
 			rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
 			ann = append(ann, "notModified")
 		}
-	} else if f.Status/100 == 2 && len(f.Body) > 0 {
+	case visit != nil && f.Status/100 == 2 && digest == visit.PayloadDigest:
+		rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
+		ann = append(ann, "unchanged")
+	case visit != nil:
+		ann = append(ann, "changed")
+	case f.Status/100 == 2 && len(f.Body) > 0:
 		c.digestMu.Lock()
 		prev, dup := c.digests[digest]
 		c.digestMu.Unlock()
@@ -745,4 +779,17 @@ func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store
 		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))
 	}
 	return c.clog.Log(e)
+}
+
+// HostStatus is one host queue's live state, to answer "why is it slow".
+type HostStatus = frontier.HostStatus
+
+// Status returns the running capture's counters and per-host queue states
+// (next-ready times show politeness waits). It is safe to call while Run
+// is running; before Run it returns zero values.
+func (c *Crawler) Status() (Stats, []HostStatus) {
+	if c.frontier == nil {
+		return Stats{}, nil
+	}
+	return c.stats(c.started, c.resumed), c.frontier.Status()
 }

@@ -1,11 +1,8 @@
 package sim
 
 import (
-	"context"
 	"fmt"
 	"math"
-
-	"github.com/sharc-archive/sharc/scheduler"
 )
 
 // Config describes one simulated capture of a synthetic site.
@@ -108,16 +105,4 @@ func Leaves(hot bool) string {
 		return "hot"
 	}
 	return "cold"
-}
-
-// RunRevisit simulates a visit-revisit capture (chapter 5) and fills the
-// incoherence fields of Result. cmd/sharc simulate calls it when
-// reg.VisitRevisit(cfg.Strategy) is true.
-//
-// HAND-OFF: this is a placeholder so the command builds before the
-// chapter-5 simulation exists; it only reports that. The chapter-5 code
-// (sim/revisit*.go) replaces it: delete this function when adding the real
-// one with the same signature.
-func RunRevisit(ctx context.Context, reg *scheduler.Registry, cfg Config) (Result, error) {
-	return Result{}, fmt.Errorf("strategy %q: visit-revisit simulation is not implemented yet", cfg.Strategy)
 }

@@ -1,0 +1,119 @@
+package extract
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// checkResult asserts the invariants every Extract result must meet.
+func checkResult(t *testing.T, res Result) {
+	t.Helper()
+	if len(res.Links) > MaxLinks || len(res.Sitemap)+len(res.SitemapIndex) > MaxLinks {
+		t.Fatalf("cap exceeded: %d links, %d+%d sitemap entries", len(res.Links), len(res.Sitemap), len(res.SitemapIndex))
+	}
+	seen := make(map[string]bool, len(res.Links))
+	for _, l := range res.Links {
+		if seen[l.URL] {
+			t.Fatalf("duplicate link %q", l.URL)
+		}
+		seen[l.URL] = true
+		if c, err := urlcanon.Canonical("", l.URL); err != nil || c != l.URL {
+			t.Fatalf("link %q not canonical: %q, %v", l.URL, c, err)
+		}
+		switch l.Hop {
+		case HopNav, HopEmbed, HopRedirect, HopSitemap:
+		default:
+			t.Fatalf("link %q has hop %q", l.URL, byte(l.Hop))
+		}
+		if l.Context == "" {
+			t.Fatalf("link %q without context", l.URL)
+		}
+	}
+	for _, s := range res.Sitemap {
+		if !seen[s.Loc] {
+			t.Fatalf("sitemap loc %q not among links", s.Loc)
+		}
+		if s.HasPriority && (s.Priority < 0 || s.Priority > 1) {
+			t.Fatalf("priority %v out of range", s.Priority)
+		}
+	}
+	for _, text := range []string{res.Text, res.Title} {
+		if len(text) > MaxTextBytes {
+			t.Fatalf("text of %d bytes", len(text))
+		}
+		if strings.Contains(text, "  ") || strings.TrimSpace(text) != text {
+			t.Fatalf("text not whitespace-normalised: %q", text)
+		}
+	}
+}
+
+func addFiles(f *testing.F, glob string) {
+	files, _ := filepath.Glob(filepath.Join("testdata", glob))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+func FuzzHTML(f *testing.F) {
+	addFiles(f, "*.html")
+	for _, s := range []string{
+		`<a href="x">`, `<base href="//h/"><img srcset="a 1x,b 2x">`,
+		`<meta http-equiv=refresh content="0;url='x'">`, `<style>@import "a.css";</style>`,
+		`<div style="background:url(x)">`, `<svg><image href="a"/></svg>`,
+		strings.Repeat("<div>", 600) + `<a href=y>`, "<title>\x00</title><p>\xff\xfe",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		res, err := Extract("text/html", "http://example.com/a/b.html", body)
+		if err != nil {
+			return
+		}
+		checkResult(t, res)
+	})
+}
+
+func FuzzCSS(f *testing.F) {
+	for _, s := range []string{
+		`a{background:url(x.png)}`, `@import "a.css";`, `@import url(b.css) screen;`,
+		`url("a\"b")`, `url(\68 )`, `/* url(x) */`, `url(`, `@import`, `"\`, `url(a b)`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, css string) {
+		res, err := Extract("text/css", "http://example.com/c/s.css", []byte(css))
+		if err != nil {
+			t.Fatalf("CSS never fails, got %v", err)
+		}
+		checkResult(t, res)
+		for _, l := range res.Links {
+			if l.Hop != HopEmbed {
+				t.Fatalf("CSS link %q with hop %v", l.URL, l.Hop)
+			}
+		}
+	})
+}
+
+func FuzzSitemap(f *testing.F) {
+	for _, s := range []string{
+		`<urlset><url><loc>http://example.com/a</loc><priority>0.5</priority><changefreq>daily</changefreq><lastmod>2020-01-01</lastmod></url></urlset>`,
+		`<sitemapindex><sitemap><loc>/s2.xml</loc></sitemap></sitemapindex>`,
+		`<?xml version="1.0" encoding="latin1"?><urlset><url><loc><![CDATA[x]]></loc></url>`,
+		`<urlset><url><loc>&eacute;&#0;</loc></url></urlset>`, `<rss/>`, `<`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		res, _ := Extract("application/xml", "http://example.com/sitemap.xml", body)
+		checkResult(t, res)
+		if len(res.Sitemap) > 0 && len(res.SitemapIndex) > 0 {
+			t.Fatal("both urlset and sitemapindex entries")
+		}
+	})
+}

@@ -156,13 +156,20 @@ func gunzip(body []byte, res *Result) ([]byte, error) {
 
 // collector resolves, filters and deduplicates links for one document.
 type collector struct {
-	r    *urlcanon.Resolver
-	res  *Result
-	seen map[string]struct{}
+	r     *urlcanon.Resolver
+	res   *Result
+	seen  map[string]struct{}
+	cache map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
 }
 
 func newCollector(r *urlcanon.Resolver, res *Result) *collector {
-	return &collector{r: r, res: res, seen: make(map[string]struct{})}
+	return &collector{r: r, res: res, seen: make(map[string]struct{}), cache: make(map[string]string)}
+}
+
+// setResolver changes the base URL (for <base href>).
+func (c *collector) setResolver(r *urlcanon.Resolver) {
+	c.r = r
+	clear(c.cache)
 }
 
 // add resolves ref and appends it unless it is empty, a same-document
@@ -192,10 +199,14 @@ func (c *collector) resolve(ref string) string {
 	if ref == "" || ref[0] == '#' || hasNonHTTPScheme(ref) {
 		return ""
 	}
+	if u, ok := c.cache[ref]; ok {
+		return u
+	}
 	u, err := c.r.Resolve(ref)
 	if err != nil {
-		return ""
+		u = ""
 	}
+	c.cache[ref] = u
 	return u
 }
 

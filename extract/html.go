@@ -34,7 +34,7 @@ func extractHTML(c *collector, body []byte) error {
 	// for links that precede it (HTML §4.2.3).
 	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
 		if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
-			c.r = r
+			c.setResolver(r)
 		}
 	}
 	if t := doc.Find("title").First(); t.Length() > 0 {

@@ -1,0 +1,75 @@
+package extract
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchExtract runs Extract on body and reports MB/s (SetBytes) and links/s.
+func benchExtract(b *testing.B, mime, base string, body []byte) {
+	b.Helper()
+	res, err := Extract(mime, base, body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	links := len(res.Links)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Extract(mime, base, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(links*b.N)/b.Elapsed().Seconds(), "links/s")
+}
+
+// BenchmarkExtractPage is the realistic front page of the golden test.
+func BenchmarkExtractPage(b *testing.B) {
+	body, err := os.ReadFile(filepath.Join("testdata", "page.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchExtract(b, "text/html", "https://www.example.com/news/index.html", body)
+}
+
+// BenchmarkExtractLinkHeavy is a ~1 MB page of paragraphs and links
+// (2,000 distinct link targets, each linked several times).
+func BenchmarkExtractLinkHeavy(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("<html><head><title>Index</title></head><body>")
+	for i := 0; sb.Len() < 1<<20; i++ {
+		fmt.Fprintf(&sb, `<p>Item %d is described here with some words of text. <a href="/cat/%d/item-%d.html">details</a> <img src="/img/%d.jpg" alt=""></p>`+"\n",
+			i, i%50, i%1000, i%1000)
+	}
+	sb.WriteString("</body></html>")
+	benchExtract(b, "text/html", "http://example.com/index.html", []byte(sb.String()))
+}
+
+func BenchmarkExtractCSS(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 256<<10; i++ {
+		fmt.Fprintf(&sb, ".c%d { color: #333; margin: 0 auto; background: url(\"../img/bg-%d.png\") no-repeat; } /* comment %d */\n", i, i%500, i)
+	}
+	benchExtract(b, "text/css", "http://example.com/css/site.css", []byte(sb.String()))
+}
+
+func BenchmarkExtractSitemap(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for i := 0; i < 10000; i++ {
+		fmt.Fprintf(&sb, "<url><loc>http://example.com/page/%d.html</loc><lastmod>2012-01-%02d</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>\n", i, i%28+1)
+	}
+	sb.WriteString("</urlset>")
+	benchExtract(b, "application/xml", "http://example.com/sitemap.xml", []byte(sb.String()))
+}
+
+func BenchmarkShingles(b *testing.B) {
+	text := NormalizedText(strings.Repeat("the quick brown fox jumps over the lazy dog and keeps running far away ", 700))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		_ = Shingles(text, 10)
+	}
+}

@@ -25,6 +25,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
@@ -107,6 +108,11 @@ type Crawler struct {
 	started time.Time
 	resumed bool
 
+	rates          *changerate.Cascade
+	smMu           sync.Mutex
+	sitemapsSeen   map[string]struct{}
+	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade
+
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
 	stop                                            context.CancelCauseFunc
@@ -177,6 +183,12 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve}
 	c.robots = newRobotsCache(j.UserAgent)
 	c.scope = newScope(j)
+	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
+	if c.rates, err = changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: j.Politeness.Delay,
+		Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate}, log); err != nil {
+		c.closeOutputs()
+		return Stats{}, fmt.Errorf("change rates: %w", err)
+	}
 	c.frontier = frontier.New(frontier.Config{
 		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
 		HostPoliteness: hostPoliteness(j),
@@ -349,7 +361,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("seed %q: %w", s, err)
 		}
-		cands = append(cands, frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, Rate: c.defaultRate()})
+		cands = append(cands, c.newURL(u, "", "", -1))
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
 	if len(cands) == 0 {
@@ -410,15 +422,6 @@ func (c *Crawler) robotsURL(host string) frontier.URL {
 	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: host, Parent: -1, HopPath: "P"}
 }
 
-func (c *Crawler) defaultRate() float64 {
-	// Rates reach the strategy in changes per politeness delay Δ (§3.1).
-	delta := c.job.Politeness.Delay
-	if delta <= 0 {
-		delta = time.Second
-	}
-	return c.job.DefaultRate * delta.Hours()
-}
-
 func frontierRow(capture int64, u frontier.URL) store.FrontierURL {
 	return store.FrontierURL{CaptureID: capture, URL: u.URL, SURT: u.SURT, Host: u.Host, Seq: u.Seq, ParentSeq: u.Parent,
 		HopPath: u.HopPath, Via: u.Via, Rate: u.Rate, State: store.StateQueued}
@@ -448,6 +451,9 @@ func (c *Crawler) work(ctx context.Context, worker int) error {
 // process fetches one task, archives and indexes it, and reports it done.
 func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
 	if t.Prereq {
+		if t.HopPath == "M" {
+			return c.processSitemap(ctx, worker, t)
+		}
 		return c.processRobots(ctx, worker, t)
 	}
 	now := time.Now()
@@ -572,15 +578,13 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
 		delay = cap
 	}
-	var cands []frontier.URL
 	for _, s := range sitemaps {
 		if u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s)); err == nil {
-			cands = append(cands, frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: "M", Via: t.URL.URL, Rate: c.defaultRate()})
+			c.addSitemap(u, t.URL.URL)
 		}
 	}
-	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
 	c.bytes.Add(int64(len(f.Response)))
-	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
+	recs, err := c.submit(&archived{t: t, f: f})
 	if err != nil {
 		return err
 	}
@@ -764,7 +768,7 @@ func (c *Crawler) checkLimits(pages int64) {
 
 // candidate builds a frontier URL discovered on t's page.
 func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
-	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: t.Seq, HopPath: t.HopPath + string(hop), Via: t.URL.URL, Rate: c.defaultRate()}
+	return c.newURL(u, t.HopPath+string(hop), t.URL.URL, t.Seq)
 }
 
 func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {

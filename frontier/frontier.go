@@ -29,6 +29,8 @@ type URL struct {
 	HopPath string
 	Via     string
 	Rate    float64
+	// RateSource names the change-rate source that produced Rate.
+	RateSource string
 }
 
 // Page states kept per URL so a resumed capture skips finished work.

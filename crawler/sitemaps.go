@@ -1,0 +1,118 @@
+package crawler
+
+import (
+	"context"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// Sitemaps are host prerequisites, like robots.txt: the frontier serves
+// them before the host's pages, so their changefreq values reach the change-
+// rate cascade before the strategy orders the pages (thesis §6.1: sitemaps
+// are the first source of change rates for a site never captured before).
+
+// addSitemap queues a sitemap URL (from robots.txt or a sitemap index) once,
+// if it is in scope.
+func (c *Crawler) addSitemap(u, via string) {
+	cand := frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: "M", Via: via}
+	if len(c.scope.filter([]frontier.URL{cand}, c.job.Fetch.MaxRedirects)) == 0 {
+		return
+	}
+	c.smMu.Lock()
+	_, seen := c.sitemapsSeen[cand.SURT]
+	c.sitemapsSeen[cand.SURT] = struct{}{}
+	c.smMu.Unlock()
+	if !seen {
+		_ = c.frontier.AddPrereq(cand.Host, cand)
+	}
+}
+
+// processSitemap fetches, archives and reads one sitemap: its entries join
+// the frontier (hop M) with rates from their changefreq; index children are
+// queued as further sitemaps.
+func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Task) error {
+	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		if t.Attempt < c.job.Fetch.Retries {
+			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
+			return nil
+		}
+		c.frontier.Done(t, frontier.Result{Fetched: true})
+		c.log.Info("sitemap unreachable", zap.String("url", t.URL.URL), zap.Error(err))
+		code := codeGaveUp
+		if fe, ok := err.(*fetchError); ok {
+			code = fe.Code
+		}
+		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: code, Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker})
+	}
+	var cands []frontier.URL
+	if f.Status/100 == 2 {
+		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		if err != nil {
+			c.log.Info("sitemap partly unreadable", zap.String("url", t.URL.URL), zap.Error(err))
+		}
+		c.smMu.Lock()
+		for _, e := range res.Sitemap {
+			c.sitemapEntries[urlcanon.SURT(e.Loc)] = e
+		}
+		c.smMu.Unlock()
+		for _, e := range res.Sitemap {
+			cands = append(cands, c.newURL(e.Loc, "M", t.URL.URL, -1))
+		}
+		for _, child := range res.SitemapIndex {
+			c.addSitemap(child, t.URL.URL)
+		}
+	}
+	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	c.bytes.Add(int64(len(f.Response)))
+	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
+	if err != nil {
+		return err
+	}
+	c.fetched.Add(1)
+	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
+	return c.logFetch(worker, t, f, recs, nil)
+}
+
+// newURL builds a frontier URL with its predicted change rate. The cascade
+// answers in changes per hour; strategies count time in politeness delays Δ
+// (thesis §3.1), so the rate is converted to changes per Δ.
+func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
+	surt := urlcanon.SURT(u)
+	info := changerate.PageInfo{URL: u, Depth: len(hops)}
+	c.smMu.Lock()
+	if e, ok := c.sitemapEntries[surt]; ok {
+		info.Changefreq = e.ChangeFreq
+		if t, err := time.Parse(time.RFC3339, e.LastMod); err == nil {
+			info.Lastmod = t
+		} else if t, err := time.Parse("2006-01-02", e.LastMod); err == nil {
+			info.Lastmod = t
+		}
+	}
+	c.smMu.Unlock()
+	est, ok := c.rates.Rate(context.Background(), info)
+	if !ok {
+		est = changerate.Estimate{Lambda: c.job.DefaultRate, Source: changerate.SourceDefault}
+	}
+	return frontier.URL{URL: u, SURT: surt, Host: urlcanon.Host(u), Parent: parent, HopPath: hops, Via: via,
+		Rate: est.Lambda * c.delta().Hours(), RateSource: est.Source}
+}
+
+// delta is the time unit Δ of the scheduler: the politeness delay (1 s when
+// politeness is off).
+func (c *Crawler) delta() time.Duration {
+	if d := c.job.Politeness.Delay; d > 0 {
+		return d
+	}
+	return time.Second
+}

@@ -15,8 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
 
 	"github.com/sharc-archive/sharc/urlcanon"
 )
@@ -110,9 +115,9 @@ func Extract(mime, baseURL string, body []byte) (Result, error) {
 	c := newCollector(r, &res)
 	switch {
 	case mt == "text/html" || mt == "application/xhtml+xml":
-		err = extractHTML(c, body)
+		err = extractHTML(c, toUTF8(body, mime, true))
 	case mt == "text/css":
-		extractCSS(c, string(body), "css")
+		extractCSS(c, string(toUTF8(body, mime, false)), "css")
 	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
 		err = extractSitemap(c, body)
 	case mt == "application/gzip" || mt == "application/x-gzip":
@@ -125,6 +130,38 @@ func Extract(mime, baseURL string, body []byte) (Result, error) {
 		extractSitemapTxt(c, body)
 	}
 	return res, err
+}
+
+// toUTF8 transcodes a document to UTF-8 using the charset of the
+// Content-Type, a byte-order mark or (HTML only) a <meta charset> in the
+// first 1024 bytes, as HTML's encoding sniffing does. Without a certain
+// declaration, a body that is valid UTF-8 is taken as UTF-8 (most of the
+// undeclared web); otherwise HTML falls back to windows-1252 as browsers do.
+// Query strings are then percent-encoded as UTF-8, where a browser would
+// use the page's encoding; paths are UTF-8 either way.
+func toUTF8(body []byte, contentType string, sniffMeta bool) []byte {
+	var (
+		e       encoding.Encoding
+		name    string
+		certain bool
+	)
+	if sniffMeta {
+		e, name, certain = charset.DetermineEncoding(body, contentType)
+	} else {
+		_, params, _ := mime.ParseMediaType(contentType)
+		if cs := params["charset"]; cs != "" {
+			e, name = charset.Lookup(cs)
+			certain = e != nil
+		}
+	}
+	if e == nil || name == "utf-8" || (!certain && utf8.Valid(body)) {
+		return bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+	}
+	out, err := e.NewDecoder().Bytes(body)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // mediaType returns the lower-cased type/subtype of a Content-Type value.

@@ -158,3 +158,43 @@ func TestHopString(t *testing.T) {
 		}
 	}
 }
+
+func TestCharsets(t *testing.T) {
+	latin1 := []byte("<title>Caf\xe9</title><p>na\xefve</p><a href=\"/\xe9t\xe9\">x</a>")
+	tests := []struct {
+		name, mime string
+		body       []byte
+		title      string
+		text       string
+		link       string
+	}{
+		{"latin-1 from content type", "text/html; charset=ISO-8859-1", latin1, "Café", "naïve x", "http://example.com/%C3%A9t%C3%A9"},
+		{"latin-1 from meta", "text/html", append([]byte(`<meta charset="iso-8859-1">`), latin1...), "Café", "naïve x", "http://example.com/%C3%A9t%C3%A9"},
+		{"undeclared latin-1 falls back to windows-1252", "text/html", latin1, "Café", "naïve x", "http://example.com/%C3%A9t%C3%A9"},
+		{"undeclared utf-8", "text/html", []byte("<title>Café</title><p>naïve</p><a href=\"/été\">x</a>"), "Café", "naïve x", "http://example.com/%C3%A9t%C3%A9"},
+		{"utf-8 BOM", "text/html", []byte("\xef\xbb\xbf<title>Café</title><p>naïve</p><a href=\"/été\">x</a>"), "Café", "naïve x", "http://example.com/%C3%A9t%C3%A9"},
+		{"shift_jis", "text/html; charset=Shift_JIS", []byte("<title>\x93\xfa\x96\x7b</title><p>\x93\xfa\x96\x7b</p><a href=\"/\x93\xfa\">x</a>"), "日本", "日本 x", "http://example.com/%E6%97%A5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Extract(tc.mime, "http://example.com/", tc.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Title != tc.title || res.Text != tc.text {
+				t.Errorf("title %q text %q; want %q, %q", res.Title, res.Text, tc.title, tc.text)
+			}
+			if len(res.Links) != 1 || res.Links[0].URL != tc.link {
+				t.Errorf("links %v, want %s", res.Links, tc.link)
+			}
+		})
+	}
+	// CSS: only a declared charset is honoured.
+	res, err := Extract("text/css; charset=iso-8859-1", "http://example.com/", []byte("a{background:url(/\xe9.png)}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Links) != 1 || res.Links[0].URL != "http://example.com/%C3%A9.png" {
+		t.Errorf("css links %v", res.Links)
+	}
+}

@@ -93,7 +93,7 @@ func TestExportErrors(t *testing.T) {
 		want string // in stderr
 	}{
 		{"no format", []string{"export"}, "formats: cdxj"},
-		{"unknown format", []string{"export", "warc"}, `unknown format "warc" (valid formats: cdxj)`},
+		{"unknown format", []string{"export", "warc"}, `unknown format "warc" (valid formats: ` + strings.Join(exportFormats, ", ") + ")"},
 		{"missing capture", []string{"export", "cdxj", "--store", dsn}, "usage: sharc export cdxj"},
 		{"unknown capture", []string{"export", "cdxj", "--store", dsn, "--capture", "42"}, "capture 42: store: not found"},
 		{"bad store", []string{"export", "cdxj", "--store", "oracle://x", "--capture", "1"}, "unknown scheme"},

@@ -37,7 +37,11 @@ func extractHTML(c *collector, body []byte) error {
 			c.setResolver(r)
 		}
 	}
-	if t := doc.Find("title").First(); t.Length() > 0 {
+	// The document's title, not an SVG <title> tooltip.
+	htmlTitle := doc.Find("title").FilterFunction(func(_ int, s *goquery.Selection) bool {
+		return s.Nodes[0].Namespace == ""
+	})
+	if t := htmlTitle.First(); t.Length() > 0 {
 		var tb textBuilder
 		tb.limit = maxFieldLen
 		tb.add(t.Text())

@@ -169,6 +169,7 @@ func TestHTMLTitleAndText(t *testing.T) {
 		{"entities decoded", `<p>a&amp;b &lt;c&gt; caf&eacute;&nbsp;au</p>`, "", "a&b <c> café au"},
 		{"whitespace collapsed", "<p>  a \n\t b  </p>\n\n<p> c </p>", "", "a b c"},
 		{"no title", `<p>x</p>`, "", "x"},
+		{"svg title is not the page title", `<body><svg><title>icon</title></svg><p>x</p><title>Late</title></body>`, "Late", "x"},
 		{"empty", ``, "", ""},
 	}
 	for _, tc := range tests {

@@ -282,8 +282,8 @@ func TestEvaluate(t *testing.T) {
 
 func checkEvaluation(t *testing.T, name string, rep EvalReport, trueLabels bool) {
 	t.Helper()
-	if len(rep.Results) != 4 {
-		t.Fatalf("%s: %d results, want 4", name, len(rep.Results))
+	if len(rep.Results) != 6 {
+		t.Fatalf("%s: %d results, want 6", name, len(rep.Results))
 	}
 	bestPrec, bestLL := 0.0, math.Inf(1)
 	chance := 0.0

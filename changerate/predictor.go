@@ -81,6 +81,9 @@ type Example struct {
 const (
 	AlgC45   = "c45"
 	AlgBayes = "bayes"
+	// AlgGLM is the complementary log-log GLM (glm.go): it learns λ from
+	// the training pages' observed intervals directly, not from bins.
+	AlgGLM = "glm"
 )
 
 // PredictorOptions configure Train.
@@ -123,25 +126,26 @@ type Predictor struct {
 	n     int
 	// refHours is the reference interval Δref of OutputMixture.
 	refHours float64
+	// glm replaces model for AlgGLM.
+	glm *glmModel
 }
 
 func (o PredictorOptions) learner() (Learner, error) {
+	if o.Output != "" && o.Output != OutputBin && o.Output != OutputMixture {
+		return nil, fmt.Errorf("predictor: unknown output %q (valid: %s, %s)", o.Output, OutputBin, OutputMixture)
+	}
 	switch o.Algorithm {
 	case "", AlgC45:
-		if o.Output != "" && o.Output != OutputBin && o.Output != OutputMixture {
-			return nil, fmt.Errorf("predictor: unknown output %q (valid: %s, %s)", o.Output, OutputBin, OutputMixture)
-		}
 		return o.Tree, nil
 	case AlgBayes:
-		if o.Output != "" && o.Output != OutputBin && o.Output != OutputMixture {
-			return nil, fmt.Errorf("predictor: unknown output %q (valid: %s, %s)", o.Output, OutputBin, OutputMixture)
-		}
 		if o.Bayes != nil {
 			return *o.Bayes, nil
 		}
 		return NaiveBayes{Alpha: 1}, nil
+	case AlgGLM:
+		return nil, nil
 	}
-	return nil, fmt.Errorf("predictor: unknown algorithm %q (valid: %s, %s)", o.Algorithm, AlgC45, AlgBayes)
+	return nil, fmt.Errorf("predictor: unknown algorithm %q (valid: %s, %s, %s)", o.Algorithm, AlgC45, AlgBayes, AlgGLM)
 }
 
 // Train fits a predictor on examples: rates are binned, the pages encoded
@@ -186,11 +190,24 @@ func trainWithBins(ctx context.Context, examples []Example, opts PredictorOption
 		d.X[i] = enc.row(e.Page)
 		d.Y[i] = bins.Index(e.Lambda)
 	}
-	m, err := l.Fit(d)
-	if err != nil {
+	pr := &Predictor{opts: opts, enc: enc, bins: bins, n: len(examples), refHours: referenceHours(examples, bins)}
+	if l == nil { // AlgGLM
+		if err := d.Validate(); err != nil {
+			return nil, fmt.Errorf("predictor: %w", err)
+		}
+		hist := make([][]Observation, len(examples))
+		for i, e := range examples {
+			hist[i] = e.Page.History
+		}
+		if pr.glm, err = fitGLM(ctx, d, hist); err != nil {
+			return nil, fmt.Errorf("predictor: %w", err)
+		}
+		return pr, nil
+	}
+	if pr.model, err = l.Fit(d); err != nil {
 		return nil, fmt.Errorf("predictor: %w", err)
 	}
-	return &Predictor{opts: opts, enc: enc, bins: bins, model: m, n: len(examples), refHours: referenceHours(examples, bins)}, nil
+	return pr, nil
 }
 
 // referenceHours is the median observation interval of the training pages,
@@ -218,12 +235,16 @@ func referenceHours(examples []Example, bins Bins) float64 {
 // Bins returns the predictor's rate bins.
 func (p *Predictor) Bins() Bins { return p.bins }
 
-// Model returns the fitted classifier (a *Tree for C4.5).
+// Model returns the fitted classifier (a *Tree for C4.5; nil for AlgGLM).
 func (p *Predictor) Model() Classifier { return p.model }
 
 // Predict returns the predicted bin, its probability and its
 // representative rate (changes per hour).
 func (p *Predictor) Predict(page PageInfo) (bin int, prob, lambda float64) {
+	if p.glm != nil {
+		l := p.glm.rate(p.enc.row(page))
+		return p.bins.Index(l), 1, l
+	}
 	dist := p.model.Distribution(p.enc.row(page))
 	bin = argmax(dist)
 	return bin, dist[bin], p.bins.Reps[bin]
@@ -231,6 +252,9 @@ func (p *Predictor) Predict(page PageInfo) (bin int, prob, lambda float64) {
 
 // PredictMixture returns the OutputMixture rate (changes per hour).
 func (p *Predictor) PredictMixture(page PageInfo) float64 {
+	if p.glm != nil {
+		return p.glm.rate(p.enc.row(page)) // already a calibrated rate
+	}
 	return p.mixture(p.model.Distribution(p.enc.row(page)))
 }
 
@@ -246,8 +270,11 @@ func (p *Predictor) mixture(dist []float64) float64 {
 }
 
 // Rate implements Source. Evidence is the probability of the most probable
-// bin.
+// bin (1 for AlgGLM, which has no bins).
 func (p *Predictor) Rate(_ context.Context, page PageInfo) (Estimate, bool) {
+	if p.glm != nil {
+		return Estimate{Lambda: p.glm.rate(p.enc.row(page)), Evidence: 1, Source: SourcePredictor}, true
+	}
 	dist := p.model.Distribution(p.enc.row(page))
 	bin := argmax(dist)
 	l := p.bins.Reps[bin]

@@ -199,3 +199,67 @@ func evalExamples(tb testing.TB) []Example {
 	}
 	return ex
 }
+
+// The GLM learns directory-dependent rates from observed intervals alone:
+// pages whose histories were simulated at four rates get predictions close
+// to those rates (within a factor 1.5: 60 pages × 12 weekly intervals per
+// directory, shrunk a little by the ridge penalty).
+func TestGLMLearnsRatesFromIntervals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	dirs := map[string]float64{"news": 0.05, "blog": 0.01, "docs": 0.002, "archive": 0.0005}
+	var ex []Example
+	for d, r := range dirs {
+		for i := 0; i < 60; i++ {
+			var hist []Observation
+			for k := 0; k < 12; k++ {
+				iv := 168.0
+				hist = append(hist, Observation{Interval: 168 * 3600e9, Changed: rng.Float64() < -math.Expm1(-r*iv)})
+			}
+			page := PageInfo{URL: "http://site.test/" + d + "/" + strings.Repeat("p", 1+i%12) + ".html", MIME: "text/html", Depth: 1, History: hist}
+			ex = append(ex, Example{Page: page, Lambda: CensoredMLE(hist, WeakPrior(1.0/168))})
+		}
+	}
+	p, err := Train(context.Background(), ex, PredictorOptions{Algorithm: AlgGLM})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d, r := range dirs {
+		e, ok := p.Rate(context.Background(), PageInfo{URL: "http://site.test/" + d + "/new.html", MIME: "text/html", Depth: 1})
+		if !ok || e.Source != SourcePredictor || !(e.Lambda > r/1.5 && e.Lambda < r*1.5) {
+			t.Errorf("%s: predicted %+v, true %v", d, e, r)
+		}
+	}
+	rep, err := CrossValidate(context.Background(), ex, PredictorOptions{Algorithm: AlgGLM}, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(rep.LogLoss < rep.LogLossPooled) {
+		t.Errorf("glm log-loss %v not below pooled %v", rep.LogLoss, rep.LogLossPooled)
+	}
+}
+
+// minimizeBB finds the minimum of a badly scaled convex quadratic.
+func TestMinimizeBB(t *testing.T) {
+	scale := []float64{1, 100, 0.01}
+	target := []float64{3, -2, 50}
+	f := func(w, grad []float64) float64 {
+		var s float64
+		for i := range w {
+			d := w[i] - target[i]
+			s += scale[i] * d * d / 2
+			if grad != nil {
+				grad[i] = scale[i] * d
+			}
+		}
+		return s
+	}
+	w, err := minimizeBB(context.Background(), f, make([]float64, 3), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range w {
+		if math.Abs(w[i]-target[i]) > 1e-3*math.Max(1, math.Abs(target[i])) {
+			t.Errorf("w[%d] = %v, want %v", i, w[i], target[i])
+		}
+	}
+}

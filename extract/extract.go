@@ -90,14 +90,16 @@ var ErrBaseURL = errors.New("extract: invalid base URL")
 //   - text/css: url(...) and @import;
 //   - application/xml, text/xml (and any *+xml): sitemap or sitemap index
 //     if the root element is <urlset> or <sitemapindex>, else nothing;
-//   - application/gzip, application/x-gzip: gunzipped, then sniffed as XML
-//     (sitemap.xml.gz files are served like that);
+//   - application/gzip, application/x-gzip whose URL path ends in ".xml.gz":
+//     gunzipped, then read as XML (sitemap.xml.gz files are served like
+//     that); other archives are not opened;
 //   - text/plain whose URL path ends in "sitemap*.txt": one URL per line;
 //   - "" and application/octet-stream: sniffed (net/http DetectContentType);
 //   - anything else: an empty Result and no error.
 //
-// A body larger than MaxBodyBytes is cut (Truncated set). On malformed XML
-// the entries read so far are returned together with the error.
+// A body larger than MaxBodyBytes is cut (Truncated set). XML that is not
+// well-formed before its root element is "not a sitemap" (no error); a
+// sitemap broken later returns the entries read so far and the error.
 func Extract(mime, baseURL string, body []byte) (Result, error) {
 	var res Result
 	r, err := urlcanon.NewResolver(baseURL)
@@ -120,7 +122,7 @@ func Extract(mime, baseURL string, body []byte) (Result, error) {
 		extractCSS(c, string(toUTF8(body, mime, false)), "css")
 	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
 		err = extractSitemap(c, body)
-	case mt == "application/gzip" || mt == "application/x-gzip":
+	case (mt == "application/gzip" || mt == "application/x-gzip") && pathHasSuffix(baseURL, ".xml.gz"):
 		var plain []byte
 		plain, err = gunzip(body, &res)
 		if err == nil {

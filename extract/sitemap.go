@@ -39,8 +39,8 @@ func extractSitemap(c *collector, body []byte) error {
 	for {
 		tok, err := d.Token()
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
+			if errors.Is(err, io.EOF) || root == "" {
+				return nil // done, or not XML at all: not a sitemap
 			}
 			return fmt.Errorf("extract: sitemap xml: %w", err)
 		}
@@ -129,12 +129,22 @@ func (c *collector) sitemapEntry(root, ctx string, e SitemapURL) (done bool) {
 // its URL: the last path segment starts with "sitemap" and ends in ".txt".
 // Other text files are not link lists.
 func isSitemapTxt(baseURL string) bool {
+	name := lastSegment(baseURL)
+	return strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".txt")
+}
+
+// pathHasSuffix reports whether the URL's path ends in suffix (any case).
+func pathHasSuffix(baseURL, suffix string) bool {
+	return strings.HasSuffix(lastSegment(baseURL), suffix)
+}
+
+// lastSegment returns the lower-cased last path segment of a URL.
+func lastSegment(baseURL string) string {
 	u, err := wurl.Parse(baseURL)
 	if err != nil {
-		return false
+		return ""
 	}
-	name := strings.ToLower(path.Base(u.Pathname()))
-	return strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".txt")
+	return strings.ToLower(path.Base(u.Pathname()))
 }
 
 // extractSitemapTxt reads a text sitemap: one absolute URL per line.

@@ -102,7 +102,8 @@ func TestSitemapVariants(t *testing.T) {
 			`<urlset><url><loc>http://example.com/e</loc></url><url><loc>http://exa`, []string{"http://example.com/e"}, true},
 		{"not a sitemap (RSS)", "application/rss+xml", "http://example.com/feed",
 			`<rss><channel><item><link>http://example.com/post</link></item></channel></rss>`, nil, false},
-		{"garbage", "application/xml", sitemapURL, "\x00\x01 not xml <<<", nil, true},
+		{"not xml at all", "application/xml", sitemapURL, "\x00\x01 not xml <<<", nil, false},
+		{"broken after the root", "application/xml", sitemapURL, "<urlset><url><loc>http://example.com/f</loc></url><<<", []string{"http://example.com/f"}, true},
 		{"text sitemap", "text/plain", "http://example.com/sitemap.txt",
 			"http://example.com/t1\r\n\n  http://example.com/t2  \nnot a url\nmailto:x@y\n", []string{"http://example.com/t1", "http://example.com/t2", "http://example.com/dir/not%20a%20url"}, false},
 		{"other text file", "text/plain", "http://example.com/readme.txt",
@@ -138,6 +139,10 @@ func TestSitemapGzip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mime := range []string{"application/x-gzip", "application/gzip", "application/octet-stream", ""} {
+		// Only .xml.gz files are opened; other archives are left alone.
+		if res, err := Extract(mime, "http://example.com/dump.tar.gz", buf.Bytes()); err != nil || len(res.Links) != 0 {
+			t.Errorf("%q: .tar.gz gave %v, %v", mime, res.Links, err)
+		}
 		res, err := Extract(mime, "http://example.com/sitemap.xml.gz", buf.Bytes())
 		if err != nil {
 			t.Fatalf("%q: %v", mime, err)
@@ -147,7 +152,7 @@ func TestSitemapGzip(t *testing.T) {
 			t.Errorf("%q: Sitemap = %+v, want %+v", mime, res.Sitemap, want)
 		}
 	}
-	if _, err := Extract("application/gzip", sitemapURL, []byte("not gzip at all")); err == nil {
+	if _, err := Extract("application/gzip", "http://example.com/sitemap.xml.gz", []byte("not gzip at all")); err == nil {
 		t.Error("bad gzip body: no error")
 	}
 }

@@ -1,0 +1,136 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// maxDecoded bounds a decoded body, so a compression bomb archived from a
+// hostile site cannot exhaust memory while the report is built.
+const maxDecoded = extract.MaxBodyBytes
+
+// similarity runs the shingle test of thesis §8.2 on the two archived
+// versions of a changed page.
+type similarity struct {
+	dir      string
+	digests  map[string]store.Record // payload digest → a full response with it
+	log      *zap.Logger
+	compared int
+	skipped  int
+}
+
+// compare returns the Jaccard similarity of word 10-gram shingles of the
+// visible text of the visit and the revisit, or ok == false if either
+// could not be read.
+func (s *similarity) compare(ctx context.Context, visit, revisit store.Record) (float64, bool) {
+	a, err := s.text(ctx, visit)
+	if err == nil {
+		var b string
+		if b, err = s.text(ctx, revisit); err == nil {
+			s.compared++
+			return extract.Jaccard(extract.Shingles(a, ShingleWords), extract.Shingles(b, ShingleWords)), true
+		}
+	}
+	s.skipped++
+	s.log.Info("similarity test skipped", zap.String("url", visit.URL), zap.Error(err))
+	return 0, false
+}
+
+// text returns the normalised visible text of the page archived by rc.
+func (s *similarity) text(ctx context.Context, rc store.Record) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if rc.RecordType != "response" {
+		// A revisit record holds no payload: read the response it
+		// duplicates, found by payload digest.
+		full, ok := s.digests[rc.PayloadDigest]
+		if !ok {
+			return "", fmt.Errorf("no response record with payload %s", rc.PayloadDigest)
+		}
+		rc = full
+	}
+	block, err := readBlock(s.dir, rc)
+	if err != nil {
+		return "", err
+	}
+	body, ctype, err := HTTPBody(block)
+	if err != nil {
+		return "", fmt.Errorf("%s at %s:%d: %w", rc.URL, rc.WARCFile, rc.Offset, err)
+	}
+	res, err := extract.Extract(ctype, rc.URL, body)
+	if err != nil && res.Text == "" {
+		return "", fmt.Errorf("extract %s: %w", rc.URL, err)
+	}
+	return extract.NormalizedText(res.Title + " " + res.Text), nil
+}
+
+// readBlock reads the content block of the record rc points at.
+func readBlock(dir string, rc store.Record) ([]byte, error) {
+	if rc.WARCFile == "" || strings.ContainsAny(rc.WARCFile, `/\`) {
+		return nil, fmt.Errorf("bad WARC file name %q", rc.WARCFile)
+	}
+	f, err := os.Open(filepath.Join(dir, rc.WARCFile))
+	if err != nil {
+		return nil, fmt.Errorf("open WARC: %w", err)
+	}
+	defer f.Close()
+	rec, err := warc.NewReader(io.NewSectionReader(f, rc.Offset, rc.RecordLength)).Next()
+	if err != nil {
+		return nil, fmt.Errorf("read %s:%d: %w", rc.WARCFile, rc.Offset, err)
+	}
+	if id := rec.ID(); rc.RecordID != "" && strings.Trim(id, "<>") != strings.Trim(rc.RecordID, "<>") {
+		return nil, fmt.Errorf("%s:%d holds record %s, index says %s", rc.WARCFile, rc.Offset, id, rc.RecordID)
+	}
+	return rec.Block, nil
+}
+
+// HTTPBody parses the HTTP response block of a WARC response record and
+// returns its entity body with transfer and content coding (gzip, deflate)
+// removed, and its Content-Type. Unknown content codings are an error:
+// comparing compressed bytes as text would be meaningless.
+func HTTPBody(block []byte) (body []byte, contentType string, err error) {
+	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
+	if err != nil {
+		return nil, "", fmt.Errorf("parse HTTP response: %w", err)
+	}
+	defer resp.Body.Close()
+	var r io.Reader = resp.Body
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			return nil, "", fmt.Errorf("gzip: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	case "deflate":
+		fr := flate.NewReader(resp.Body)
+		defer fr.Close()
+		r = fr
+	default:
+		return nil, "", fmt.Errorf("unsupported content encoding %q", enc)
+	}
+	body, err = io.ReadAll(io.LimitReader(r, maxDecoded))
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, "", fmt.Errorf("read body: %w", err)
+	}
+	return body, resp.Header.Get("Content-Type"), nil
+}

@@ -65,6 +65,7 @@ type Options struct {
 	// CrawlLogPath overrides where crawl.log goes (default: beside the WARCs,
 	// crawl-CAPTUREID.log).
 	CrawlLogPath string
+	Observer     Observer // receives fetch, decision and WARC events (metrics); nil for none
 }
 
 // Stats are a capture's running counters.
@@ -209,6 +210,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	}
 	log.Info("capture started", zap.Bool("resumed", resumed), zap.String("strategy", j.Scheduler.Strategy),
 		zap.Int("frontier", c.frontier.Size()))
+	c.obs().Started(capture.ID, resumed)
 
 	runCtx, stop := context.WithCancelCause(ctx)
 	c.stop = stop
@@ -450,6 +452,7 @@ func (c *Crawler) work(ctx context.Context, worker int) error {
 
 // process fetches one task, archives and indexes it, and reports it done.
 func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
+	c.obs().Decision(t.Action, t.Prereq)
 	if t.Prereq {
 		if t.HopPath == "M" {
 			return c.processSitemap(ctx, worker, t)
@@ -536,6 +539,7 @@ func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
 
 // finishUnfetched settles a URL that got no HTTP response.
 func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code int, state store.URLState, note string) error {
+	c.obs().Unfetched(t.Host, code)
 	b := store.Batch{CaptureID: c.capture.ID, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
 	if err := c.store.Commit(ctx, b); err != nil {
 		return fmt.Errorf("store: %w", err)
@@ -604,6 +608,7 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 	if err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
+	c.noteWritten(written)
 	phase := PhaseVisit
 	switch t.Action {
 	case scheduler.Revisit:
@@ -772,6 +777,7 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 }
 
 func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
 	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
 		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
 	for _, r := range recs {

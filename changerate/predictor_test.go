@@ -263,3 +263,13 @@ func TestMinimizeBB(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkTrainGLM(b *testing.B) {
+	ex := evalExamples(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Train(context.Background(), ex, PredictorOptions{Algorithm: AlgGLM, Offline: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

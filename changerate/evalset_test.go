@@ -312,3 +312,22 @@ func checkEvaluation(t *testing.T, name string, rep EvalReport, trueLabels bool)
 		t.Errorf("%s true=%v: best log-loss %.4f not below pooled %.4f", name, trueLabels, bestLL, rep.Results[0].LogLossPooled)
 	}
 }
+
+func TestEmbeddedSamples(t *testing.T) {
+	if got := strings.Join(SampleNames(), ","); got != "pgdoc,pydoc" {
+		t.Errorf("samples %s", got)
+	}
+	for _, sm := range samples {
+		name := strings.TrimSuffix(filepath.Base(sm.file), "-sample.tsv")
+		got, err := EmbeddedSample(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := loadSampleFile(t, sm.file); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: embedded sample differs from %s", name, sm.file)
+		}
+	}
+	if _, err := EmbeddedSample("nosuch"); err == nil || !strings.Contains(err.Error(), "pydoc") {
+		t.Errorf("unknown sample: %v", err)
+	}
+}

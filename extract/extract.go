@@ -51,7 +51,7 @@ type Link struct {
 }
 
 // SitemapURL is one <url> entry of a sitemap urlset; its changefreq and
-// lastmod feed the change-rate estimates (thesis §6, Sitemap categories).
+// lastmod feed the change-rate estimates (thesis §6.1, Sitemaps).
 type SitemapURL struct {
 	Loc         string // canonical absolute URL
 	ChangeFreq  string // lower-cased, as written ("daily", ...); "" if absent

@@ -96,3 +96,17 @@ func checkFinishStatus(status string) error {
 	}
 	return nil
 }
+
+// jobCaptureSizesSQL counts the URLs per host of the newest finished
+// capture of a job other than a given one, given the dialect's
+// placeholders for the job ID and the excluded capture ID. Captures are
+// numbered in the order they start and a job runs one at a time, so the
+// highest ID is the most recent. Blocked URLs are never fetched and so are
+// not part of the site's size.
+func jobCaptureSizesSQL(jobID, notCapture string) string {
+	return `SELECT host, COUNT(*) FROM urls
+		WHERE capture_id = (SELECT id FROM captures WHERE job_id = ` + jobID + ` AND status = 'finished' AND id <> ` + notCapture + `
+			ORDER BY id DESC LIMIT 1)
+		AND state <> 'blocked'
+		GROUP BY host`
+}

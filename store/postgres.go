@@ -199,7 +199,7 @@ const (
 			$9::text[], $10::text[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::bigint[], $16::bigint[], $17::text[])`
 	pgInsertURLs = `INSERT INTO urls (` + urlCols + `)
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
-			$9::float8[], $10::text[], $11::int[])
+			$9::float8[], $10::text[], $11::int[], $12::text[])
 		ON CONFLICT (capture_id, surt) DO NOTHING`
 	// State changes go one statement per URL. Set-based forms (an UPDATE
 	// joined to unnest(), or surt = ANY(array)) leave the access path to
@@ -235,15 +235,16 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	}
 	if n := len(p.discovered); n > 0 {
 		var (
-			surt, url, host, hop, via, state = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-			seq, parent, attempts            = make([]int32, n), make([]int32, n), make([]int32, n)
-			rate                             = make([]float64, n)
+			surt, url, host, hop, via, state, src = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+				make([]string, n), make([]string, n)
+			seq, parent, attempts = make([]int32, n), make([]int32, n), make([]int32, n)
+			rate                  = make([]float64, n)
 		)
 		for i, u := range p.discovered {
 			surt[i], url[i], host[i], seq[i], parent[i] = u.SURT, u.URL, u.Host, int32(u.Seq), int32(u.ParentSeq)
-			hop[i], via[i], rate[i], state[i], attempts[i] = u.HopPath, u.Via, u.Rate, string(u.State), int32(u.Attempts)
+			hop[i], via[i], rate[i], state[i], attempts[i], src[i] = u.HopPath, u.Via, u.Rate, string(u.State), int32(u.Attempts), u.RateSource
 		}
-		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts)
+		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
 	}
 	firstState := batch.Len()
 	for _, sc := range p.states {
@@ -281,7 +282,7 @@ func (s *pgStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL,
 	us, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
 		var u FrontierURL
 		var state string
-		err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts)
+		err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource)
 		u.State = URLState(state)
 		return u, err
 	})
@@ -347,4 +348,48 @@ func (s *pgStore) FileEnds(ctx context.Context, captureID int64) (map[string]int
 		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
 	}
 	return ends, nil
+}
+
+func (s *pgStore) History(ctx context.Context, url string) ([]Record, error) {
+	// Planned per call like LastCapture: a generic plan cached while the
+	// table was small could ignore records_url_history later.
+	rows, err := s.pool.Query(ctx, `SELECT `+recordInsertCols+` FROM records
+		WHERE url = $1 AND record_type IN ('response', 'revisit') ORDER BY time, id`, pgx.QueryExecModeExec, url)
+	if err != nil {
+		return nil, fmt.Errorf("store: history of %s: %w", url, err)
+	}
+	rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) { return scanPGRecord(r) })
+	if err != nil {
+		return nil, fmt.Errorf("store: history of %s: %w", url, err)
+	}
+	return rs, nil
+}
+
+func (s *pgStore) JobCaptureSizes(ctx context.Context, captureID int64) (map[string]int, error) {
+	var jobID int64
+	err := s.pool.QueryRow(ctx, `SELECT job_id FROM captures WHERE id = $1`, captureID).Scan(&jobID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	rows, err := s.pool.Query(ctx, jobCaptureSizesSQL(`$1`, `$2`), jobID, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	sizes := make(map[string]int)
+	for rows.Next() {
+		var host string
+		var n int64
+		if err := rows.Scan(&host, &n); err != nil {
+			return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+		}
+		sizes[host] = int(n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	return sizes, nil
 }

@@ -257,7 +257,7 @@ func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
 		return nil, err
 	}
 	if st.insURL, err = s.w.PrepareContext(ctx, `INSERT INTO urls (`+urlCols+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, surt) DO NOTHING`); err != nil {
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, surt) DO NOTHING`); err != nil {
 		st.insRecord.Close()
 		return nil, err
 	}
@@ -273,7 +273,7 @@ func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
 // Columns in the order the insert statements and scans use.
 const (
 	recordInsertCols = `capture_id, url, surt, time, record_type, record_id, status, mime, payload_digest, text_digest, length, etag, last_modified, warc_file, file_offset, record_length, phase`
-	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts`
+	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts, rate_source`
 )
 
 func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
@@ -314,7 +314,7 @@ func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) e
 	if len(p.discovered) > 0 {
 		ins := tx.StmtContext(ctx, st.insURL)
 		for _, u := range p.discovered {
-			if _, err := ins.ExecContext(ctx, u.CaptureID, u.SURT, u.URL, u.Host, u.Seq, u.ParentSeq, u.HopPath, u.Via, u.Rate, string(u.State), u.Attempts); err != nil {
+			if _, err := ins.ExecContext(ctx, u.CaptureID, u.SURT, u.URL, u.Host, u.Seq, u.ParentSeq, u.HopPath, u.Via, u.Rate, string(u.State), u.Attempts, u.RateSource); err != nil {
 				return fmt.Errorf("discovered %s: %w", u.URL, err)
 			}
 		}
@@ -344,7 +344,7 @@ func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]Frontier
 	for rows.Next() {
 		var u FrontierURL
 		var state string
-		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts); err != nil {
+		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource); err != nil {
 			return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
 		}
 		u.State = URLState(state)
@@ -418,4 +418,56 @@ func (s *sqliteStore) FileEnds(ctx context.Context, captureID int64) (map[string
 		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
 	}
 	return ends, nil
+}
+
+func (s *sqliteStore) History(ctx context.Context, url string) ([]Record, error) {
+	// The IN list repeats records_url_history's WHERE literally so SQLite
+	// picks that partial index.
+	rows, err := s.r.QueryContext(ctx, `SELECT `+recordInsertCols+` FROM records
+		WHERE url = ? AND record_type IN ('response', 'revisit') ORDER BY time, id`, url)
+	if err != nil {
+		return nil, fmt.Errorf("store: history of %s: %w", url, err)
+	}
+	defer rows.Close()
+	var rs []Record
+	for rows.Next() {
+		r, err := scanSQLiteRecord(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: history of %s: %w", url, err)
+		}
+		rs = append(rs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: history of %s: %w", url, err)
+	}
+	return rs, nil
+}
+
+func (s *sqliteStore) JobCaptureSizes(ctx context.Context, captureID int64) (map[string]int, error) {
+	var jobID int64
+	err := s.r.QueryRowContext(ctx, `SELECT job_id FROM captures WHERE id = ?`, captureID).Scan(&jobID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	rows, err := s.r.QueryContext(ctx, jobCaptureSizesSQL(`?`, `?`), jobID, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	sizes := make(map[string]int)
+	for rows.Next() {
+		var host string
+		var n int
+		if err := rows.Scan(&host, &n); err != nil {
+			return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+		}
+		sizes[host] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
+	}
+	return sizes, nil
 }

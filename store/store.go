@@ -58,7 +58,11 @@ type FrontierURL struct {
 	HopPath   string // Heritrix discovery path, e.g. "LLE"
 	Via       string // URL of the page it was discovered on, "" for seeds
 	Rate      float64
-	State     URLState
+	// RateSource names the change-rate source (history, predictor,
+	// sitemap, default) that produced Rate; "" for URLs stored before the
+	// column existed.
+	RateSource string
+	State      URLState
 	// Attempts counts fetch attempts so far.
 	Attempts int
 }
@@ -138,6 +142,20 @@ type Store interface {
 	// the last indexed record (offset + record length): the length an .open
 	// file is truncated to on repair.
 	FileEnds(ctx context.Context, captureID int64) (map[string]int64, error)
+	// History returns every response and revisit record of url across all
+	// captures, oldest first (by time, then insertion order); nil if there
+	// are none. It is the evidence the change-rate "history" source reads:
+	// the intervals between successive fetches and whether the payload
+	// digest changed between them.
+	History(ctx context.Context, url string) ([]Record, error)
+	// JobCaptureSizes returns, for the most recent capture with status
+	// "finished" of captureID's job other than captureID itself, the
+	// number of URLs per host in its frontier, not counting URLs blocked by
+	// robots.txt or scope (they are never fetched). It is the estimated
+	// site size used when a job says "estimated_size: auto". The map is
+	// empty if there is no such capture; an unknown captureID is
+	// ErrNotFound.
+	JobCaptureSizes(ctx context.Context, captureID int64) (map[string]int, error)
 
 	Close() error
 }

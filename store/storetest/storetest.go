@@ -34,6 +34,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RecordsOrderAndRoundTrip", testRecordsOrder},
 		{"LastCapture", testLastCapture},
 		{"FileEnds", testFileEnds},
+		{"RateSource", testRateSource},
+		{"History", testHistory},
+		{"JobCaptureSizes", testJobCaptureSizes},
 		{"ConcurrentCommits", testConcurrentCommits},
 	}
 	for _, tt := range tests {
@@ -228,7 +231,7 @@ func rec(c int64, url, surt string, at time.Time, file string, off int64) store.
 func furl(c int64, host string, seq int, path string) store.FrontierURL {
 	return store.FrontierURL{
 		CaptureID: c, URL: "http://" + host + path, SURT: "surt:" + host + path, Host: host, Seq: seq,
-		ParentSeq: seq - 1, HopPath: "L", Via: "http://" + host + "/", Rate: 0.25, State: store.StateQueued,
+		ParentSeq: seq - 1, HopPath: "L", Via: "http://" + host + "/", Rate: 0.25, RateSource: "default", State: store.StateQueued,
 	}
 }
 
@@ -374,6 +377,7 @@ func testFrontierOrderAndStates(t *testing.T, s store.Store) {
 			seq := 2 - round // insert seqs in descending order
 			u := furl(c.ID, h, seq, fmt.Sprintf("/p%d", seq))
 			u.Rate = float64(i) + 0.5
+			u.RateSource = []string{"history", "predictor", "sitemap", ""}[i]
 			b.Discovered = append(b.Discovered, u)
 			all = append(all, u)
 		}
@@ -576,5 +580,196 @@ func testConcurrentCommits(t *testing.T, s store.Store) {
 	ends, err := s.FileEnds(ctx, c.ID)
 	if err != nil || len(ends) != workers || ends["h3.warc.gz"] != (commits-1)*100+100 {
 		t.Fatalf("FileEnds = %v, %v", ends, err)
+	}
+}
+
+func testRateSource(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	tests := []struct {
+		path, source string
+	}{
+		{"/h", "history"},
+		{"/p", "predictor"},
+		{"/s", "sitemap"},
+		{"/d", "default"},
+		{"/none", ""},
+	}
+	var b store.Batch
+	b.CaptureID = c.ID
+	for i, tt := range tests {
+		u := furl(c.ID, "h", i, tt.path)
+		u.RateSource = tt.source
+		b.Discovered = append(b.Discovered, u)
+	}
+	if err := s.Commit(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	// A rediscovery with another source does not replace the first: the
+	// row, rate included, is the first discovery's.
+	again := furl(c.ID, "h", len(tests), "/h")
+	again.Rate, again.RateSource = 9, "sitemap"
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Discovered: []store.FrontierURL{again}}); err != nil {
+		t.Fatal(err)
+	}
+	fs, err := s.Frontier(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != len(tests) {
+		t.Fatalf("frontier has %d URLs, want %d: %+v", len(fs), len(tests), fs)
+	}
+	for i, tt := range tests {
+		if fs[i].URL != "http://h"+tt.path || fs[i].RateSource != tt.source || fs[i].Rate != 0.25 {
+			t.Errorf("URL %d = %s source %q rate %v, want http://h%s source %q rate 0.25", i, fs[i].URL, fs[i].RateSource, fs[i].Rate, tt.path, tt.source)
+		}
+	}
+}
+
+func testHistory(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const url, surt = "http://example.com/page", "com,example)/page"
+	c1 := newCapture(t, s, "job")
+	c2 := newCapture(t, s, "other-job") // history spans jobs too: it is per URL
+	if h, err := s.History(ctx, url); err != nil || len(h) != 0 {
+		t.Fatalf("History of unarchived URL = %+v, %v; want none", h, err)
+	}
+	mk := func(c int64, typ string, at time.Duration, digest string) store.Record {
+		r := rec(c, url, surt, t0.Add(at), fmt.Sprintf("c%d.warc.gz", c), int64(at/time.Second))
+		r.RecordType, r.PayloadDigest = typ, digest
+		r.RecordID = fmt.Sprintf("<urn:uuid:%s-%d-%s>", typ, c, at)
+		if typ == "revisit" {
+			r.Phase, r.Status = "revisit", 304
+		}
+		return r
+	}
+	visit1 := mk(c1.ID, "response", 0, "sha1:AAAA")
+	revisit1 := mk(c1.ID, "revisit", time.Hour, "sha1:AAAA")
+	changed1 := mk(c1.ID, "response", 2*time.Hour, "sha1:BBBB")
+	visit2 := mk(c2.ID, "response", 24*time.Hour, "sha1:BBBB")
+	// Two records with the same WARC-Date: insertion order breaks the tie.
+	tieA := mk(c2.ID, "revisit", 25*time.Hour, "sha1:BBBB")
+	tieB := mk(c2.ID, "response", 25*time.Hour, "sha1:CCCC")
+	noise := []store.Record{
+		mk(c1.ID, "request", 30*time.Minute, ""),
+		mk(c1.ID, "metadata", 3*time.Hour, ""),
+		mk(c2.ID, "request", 24*time.Hour, ""),
+	}
+	other := rec(c1.ID, url+"/x", surt+"/x", t0.Add(90*time.Minute), "c1.warc.gz", 999)
+	// Committed out of time order, as parallel fetchers and the two
+	// captures may.
+	batches := []store.Batch{
+		{CaptureID: c1.ID, Records: []store.Record{changed1, noise[1], other}},
+		{CaptureID: c2.ID, Records: []store.Record{visit2, noise[2]}},
+		{CaptureID: c1.ID, Records: []store.Record{revisit1, visit1, noise[0]}},
+		{CaptureID: c2.ID, Records: []store.Record{tieA, tieB}},
+	}
+	for _, b := range batches {
+		if err := s.Commit(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.History(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.Record{visit1, revisit1, changed1, visit2, tieA, tieB}
+	for i := range want {
+		want[i].Time = want[i].Time.UTC().Truncate(time.Microsecond)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("History:\n got %+v\nwant %+v", got, want)
+	}
+	// What the history source derives from it: three intervals with a
+	// digest change across the second and fourth.
+	var changes []bool
+	for i := 1; i < len(got); i++ {
+		changes = append(changes, got[i].PayloadDigest != got[i-1].PayloadDigest)
+	}
+	if wantCh := []bool{false, true, false, false, true}; !reflect.DeepEqual(changes, wantCh) {
+		t.Fatalf("digest changes %v, want %v", changes, wantCh)
+	}
+}
+
+func testJobCaptureSizes(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	j, err := s.UpsertJob(ctx, "job", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// run opens the job's next capture, fills its frontier with n URLs per
+	// host (the last blocked if blocked is set) and gives it a status.
+	run := func(status string, hosts map[string]int, blocked bool) int64 {
+		t.Helper()
+		c, resumed, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+		if err != nil || resumed {
+			t.Fatalf("OpenCapture: resumed=%v err=%v", resumed, err)
+		}
+		b := store.Batch{CaptureID: c.ID}
+		for h, n := range hosts {
+			for i := range n {
+				u := furl(c.ID, h, i, fmt.Sprintf("/%d", i))
+				if blocked && i == n-1 {
+					u.State = store.StateBlocked
+				} else if i%2 == 0 {
+					u.State = store.StateDone
+				}
+				b.Discovered = append(b.Discovered, u)
+			}
+		}
+		if err := s.Commit(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		if status != "running" {
+			if err := s.FinishCapture(ctx, c.ID, status); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c.ID
+	}
+	first := run("running", nil, false)
+	if got, err := s.JobCaptureSizes(ctx, first); err != nil || got == nil || len(got) != 0 {
+		t.Fatalf("JobCaptureSizes of a job's first capture = %#v, %v; want an empty map", got, err)
+	}
+	if err := s.FinishCapture(ctx, first, "stopped"); err != nil {
+		t.Fatal(err)
+	}
+	older := run("finished", map[string]int{"a.example": 3, "b.example": 1}, false)
+	newer := run("finished", map[string]int{"a.example": 5, "c.example:8080": 2}, true)
+	run("failed", map[string]int{"a.example": 40}, false)
+	run("stopped", map[string]int{"a.example": 50}, false)
+	// Another job's newer finished capture is not this job's.
+	oc := newCapture(t, s, "other-job")
+	if err := s.Commit(ctx, store.Batch{CaptureID: oc.ID, Discovered: []store.FrontierURL{furl(oc.ID, "a.example", 0, "/")}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishCapture(ctx, oc.ID, "finished"); err != nil {
+		t.Fatal(err)
+	}
+	current := run("running", map[string]int{"a.example": 1}, false)
+
+	newerSizes := map[string]int{"a.example": 4, "c.example:8080": 1} // blocked URLs not counted
+	tests := []struct {
+		name    string
+		capture int64
+		want    map[string]int
+	}{
+		{"running capture sees the newest finished one", current, newerSizes},
+		{"a finished capture sees the one before it", newer, map[string]int{"a.example": 3, "b.example": 1}},
+		{"the newest finished other than itself, even if newer", older, newerSizes},
+		{"a stopped capture sees the newest finished one", first, newerSizes},
+		{"other job with no other finished capture", oc.ID, map[string]int{}},
+	}
+	for _, tt := range tests {
+		got, err := s.JobCaptureSizes(ctx, tt.capture)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: JobCaptureSizes(%d) = %v, want %v", tt.name, tt.capture, got, tt.want)
+		}
+	}
+	if _, err := s.JobCaptureSizes(ctx, 999999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("JobCaptureSizes of unknown capture: %v, want ErrNotFound", err)
 	}
 }

@@ -32,8 +32,8 @@ type Estimate struct {
 	Lambda float64
 	// Evidence says how much backs the estimate; its unit depends on the
 	// source: history counts observation intervals, predictor gives the
-	// classifier's probability of the predicted bin times the number of
-	// training pages that reached it, sitemap gives 1 and default 0.
+	// classifier's probability of its most probable bin (1 for the GLM),
+	// sitemap gives 1 and default 0.
 	Evidence float64
 	// Source names the source that answered (SourceHistory, …).
 	Source string

@@ -130,8 +130,9 @@ type Report struct {
 	// ReferenceTime is the middle of Interval (thesis §3.2): the instant
 	// at which the coherent pages are proved to be as archived.
 	ReferenceTime time.Time `json:"reference_time,omitzero"`
-	// RevisitPhaseStart is the start of the first revisit download
-	// (visit-revisit only); pages first downloaded after it are new.
+	// RevisitPhaseStart is the start of the first download with phase
+	// "revisit" (visit-revisit only; if there is none, the first
+	// "visit+revisit" one); pages first downloaded after it are new.
 	RevisitPhaseStart time.Time `json:"revisit_phase_start,omitzero"`
 	// Delta is the politeness delay Δ in seconds: the time unit of the
 	// rates and of the expected blur.
@@ -363,6 +364,11 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 	for _, f := range front {
 		pageRecs = append(pageRecs, byURL[f.URL]...)
 	}
+	// The revisit phase starts with the first revisit-phase download. A
+	// visit+revisit download (the pivot of Def. 5.5) precedes it, and one
+	// whose collapse the strategy undid may be followed by more visits, so
+	// it opens the phase only when there is no plain revisit at all.
+	var firstPivot time.Time
 	for _, rc := range pageRecs {
 		t := rc.Time.UTC()
 		if r.Interval.Start.IsZero() || t.Before(r.Interval.Start) {
@@ -371,10 +377,19 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 		if t.After(r.Interval.End) {
 			r.Interval.End = t
 		}
-		if (rc.Phase == phaseRevisit || rc.Phase == phaseVisitRevisit) &&
-			(r.RevisitPhaseStart.IsZero() || t.Before(r.RevisitPhaseStart)) {
-			r.RevisitPhaseStart = t
+		switch rc.Phase {
+		case phaseRevisit:
+			if r.RevisitPhaseStart.IsZero() || t.Before(r.RevisitPhaseStart) {
+				r.RevisitPhaseStart = t
+			}
+		case phaseVisitRevisit:
+			if firstPivot.IsZero() || t.Before(firstPivot) {
+				firstPivot = t
+			}
 		}
+	}
+	if r.RevisitPhaseStart.IsZero() {
+		r.RevisitPhaseStart = firstPivot
 	}
 	if !r.Interval.Start.IsZero() {
 		span := r.Interval.End.Sub(r.Interval.Start)

@@ -67,8 +67,9 @@ func TestVisitRevisitStatuses(t *testing.T) {
 	if !r.ReferenceTime.Equal(t0.Add(15 * time.Second)) {
 		t.Errorf("reference time %v, want t0+15s", r.ReferenceTime)
 	}
-	// The visit+revisit download at 14 s opens the revisit phase (Def. 5.5).
-	if !r.RevisitPhaseStart.Equal(t0.Add(14 * time.Second)) {
+	// The first revisit-phase download (16 s) opens the revisit phase; the
+	// visit+revisit pivot at 14 s precedes it (Def. 5.5).
+	if !r.RevisitPhaseStart.Equal(t0.Add(16 * time.Second)) {
 		t.Errorf("revisit phase start %v", r.RevisitPhaseStart)
 	}
 	if r.DeltaSeconds != 2 || r.JobName != "evidence" || r.Mode != "visit-revisit" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -76,7 +78,47 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		fmt.Fprintln(c.stderr)
 	}
 	printSummary(c.stdout, j, stats)
-	return err
+	if err != nil || stats.StopReason == "interrupted" {
+		return err
+	}
+	rep, err := storeReport(context.WithoutCancel(ctx), st, j, stats.CaptureID, c.log)
+	if err != nil {
+		// The capture is complete and indexed; `sharc report --rebuild`
+		// can make the report later.
+		c.log.Error("quality report", zap.Error(err))
+		return nil
+	}
+	printReportSummary(c.stdout, rep)
+	return nil
+}
+
+// storeReport builds a finished capture's quality report and stores it
+// with the capture.
+func storeReport(ctx context.Context, st store.Store, j *job.Job, captureID int64, log *zap.Logger) (*report.Report, error) {
+	rep, err := report.Build(ctx, st, captureID, report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, rep); err != nil {
+		return nil, err
+	}
+	if err := st.SetReport(ctx, captureID, buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return rep, nil
+}
+
+func printReportSummary(w io.Writer, r *report.Report) {
+	t := r.Totals
+	fmt.Fprintf(w, "quality report (%s, strategy %s):\n", r.Mode, r.Strategy)
+	fmt.Fprintf(w, "  reference time: %s (capture interval %.1fs)\n", r.ReferenceTime.Format(time.RFC3339Nano), r.Interval.Seconds)
+	if r.Mode == job.ModeVisitRevisit {
+		fmt.Fprintf(w, "  pages %d: coherent %d, changed %d, deleted %d, changed-insignificantly %d, new %d, failed %d\n",
+			t.Pages, t.Coherent, t.Changed, t.Deleted, t.ChangedInsignificantly, t.New, t.Failed)
+	} else {
+		fmt.Fprintf(w, "  pages %d, captured %d, failed %d; expected average blur %.4g per page\n", t.Pages, t.Captured, t.Failed, r.Quality.AvgExpectedBlur)
+	}
 }
 
 func rate(s crawler.Stats) float64 {

@@ -39,8 +39,10 @@ func commands() map[string]command {
 		"verify":   {"verify WACZ packages (hashes, index, signature) or WARC files", runVerify},
 		"keygen":   {"generate a WACZ signing key (sharc keygen -o key.pem)", runKeygen},
 		"crawl":    {"run or resume one capture of a YAML job", runCrawl},
+		"demo":     {"capture the changing test site in-process into demo-output/ (make demo)", runDemo},
 		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},
+		"report":   {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
 	}
 }
 

@@ -350,11 +350,14 @@ func (s *pgStore) FileEnds(ctx context.Context, captureID int64) (map[string]int
 	return ends, nil
 }
 
+// pgHistorySQL is served by the partial index records_url_history.
+const pgHistorySQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE url = $1 AND record_type IN ('response', 'revisit') ORDER BY time, id`
+
 func (s *pgStore) History(ctx context.Context, url string) ([]Record, error) {
 	// Planned per call like LastCapture: a generic plan cached while the
 	// table was small could ignore records_url_history later.
-	rows, err := s.pool.Query(ctx, `SELECT `+recordInsertCols+` FROM records
-		WHERE url = $1 AND record_type IN ('response', 'revisit') ORDER BY time, id`, pgx.QueryExecModeExec, url)
+	rows, err := s.pool.Query(ctx, pgHistorySQL, pgx.QueryExecModeExec, url)
 	if err != nil {
 		return nil, fmt.Errorf("store: history of %s: %w", url, err)
 	}

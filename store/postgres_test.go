@@ -17,7 +17,12 @@ import (
 // openPostgres opens a store in a fresh schema (see pgSchemaDSN).
 func openPostgres(t testing.TB) store.Store {
 	t.Helper()
-	dsn := pgSchemaDSN(t)
+	return openPostgresDSN(t, pgSchemaDSN(t))
+}
+
+// openPostgresDSN opens a store on dsn, closed when the test ends.
+func openPostgresDSN(t testing.TB, dsn string) store.Store {
+	t.Helper()
 	s, err := store.Open(context.Background(), dsn, testLogger(t))
 	if err != nil {
 		t.Fatal(err)

@@ -420,11 +420,13 @@ func (s *sqliteStore) FileEnds(ctx context.Context, captureID int64) (map[string
 	return ends, nil
 }
 
+// sqliteHistorySQL repeats records_url_history's WHERE literally: SQLite
+// uses a partial index only when the query's WHERE contains the index's.
+const sqliteHistorySQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE url = ? AND record_type IN ('response', 'revisit') ORDER BY time, id`
+
 func (s *sqliteStore) History(ctx context.Context, url string) ([]Record, error) {
-	// The IN list repeats records_url_history's WHERE literally so SQLite
-	// picks that partial index.
-	rows, err := s.r.QueryContext(ctx, `SELECT `+recordInsertCols+` FROM records
-		WHERE url = ? AND record_type IN ('response', 'revisit') ORDER BY time, id`, url)
+	rows, err := s.r.QueryContext(ctx, sqliteHistorySQL, url)
 	if err != nil {
 		return nil, fmt.Errorf("store: history of %s: %w", url, err)
 	}

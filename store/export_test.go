@@ -1,0 +1,7 @@
+package store
+
+// Query texts for the plan tests in package store_test.
+const (
+	SQLiteHistorySQL = sqliteHistorySQL
+	PGHistorySQL     = pgHistorySQL
+)

@@ -1,0 +1,817 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/cdxj"
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/wacz"
+)
+
+// maxJobBytes bounds a submitted job file.
+const maxJobBytes = 1 << 20
+
+// JobInfo is a job as the API shows it.
+type JobInfo struct {
+	Name      string    `json:"name"`
+	ID        int64     `json:"id"`
+	State     string    `json:"state"` // idle, queued, running, paused
+	Alert     string    `json:"alert,omitempty"`
+	Seeds     []string  `json:"seeds"`
+	Strategy  string    `json:"strategy"`
+	Mode      string    `json:"mode"`
+	WARCDir   string    `json:"warc_dir"`
+	Schedule  string    `json:"schedule,omitempty"`
+	NextRun   time.Time `json:"next_run,omitzero"`
+	Capture   int64     `json:"capture,omitempty"` // of the running run, once opened
+	Submitted time.Time `json:"submitted"`
+	LastRun   *RunInfo  `json:"last_run,omitempty"`
+	YAML      string    `json:"yaml,omitempty"`
+}
+
+// RunInfo summarises the last capture run that ended.
+type RunInfo struct {
+	Capture    int64   `json:"capture"`
+	StopReason string  `json:"stop_reason"`
+	Fetched    int64   `json:"fetched"`
+	Failed     int64   `json:"failed"`
+	Elapsed    float64 `json:"elapsed_seconds"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// CaptureInfo is one capture of a job.
+type CaptureInfo struct {
+	ID        int64     `json:"id"`
+	Job       string    `json:"job"`
+	Status    string    `json:"status"`
+	Started   time.Time `json:"started"`
+	Finished  time.Time `json:"finished,omitzero"`
+	Strategy  string    `json:"strategy"`
+	Mode      string    `json:"mode"`
+	HasReport bool      `json:"has_report"`
+}
+
+// Status is a job's live state: enough to answer "why is it slow".
+type Status struct {
+	Job      string           `json:"job"`
+	State    string           `json:"state"`
+	Alert    string           `json:"alert,omitempty"`
+	Capture  int64            `json:"capture,omitempty"`
+	Resumed  bool             `json:"resumed"`
+	Fetched  int64            `json:"fetched"`
+	Failed   int64            `json:"failed"`
+	Blocked  int64            `json:"robots_blocked"`
+	Known    int64            `json:"discovered"`
+	Queued   int64            `json:"queued"`
+	InFlight int              `json:"in_flight"`
+	Bytes    int64            `json:"bytes"`
+	Records  int64            `json:"records"`
+	Elapsed  float64          `json:"elapsed_seconds"`
+	Rate     float64          `json:"pages_per_second"`
+	Hosts    []HostStatusJSON `json:"hosts"`
+	// HostsTotal counts every host; Hosts is cut to ?hosts=N (default 50),
+	// the ones with the most queued URLs first.
+	HostsTotal int `json:"hosts_total"`
+}
+
+// HostStatusJSON is one host queue in Status.
+type HostStatusJSON struct {
+	Host           string    `json:"host"`
+	URLs           int       `json:"urls"`
+	Queued         int       `json:"queued"`
+	InFlight       int       `json:"in_flight"`
+	NextReady      time.Time `json:"next_ready"`
+	PolitenessWait float64   `json:"politeness_wait_seconds"`
+	Delay          float64   `json:"delay_seconds"`
+	CrawlDelay     float64   `json:"robots_crawl_delay_seconds"`
+	Fetched        int64     `json:"fetched"`
+	Errors         int64     `json:"errors"`
+	Bytes          int64     `json:"bytes"`
+	FetchRate      float64   `json:"fetches_per_second"`
+}
+
+// FrontierInfo is one host's frontier.
+type FrontierInfo struct {
+	Job     string        `json:"job"`
+	Capture int64         `json:"capture"`
+	Host    string        `json:"host"`
+	Live    bool          `json:"live"` // from the running crawler (else from the store)
+	Queued  int           `json:"queued"`
+	Delay   float64       `json:"delay_seconds"`
+	URLs    []FrontierURL `json:"urls"`
+	Dropped []string      `json:"dropped,omitempty"`
+}
+
+// FrontierURL is one queued URL.
+type FrontierURL struct {
+	URL     string `json:"url"`
+	HopPath string `json:"hop_path"`
+	Via     string `json:"via,omitempty"`
+}
+
+// FrontierEdit is the body of POST …/frontier: drop the host's queued URLs
+// matching DropPattern (Go regexp), and/or set its delay (Go duration).
+type FrontierEdit struct {
+	DropPattern string `json:"drop_pattern,omitempty"`
+	Delay       string `json:"delay,omitempty"`
+}
+
+// WARCInfo is one WARC file of a capture.
+type WARCInfo struct {
+	Name  string `json:"name"`
+	Bytes int64  `json:"bytes"`
+	Open  bool   `json:"open"` // still being written
+}
+
+// APIError is every error response body.
+type APIError struct {
+	Status  int      `json:"-"`
+	Message string   `json:"error"`
+	Details []string `json:"details,omitempty"`
+}
+
+func (e *APIError) Error() string {
+	if len(e.Details) > 0 {
+		return e.Message + ":\n" + strings.Join(e.Details, "\n")
+	}
+	return e.Message
+}
+
+// route is one API endpoint; routes() is the single list the router and
+// the OpenAPI test read.
+type route struct {
+	method, path string
+	h            func(w http.ResponseWriter, r *http.Request) error
+}
+
+func (d *Daemon) routes() []route {
+	return []route{
+		{"GET", "/api/v1/version", d.getVersion},
+		{"POST", "/api/v1/jobs", d.postJob},
+		{"GET", "/api/v1/jobs", d.getJobs},
+		{"GET", "/api/v1/jobs/{name}", d.getJob},
+		{"GET", "/api/v1/jobs/{name}/captures", d.getCaptures},
+		{"GET", "/api/v1/jobs/{name}/status", d.getStatus},
+		{"POST", "/api/v1/jobs/{name}/pause", d.postAction(d.Pause)},
+		{"POST", "/api/v1/jobs/{name}/resume", d.postAction(d.Resume)},
+		{"POST", "/api/v1/jobs/{name}/cancel", d.postAction(d.Cancel)},
+		{"GET", "/api/v1/jobs/{name}/hosts/{host}/frontier", d.getFrontier},
+		{"POST", "/api/v1/jobs/{name}/hosts/{host}/frontier", d.postFrontier},
+		{"GET", "/api/v1/captures/{id}", d.getCapture},
+		{"GET", "/api/v1/captures/{id}/report", d.getReport},
+		{"GET", "/api/v1/captures/{id}/warcs", d.getWARCs},
+		{"GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC},
+		{"GET", "/api/v1/captures/{id}/wacz", d.getWACZ},
+	}
+}
+
+// Handler is the daemon's HTTP handler: the API (bearer token), /metrics
+// (bearer token), /healthz and /readyz (open: they reveal nothing).
+func (d *Daemon) Handler() http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range d.routes() {
+		h := rt.h
+		mux.Handle(rt.method+" "+rt.path, d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if err := h(w, r); err != nil {
+				d.writeError(w, r, err)
+			}
+		})))
+	}
+	mux.Handle("GET /metrics", d.auth(promhttp.HandlerFor(d.metrics.reg, promhttp.HandlerOpts{})))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if !d.ready.Load() {
+			http.Error(w, "not ready: migrating or resuming captures", http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, "ready\n")
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, http.StatusNotFound, &APIError{Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
+		})).ServeHTTP(w, r)
+	})
+	return mux
+}
+
+// auth checks the bearer token in constant time (comparing SHA-256
+// digests, so the token's length does not leak either).
+func (d *Daemon) auth(next http.Handler) http.Handler {
+	if d.cfg.Token == "" {
+		return next
+	}
+	want := sha256.Sum256([]byte(d.cfg.Token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="sharc"`)
+			writeJSON(w, http.StatusUnauthorized, &APIError{Message: "unauthorized: send Authorization: Bearer TOKEN"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+func (d *Daemon) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *APIError
+	var je job.Errors
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &je):
+		ae = &APIError{Status: http.StatusBadRequest, Message: "invalid job"}
+		for _, e := range je {
+			ae.Details = append(ae.Details, e.Error())
+		}
+	case errors.Is(err, errNotFound), errors.Is(err, store.ErrNotFound):
+		ae = &APIError{Status: http.StatusNotFound, Message: err.Error()}
+	case errors.Is(err, errConflict):
+		ae = &APIError{Status: http.StatusConflict, Message: err.Error()}
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		ae = &APIError{Status: http.StatusServiceUnavailable, Message: err.Error()}
+	default:
+		d.log.Error("API request failed", zap.String("method", r.Method), zap.String("path", r.URL.Path), zap.Error(err))
+		ae = &APIError{Status: http.StatusInternalServerError, Message: err.Error()}
+	}
+	writeJSON(w, ae.Status, ae)
+}
+
+func badRequest(format string, args ...any) error {
+	return &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf(format, args...)}
+}
+
+func (d *Daemon) getVersion(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, map[string]string{"version": d.opts.Version, "software": crawler.Software})
+	return nil
+}
+
+func (d *Daemon) postJob(w http.ResponseWriter, r *http.Request) error {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxJobBytes+1))
+	if err != nil {
+		return badRequest("reading body: %v", err)
+	}
+	if len(body) > maxJobBytes {
+		return &APIError{Status: http.StatusRequestEntityTooLarge, Message: "job larger than 1 MiB"}
+	}
+	// Errors name the file the client sent, as `sharc crawl FILE` would.
+	name := r.URL.Query().Get("filename")
+	if name == "" {
+		name = "job.yaml"
+	}
+	info, err := d.Submit(r.Context(), body, filepath.Base(name))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, info)
+	return nil
+}
+
+func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
+	d.mu.Lock()
+	out := make([]JobInfo, 0, len(d.jobs))
+	for _, js := range d.jobs {
+		out = append(out, d.infoLocked(js, false))
+	}
+	d.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// job returns the named job's state; d.mu must be held.
+func (d *Daemon) jobLocked(name string) (*jobState, error) {
+	js := d.jobs[name]
+	if js == nil {
+		return nil, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	return js, nil
+}
+
+func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request) error {
+	d.mu.Lock()
+	js, err := d.jobLocked(r.PathValue("name"))
+	var info JobInfo
+	if err == nil {
+		info = d.infoLocked(js, true)
+	}
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, info)
+	return nil
+}
+
+func (d *Daemon) infoLocked(js *jobState, withYAML bool) JobInfo {
+	j := js.job
+	info := JobInfo{Name: js.name, ID: js.id, State: js.state, Alert: js.alert, Seeds: j.Seeds, Strategy: j.Scheduler.Strategy,
+		Mode: j.Capture.Mode, WARCDir: j.WARC.Dir, NextRun: js.next, Submitted: js.submitted}
+	if j.Schedule != nil {
+		info.Schedule = j.Schedule.Spec
+	}
+	if js.run != nil {
+		info.Capture = js.run.captureID.Load()
+	}
+	if js.last.CaptureID != 0 || js.lastErr != "" {
+		info.LastRun = &RunInfo{Capture: js.last.CaptureID, StopReason: js.last.StopReason, Fetched: js.last.Fetched,
+			Failed: js.last.Failed, Elapsed: js.last.Elapsed.Seconds(), Error: js.lastErr}
+	}
+	if withYAML {
+		info.YAML = js.yaml
+	}
+	return info
+}
+
+func (d *Daemon) postAction(act func(context.Context, string) (JobInfo, error)) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		info, err := act(r.Context(), r.PathValue("name"))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, info)
+		return nil
+	}
+}
+
+func captureInfo(c store.Capture, jobName string) CaptureInfo {
+	return CaptureInfo{ID: c.ID, Job: jobName, Status: c.Status, Started: c.Started, Finished: c.Finished,
+		Strategy: c.Strategy, Mode: c.Mode, HasReport: len(c.Report) > 0}
+}
+
+func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
+	d.mu.Lock()
+	js, err := d.jobLocked(r.PathValue("name"))
+	var id int64
+	if err == nil {
+		id = js.id
+	}
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	caps, err := d.st.Captures(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]CaptureInfo, len(caps))
+	for i, c := range caps {
+		out[i] = captureInfo(c, r.PathValue("name"))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
+	limit := 50
+	if v := r.URL.Query().Get("hosts"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return badRequest("hosts: want a count, got %q", v)
+		}
+		limit = n
+	}
+	d.mu.Lock()
+	js, err := d.jobLocked(r.PathValue("name"))
+	var st Status
+	var rn *run
+	if err == nil {
+		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
+		rn = js.run
+		if rn == nil && js.last.CaptureID != 0 {
+			s := js.last
+			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
+			st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
+		}
+	}
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if rn != nil && rn.started.Load() {
+		s, _ := rn.cr.Status()
+		st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
+		st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
+		rows := rn.hostRows(time.Now(), 0)
+		st.HostsTotal = len(rows)
+		for i, h := range rows {
+			st.InFlight += h.InFlight
+			if limit == 0 || i < limit {
+				st.Hosts = append(st.Hosts, h.HostStatusJSON)
+			}
+		}
+	}
+	if st.Elapsed > 0 {
+		st.Rate = float64(st.Fetched) / st.Elapsed
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// liveOrStored returns the job's running crawler (once started) or, when
+// none runs, the job's newest open (running or paused) capture ID.
+func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, rn *run, capID int64, err error) {
+	d.mu.Lock()
+	js, err = d.jobLocked(name)
+	if err == nil {
+		rn = js.run
+	}
+	d.mu.Unlock()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if rn != nil && rn.started.Load() {
+		return js, rn, rn.captureID.Load(), nil
+	}
+	caps, err := d.st.Captures(ctx, js.id)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	for i := len(caps) - 1; i >= 0; i-- {
+		if caps[i].Finished.IsZero() {
+			return js, nil, caps[i].ID, nil
+		}
+	}
+	return js, nil, 0, fmt.Errorf("%w: job %s has no open capture", errConflict, name)
+}
+
+func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
+	limit := 100
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return badRequest("limit: want a count, got %q", v)
+		}
+		limit = n
+	}
+	host := strings.ToLower(r.PathValue("host"))
+	js, rn, capID, err := d.liveOrStored(r.Context(), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	info, err := d.frontierInfo(r.Context(), js, rn, capID, host, limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, info)
+	return nil
+}
+
+func (d *Daemon) frontierInfo(ctx context.Context, js *jobState, rn *run, capID int64, host string, limit int) (FrontierInfo, error) {
+	info := FrontierInfo{Job: js.name, Capture: capID, Host: host, URLs: []FrontierURL{}}
+	if rn != nil {
+		q, ok := rn.cr.Host(host, limit)
+		if !ok {
+			return info, fmt.Errorf("%w: host %s is not in capture %d", errNotFound, host, capID)
+		}
+		info.Live, info.Queued, info.Delay = true, q.Queued, q.Delay.Seconds()
+		for _, u := range q.URLs {
+			info.URLs = append(info.URLs, FrontierURL{URL: u.URL, HopPath: u.HopPath, Via: u.Via})
+		}
+		return info, nil
+	}
+	rows, err := d.st.Frontier(ctx, capID)
+	if err != nil {
+		return info, err
+	}
+	found := false
+	for _, u := range rows {
+		if u.Host != host {
+			continue
+		}
+		found = true
+		if u.State != store.StateQueued {
+			continue
+		}
+		info.Queued++
+		if limit == 0 || len(info.URLs) < limit {
+			info.URLs = append(info.URLs, FrontierURL{URL: u.URL, HopPath: u.HopPath, Via: u.Via})
+		}
+	}
+	if !found {
+		return info, fmt.Errorf("%w: host %s is not in capture %d", errNotFound, host, capID)
+	}
+	d.mu.Lock()
+	info.Delay = js.job.Politeness.Delay.Seconds()
+	if hp, ok := js.job.Politeness.Hosts[host]; ok && hp.Delay != nil {
+		info.Delay = hp.Delay.Seconds()
+	}
+	d.mu.Unlock()
+	return info, nil
+}
+
+func (d *Daemon) postFrontier(w http.ResponseWriter, r *http.Request) error {
+	var edit FrontierEdit
+	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&edit); err != nil {
+		return badRequest("body: %v (want {\"drop_pattern\": REGEXP, \"delay\": DURATION})", err)
+	}
+	if edit.DropPattern == "" && edit.Delay == "" {
+		return badRequest("body: give drop_pattern and/or delay")
+	}
+	var re *regexp.Regexp
+	if edit.DropPattern != "" {
+		var err error
+		if re, err = regexp.Compile(edit.DropPattern); err != nil {
+			return badRequest("drop_pattern: %v", err)
+		}
+	}
+	var delay time.Duration
+	if edit.Delay != "" {
+		var err error
+		if delay, err = time.ParseDuration(edit.Delay); err != nil || delay < 0 {
+			return badRequest("delay: want a duration such as 2s, got %q", edit.Delay)
+		}
+	}
+	host := strings.ToLower(r.PathValue("host"))
+	js, rn, capID, err := d.liveOrStored(r.Context(), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	var dropped []string
+	if re != nil {
+		if rn != nil {
+			dropped, err = rn.cr.DropMatching(r.Context(), host, re)
+		} else {
+			dropped, err = d.dropStored(r.Context(), capID, host, re)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if edit.Delay != "" {
+		if err := d.setHostDelay(r.Context(), js, host, delay); err != nil {
+			return err
+		}
+		if rn != nil {
+			if _, err := rn.cr.SetHostDelay(host, delay); err != nil {
+				return err
+			}
+		}
+	}
+	d.log.Info("frontier edited", zap.String("job", js.name), zap.String("host", host), zap.Int("dropped", len(dropped)), zap.String("delay", edit.Delay))
+	info, err := d.frontierInfo(r.Context(), js, rn, capID, host, 100)
+	if err != nil && !errors.Is(err, errNotFound) {
+		return err
+	}
+	info.Dropped = dropped
+	writeJSON(w, http.StatusOK, info)
+	return nil
+}
+
+// dropStored marks a stopped capture's queued URLs of host matching re
+// "blocked", so the resumed run never fetches them.
+func (d *Daemon) dropStored(ctx context.Context, capID int64, host string, re *regexp.Regexp) ([]string, error) {
+	rows, err := d.st.Frontier(ctx, capID)
+	if err != nil {
+		return nil, err
+	}
+	b := store.Batch{CaptureID: capID}
+	var out []string
+	for _, u := range rows {
+		if u.Host == host && u.State == store.StateQueued && re.MatchString(u.URL) {
+			b.States = append(b.States, store.StateChange{SURT: u.SURT, State: store.StateBlocked, Attempts: u.Attempts})
+			out = append(out, u.URL)
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, d.st.Commit(ctx, b)
+}
+
+// setHostDelay records a host delay in the job (politeness.hosts), so the
+// next run and every resume keep it.
+func (d *Daemon) setHostDelay(ctx context.Context, js *jobState, host string, delay time.Duration) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	j, err := d.parse([]byte(js.yaml), "job "+js.name)
+	if err != nil {
+		return err
+	}
+	if j.Politeness.Hosts == nil {
+		j.Politeness.Hosts = map[string]job.HostPoliteness{}
+	}
+	hp, ok := j.Politeness.Hosts[host]
+	if !ok {
+		hp.Parallel = j.Politeness.PerHost
+	}
+	hp.Delay = &delay
+	j.Politeness.Hosts[host] = hp
+	if j.Politeness.MaxDelay < delay {
+		j.Politeness.MaxDelay = delay
+	}
+	text, err := j.Marshal()
+	if err != nil {
+		return err
+	}
+	if _, err := d.parse(text, "job "+js.name); err != nil {
+		return badRequest("host %s: %v", host, err)
+	}
+	if _, err := d.st.UpsertJob(ctx, js.name, string(text)); err != nil {
+		return err
+	}
+	js.yaml, js.job = string(text), j
+	return nil
+}
+
+// capture returns a capture and the job it belongs to.
+func (d *Daemon) capture(ctx context.Context, idText string) (store.Capture, *jobState, error) {
+	id, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || id <= 0 {
+		return store.Capture{}, nil, badRequest("capture id: want a positive integer, got %q", idText)
+	}
+	c, err := d.st.Capture(ctx, id)
+	if err != nil {
+		return store.Capture{}, nil, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, js := range d.jobs {
+		if js.id == c.JobID {
+			return c, js, nil
+		}
+	}
+	return store.Capture{}, nil, fmt.Errorf("%w: capture %d belongs to a job this daemon does not know", errNotFound, id)
+}
+
+func (d *Daemon) getCapture(w http.ResponseWriter, r *http.Request) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, captureInfo(c, js.name))
+	return nil
+}
+
+// getReport serves the capture's stored quality report (JSON). Other
+// formats need the report package's renderers (see docs/api.md).
+func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
+	c, _, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if f := r.URL.Query().Get("format"); f != "" && f != "json" {
+		return &APIError{Status: http.StatusNotImplemented, Message: "format " + f + " is not available yet; use format=json or `sharc report`"}
+	}
+	if len(c.Report) == 0 {
+		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture is reported: `sharc report %d`)", errNotFound, c.ID, c.ID)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, err = w.Write(c.Report)
+	return err
+}
+
+// warcDir returns the job's WARC directory for a capture.
+func (d *Daemon) warcDir(js *jobState) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return js.job.WARC.Dir
+}
+
+func (d *Daemon) getWARCs(w http.ResponseWriter, r *http.Request) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	ends, err := d.st.FileEnds(r.Context(), c.ID)
+	if err != nil {
+		return err
+	}
+	dir := d.warcDir(js)
+	out := []WARCInfo{}
+	for name := range ends {
+		wi := WARCInfo{Name: name}
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			wi.Bytes = fi.Size()
+		} else if fi, err := os.Stat(filepath.Join(dir, name+".open")); err == nil {
+			wi.Bytes, wi.Open = fi.Size(), true
+		} else {
+			continue
+		}
+		out = append(out, wi)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// getWARC streams one closed WARC file. Only names the index lists for
+// the capture are served, so no path can leave the WARC directory.
+func (d *Daemon) getWARC(w http.ResponseWriter, r *http.Request) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	name := r.PathValue("file")
+	ends, err := d.st.FileEnds(r.Context(), c.ID)
+	if err != nil {
+		return err
+	}
+	if _, ok := ends[name]; !ok || name != filepath.Base(name) {
+		return fmt.Errorf("%w: capture %d has no WARC file %q", errNotFound, c.ID, name)
+	}
+	f, err := os.Open(filepath.Join(d.warcDir(js), name))
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%w: WARC file %s is still being written", errConflict, name)
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/warc")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	http.ServeContent(w, r, name, fi.ModTime(), f)
+	return nil
+}
+
+// getWACZ builds a WACZ of a capture on the fly and streams it. The capture
+// must not be running (its last WARC is still open).
+func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	in, err := d.waczInput(r.Context(), c, d.warcDir(js))
+	if err != nil {
+		return err
+	}
+	in.Title = fmt.Sprintf("%s capture %d", js.name, c.ID)
+	w.Header().Set("Content-Type", "application/wacz")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d.wacz"`, js.name, c.ID))
+	if err := wacz.Write(r.Context(), w, in, nil); err != nil {
+		// Headers are gone; the client sees a truncated zip. Log it.
+		d.log.Error("streaming WACZ", zap.Int64("capture", c.ID), zap.Error(err))
+	}
+	return nil
+}
+
+// waczInput gathers a capture's WARCs, CDXJ index, pages and report, the
+// way `sharc export wacz` does.
+func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wacz.Input, error) {
+	recs, err := d.st.Records(ctx, c.ID)
+	if err != nil {
+		return wacz.Input{}, err
+	}
+	var idx bytes.Buffer
+	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
+		return wacz.Input{}, err
+	}
+	in := wacz.Input{CDXJ: idx.Bytes(), Created: time.Now(), Software: crawler.Software,
+		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", c.ID, c.Strategy, c.Mode, c.Status)}
+	if len(c.Report) > 0 {
+		in.Report = c.Report
+	}
+	files := map[string]bool{}
+	pages := map[string]bool{}
+	for _, rec := range recs {
+		if rec.WARCFile != "" && !files[rec.WARCFile] {
+			files[rec.WARCFile] = true
+			p := filepath.Join(dir, rec.WARCFile)
+			if _, err := os.Stat(p); err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					return wacz.Input{}, fmt.Errorf("%w: WARC file %s of capture %d is still open (pause or wait for the capture)", errConflict, rec.WARCFile, c.ID)
+				}
+				return wacz.Input{}, err
+			}
+			in.WARCs = append(in.WARCs, p)
+		}
+		if rec.RecordType == "response" && rec.Status == 200 && strings.HasPrefix(rec.MIME, "text/html") && !pages[rec.URL] {
+			pages[rec.URL] = true
+			in.Pages = append(in.Pages, wacz.Page{URL: rec.URL, TS: rec.Time})
+		}
+	}
+	return in, nil
+}

@@ -1,0 +1,152 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Client calls a daemon's API (used by `sharc job` and the tests).
+type Client struct {
+	// Base is the daemon's URL, e.g. http://127.0.0.1:8180.
+	Base  string
+	Token string
+	HTTP  *http.Client // nil: http.DefaultClient
+}
+
+// do sends a request and decodes a JSON answer into out (nil: discard).
+// Error answers become *APIError.
+func (c *Client) do(ctx context.Context, method, path string, body io.Reader, contentType string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Base, "/")+path, body)
+	if err != nil {
+		return err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 300 {
+		ae := &APIError{Status: resp.StatusCode}
+		if json.Unmarshal(data, ae) != nil || ae.Message == "" {
+			ae.Message = fmt.Sprintf("%s: %s", resp.Status, strings.TrimSpace(string(data)))
+		}
+		return ae
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("decoding %s %s answer: %w", method, path, err)
+	}
+	return nil
+}
+
+// Submit sends a job file; filename labels validation errors.
+func (c *Client) Submit(ctx context.Context, yaml []byte, filename string) (JobInfo, error) {
+	var out JobInfo
+	err := c.do(ctx, "POST", "/api/v1/jobs?filename="+url.QueryEscape(filename), bytes.NewReader(yaml), "application/yaml", &out)
+	return out, err
+}
+
+// Jobs lists the jobs.
+func (c *Client) Jobs(ctx context.Context) ([]JobInfo, error) {
+	var out []JobInfo
+	err := c.do(ctx, "GET", "/api/v1/jobs", nil, "", &out)
+	return out, err
+}
+
+// Job returns one job.
+func (c *Client) Job(ctx context.Context, name string) (JobInfo, error) {
+	var out JobInfo
+	err := c.do(ctx, "GET", "/api/v1/jobs/"+url.PathEscape(name), nil, "", &out)
+	return out, err
+}
+
+// Status returns a job's live status.
+func (c *Client) Status(ctx context.Context, name string) (Status, error) {
+	var out Status
+	err := c.do(ctx, "GET", "/api/v1/jobs/"+url.PathEscape(name)+"/status", nil, "", &out)
+	return out, err
+}
+
+// Captures lists a job's captures.
+func (c *Client) Captures(ctx context.Context, name string) ([]CaptureInfo, error) {
+	var out []CaptureInfo
+	err := c.do(ctx, "GET", "/api/v1/jobs/"+url.PathEscape(name)+"/captures", nil, "", &out)
+	return out, err
+}
+
+// Action posts pause, resume or cancel.
+func (c *Client) Action(ctx context.Context, name, action string) (JobInfo, error) {
+	var out JobInfo
+	err := c.do(ctx, "POST", "/api/v1/jobs/"+url.PathEscape(name)+"/"+action, nil, "", &out)
+	return out, err
+}
+
+// Frontier inspects a host's queue.
+func (c *Client) Frontier(ctx context.Context, name, host string, limit int) (FrontierInfo, error) {
+	var out FrontierInfo
+	err := c.do(ctx, "GET", fmt.Sprintf("/api/v1/jobs/%s/hosts/%s/frontier?limit=%d", url.PathEscape(name), url.PathEscape(host), limit), nil, "", &out)
+	return out, err
+}
+
+// EditFrontier drops URLs and/or sets a host's delay.
+func (c *Client) EditFrontier(ctx context.Context, name, host string, edit FrontierEdit) (FrontierInfo, error) {
+	var out FrontierInfo
+	body, err := json.Marshal(edit)
+	if err != nil {
+		return out, err
+	}
+	err = c.do(ctx, "POST", fmt.Sprintf("/api/v1/jobs/%s/hosts/%s/frontier", url.PathEscape(name), url.PathEscape(host)), bytes.NewReader(body), "application/json", &out)
+	return out, err
+}
+
+// Get fetches any API path (e.g. a WARC file or a WACZ) into w.
+func (c *Client) Get(ctx context.Context, path string, w io.Writer) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", strings.TrimRight(c.Base, "/")+path, nil)
+	if err != nil {
+		return err
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		ae := &APIError{Status: resp.StatusCode}
+		if json.Unmarshal(data, ae) != nil || ae.Message == "" {
+			ae.Message = resp.Status
+		}
+		return ae
+	}
+	_, err = io.Copy(w, resp.Body)
+	return err
+}

@@ -1,0 +1,126 @@
+// Package daemon is `sharc serve`: a long-running service that keeps crawl
+// jobs in the store, runs their captures (at most one per job at a time,
+// at most MaxConcurrentJobs at once), starts recurring captures on
+// schedule, resumes interrupted captures on start, and exposes a REST API,
+// Prometheus metrics and health checks.
+package daemon
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is the daemon's configuration file (configs/sharc.yaml).
+type Config struct {
+	// Listen is the API address, default 127.0.0.1:8180.
+	Listen string `yaml:"listen"`
+	// Token is the bearer token every API call must carry; when empty the
+	// environment variable SHARC_TOKEN is used. Without a token the daemon
+	// only listens on loopback addresses.
+	Token string `yaml:"token"`
+	// Store is the index DSN (sqlite:PATH or postgres://…); it replaces the
+	// store: of every job.
+	Store string `yaml:"store"`
+	// DataDir holds each job's WARCs (DataDir/NAME/warcs) unless the job
+	// sets warc.dir. Default "data".
+	DataDir string `yaml:"data_dir"`
+	// MaxConcurrentJobs bounds the captures running at once; more wait
+	// ("queued"). Default 4.
+	MaxConcurrentJobs int `yaml:"max_concurrent_jobs"`
+	// DrainTimeout bounds the wait for running captures to close their
+	// WARCs and commit on SIGTERM. Default 30s.
+	DrainTimeout time.Duration `yaml:"drain_timeout"`
+}
+
+// Config defaults.
+const (
+	DefaultListen            = "127.0.0.1:8180"
+	DefaultDataDir           = "data"
+	DefaultMaxConcurrentJobs = 4
+	DefaultDrainTimeout      = 30 * time.Second
+)
+
+// LoadConfig reads a config file (unknown keys are errors, with their line)
+// and applies defaults and the SHARC_TOKEN fallback via getenv.
+func LoadConfig(path string, getenv func(string) string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	return ParseConfig(data, path, getenv)
+}
+
+// ParseConfig is LoadConfig on bytes; name labels errors.
+func ParseConfig(data []byte, name string, getenv func(string) string) (Config, error) {
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+		return Config{}, fmt.Errorf("config %s: %w", name, err)
+	}
+	c.applyDefaults(getenv)
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", name, err)
+	}
+	return c, nil
+}
+
+func (c *Config) applyDefaults(getenv func(string) string) {
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if c.Token == "" && getenv != nil {
+		c.Token = getenv("SHARC_TOKEN")
+	}
+	if c.DataDir == "" {
+		c.DataDir = DefaultDataDir
+	}
+	if c.MaxConcurrentJobs <= 0 {
+		c.MaxConcurrentJobs = DefaultMaxConcurrentJobs
+	}
+	if c.DrainTimeout <= 0 {
+		c.DrainTimeout = DefaultDrainTimeout
+	}
+}
+
+// Validate checks the config: a store is required, and a non-loopback
+// listen address requires a token (an open crawl-control API on a network
+// is an open proxy for anyone's traffic).
+func (c Config) Validate() error {
+	if c.Store == "" {
+		return errors.New("store: required (sqlite:PATH or postgres://user@host/db)")
+	}
+	loop, err := IsLoopback(c.Listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if !loop && c.Token == "" {
+		return fmt.Errorf("listen: %s is not a loopback address: set token: (or SHARC_TOKEN) before serving on a network", c.Listen)
+	}
+	return nil
+}
+
+// IsLoopback reports whether a host:port listen address only accepts
+// local connections. An empty host (all interfaces) is not loopback.
+func IsLoopback(addr string) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, err
+	}
+	if host == "localhost" {
+		return true, nil
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		// A name could resolve to anything; treat it as a network address.
+		return false, nil
+	}
+	return ip.IsLoopback(), nil
+}

@@ -1,0 +1,596 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// Job states as the API reports them.
+const (
+	stateIdle    = "idle"    // no capture open
+	stateQueued  = "queued"  // a capture waits for a free slot
+	stateRunning = "running" // a capture is being crawled
+	statePaused  = "paused"  // a capture is open but stopped until resumed
+)
+
+// catalog is what the daemon needs of the store beyond store.Store; both
+// store implementations have these methods (store/catalog.go).
+type catalog interface {
+	Jobs(ctx context.Context) ([]store.Job, error)
+	JobByName(ctx context.Context, name string) (store.Job, error)
+	SetCaptureStatus(ctx context.Context, captureID int64, status string) error
+}
+
+// Options tune a daemon beyond its config file.
+type Options struct {
+	// Now is the clock schedules are checked against; nil means
+	// time.Now. Tests pass a fast clock to see "every 1m" fire in seconds.
+	Now func() time.Time
+	// Tick is how often schedules are checked; default 1s.
+	Tick time.Duration
+	// Registry supplies the scheduler strategies; nil means
+	// scheduler.NewRegistry().
+	Registry *scheduler.Registry
+	// Version is reported by GET /api/v1/version.
+	Version string
+}
+
+// Daemon runs jobs' captures and serves the API. Create it with New, then
+// call Run once.
+type Daemon struct {
+	cfg     Config
+	opts    Options
+	log     *zap.Logger
+	st      store.Store
+	cat     catalog
+	reg     *scheduler.Registry
+	now     func() time.Time
+	metrics *metrics
+	ready   atomic.Bool
+
+	mu    sync.Mutex
+	jobs  map[string]*jobState
+	slots chan struct{}
+	runs  sync.WaitGroup
+	// runCtx is the parent of every capture run; cancelled on shutdown
+	// (the capture stays "running" in the store and resumes on restart).
+	runCtx    context.Context
+	cancelAll context.CancelFunc
+}
+
+// jobState is the daemon's view of one job. Guarded by Daemon.mu.
+type jobState struct {
+	name      string
+	id        int64
+	yaml      string // as stored (job.Marshal of the resolved job)
+	job       *job.Job
+	state     string
+	alert     string
+	next      time.Time // next scheduled capture; zero without schedule
+	run       *run
+	last      crawler.Stats // of the last run that ended
+	lastErr   string
+	submitted time.Time
+}
+
+// run is one execution of crawler.Run for a job.
+type run struct {
+	cr        *crawler.Crawler
+	obs       *runObserver
+	cancel    context.CancelFunc
+	done      chan struct{}
+	intent    string // "", "pause" or "cancel"; guarded by Daemon.mu
+	started   atomic.Bool
+	captureID atomic.Int64
+	since     time.Time
+}
+
+// New validates cfg, opens and migrates the store. It does not start
+// anything; call Run.
+func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemon, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = zap.NewNop()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Tick <= 0 {
+		opts.Tick = time.Second
+	}
+	if opts.Registry == nil {
+		opts.Registry = scheduler.NewRegistry()
+	}
+	if cfg.MaxConcurrentJobs <= 0 {
+		cfg.MaxConcurrentJobs = DefaultMaxConcurrentJobs
+	}
+	if cfg.DrainTimeout <= 0 {
+		cfg.DrainTimeout = DefaultDrainTimeout
+	}
+	st, err := store.Open(ctx, cfg.Store, log)
+	if err != nil {
+		return nil, err
+	}
+	cat, ok := st.(catalog)
+	if !ok {
+		st.Close()
+		return nil, fmt.Errorf("store %T cannot list jobs", st)
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, cat: cat, reg: opts.Registry, now: opts.Now,
+		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
+	d.metrics = newMetrics(d)
+	return d, nil
+}
+
+// Run loads the jobs, resumes every capture the store says is running,
+// serves the API on ln and starts scheduled captures until ctx ends. Then it
+// drains: the API stops, every capture stops fetching, closes its WARCs and
+// commits (waiting at most DrainTimeout), and the store closes. Captures
+// stopped this way stay "running" and resume on the next start.
+func (d *Daemon) Run(ctx context.Context, ln net.Listener) error {
+	d.runCtx, d.cancelAll = context.WithCancel(context.WithoutCancel(ctx))
+	defer d.cancelAll()
+	defer d.st.Close()
+	if d.cfg.Token == "" {
+		d.log.Warn("no API token set: the API is open to every local user", zap.String("listen", ln.Addr().String()))
+	}
+	srv := &http.Server{Handler: d.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srvErr := make(chan error, 1)
+	go func() { srvErr <- srv.Serve(ln) }()
+	if err := d.load(ctx); err != nil {
+		_ = srv.Close()
+		return err
+	}
+	d.ready.Store(true)
+	d.log.Info("daemon ready", zap.String("listen", ln.Addr().String()), zap.String("store", store.Redact(d.cfg.Store)),
+		zap.Int("jobs", len(d.snapshot())))
+
+	tk := time.NewTicker(d.opts.Tick)
+	defer tk.Stop()
+	var err error
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case err = <-srvErr:
+			break loop
+		case <-tk.C:
+			d.checkSchedules()
+		}
+	}
+	d.ready.Store(false)
+	d.log.Info("draining: stopping captures", zap.Duration("max_wait", d.cfg.DrainTimeout))
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = srv.Shutdown(shutCtx)
+	cancel()
+	d.cancelAll()
+	drained := make(chan struct{})
+	go func() { d.runs.Wait(); close(drained) }()
+	select {
+	case <-drained:
+		d.log.Info("drained: every capture committed and its WARCs closed")
+	case <-time.After(d.cfg.DrainTimeout):
+		d.log.Error("drain timeout: some captures did not stop in time; they resume from their last commit on restart")
+	}
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// load reads every job from the store and resumes open captures.
+func (d *Daemon) load(ctx context.Context) error {
+	rows, err := d.cat.Jobs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, row := range rows {
+		j, err := d.parse([]byte(row.YAML), "job "+row.Name)
+		if err != nil {
+			d.log.Error("stored job no longer valid; skipped", zap.String("job", row.Name), zap.Error(err))
+			continue
+		}
+		caps, err := d.st.Captures(ctx, row.ID)
+		if err != nil {
+			return err
+		}
+		js := &jobState{name: row.Name, id: row.ID, yaml: row.YAML, job: j, state: stateIdle, submitted: row.Created}
+		d.mu.Lock()
+		d.jobs[row.Name] = js
+		var lastStart time.Time
+		if n := len(caps); n > 0 {
+			last := caps[n-1]
+			lastStart = last.Started
+			switch last.Status {
+			case "running":
+				d.log.Info("resuming interrupted capture", zap.String("job", row.Name), zap.Int64("capture", last.ID))
+				d.startLocked(js)
+			case store.CaptureStatusPaused:
+				js.state = statePaused
+			}
+		} else if j.Schedule == nil {
+			// Submitted but never started (crash right after submit).
+			d.startLocked(js)
+		}
+		if j.Schedule != nil {
+			if lastStart.IsZero() {
+				lastStart = d.now()
+			}
+			js.next = j.Schedule.Next(lastStart)
+		}
+		d.mu.Unlock()
+	}
+	return nil
+}
+
+// parse validates a job the way `sharc crawl` does.
+func (d *Daemon) parse(data []byte, filename string) (*job.Job, error) {
+	return job.Parse(data, filename, d.reg.Names(), d.reg.VisitRevisit)
+}
+
+// errConflict marks requests the job's state does not allow (HTTP 409).
+var errConflict = errors.New("conflict")
+
+// errNotFound marks unknown jobs and captures (HTTP 404).
+var errNotFound = errors.New("not found")
+
+// Submit validates and stores a job and, unless it has a cron schedule,
+// starts its first capture. A job with an open capture cannot be replaced.
+func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobInfo, error) {
+	j, err := d.parse(data, filename)
+	if err != nil {
+		return JobInfo{}, err
+	}
+	if j.WARC.Dir == "output/"+j.Name+"/warcs" { // the job's default: use the daemon's data dir
+		j.WARC.Dir = filepath.Join(d.cfg.DataDir, j.Name, "warcs")
+	}
+	j.Store = d.cfg.Store
+	text, err := j.Marshal()
+	if err != nil {
+		return JobInfo{}, fmt.Errorf("encode job: %w", err)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	js := d.jobs[j.Name]
+	if js != nil && js.state != stateIdle {
+		return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture; cancel it before replacing the job", errConflict, j.Name, js.state)
+	}
+	// Store before starting so a crash right now still knows the job.
+	row, err := d.st.UpsertJob(ctx, j.Name, string(text))
+	if err != nil {
+		return JobInfo{}, err
+	}
+	if js == nil {
+		js = &jobState{name: j.Name, state: stateIdle, submitted: row.Created}
+		d.jobs[j.Name] = js
+	}
+	js.id, js.yaml, js.job, js.alert, js.next = row.ID, string(text), j, "", time.Time{}
+	now := d.now()
+	switch {
+	case j.Schedule == nil:
+		d.startLocked(js)
+	case j.Schedule.Every > 0:
+		// An interval schedule starts now and repeats; cron waits for its time.
+		d.startLocked(js)
+		js.next = j.Schedule.Next(now)
+	default:
+		js.next = j.Schedule.Next(now)
+	}
+	d.log.Info("job submitted", zap.String("job", j.Name), zap.String("state", js.state), zap.Time("next", js.next))
+	return d.infoLocked(js, true), nil
+}
+
+// startLocked starts a capture run of js (new, or resuming its running
+// capture). d.mu must be held.
+func (d *Daemon) startLocked(js *jobState) {
+	ctx, cancel := context.WithCancel(d.runCtx)
+	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now()}
+	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
+	js.run, js.state, js.alert = r, stateQueued, ""
+	// Each run gets its own parse of the job: operators may edit the
+	// daemon's copy (host delays) while the crawler reads its own.
+	j, err := d.parse([]byte(js.yaml), "job "+js.name)
+	if err != nil {
+		j = js.job // cannot happen: the text was produced from a valid job
+	}
+	r.cr = crawler.New(j, d.st, d.reg, d.log, crawler.Options{Observer: r.obs, ProgressEvery: time.Hour})
+	d.runs.Add(1)
+	go d.execute(ctx, js, r)
+}
+
+// execute waits for a slot, runs the crawler and settles the capture's
+// status according to why it stopped.
+func (d *Daemon) execute(ctx context.Context, js *jobState, r *run) {
+	defer d.runs.Done()
+	defer close(r.done)
+	defer r.cancel()
+	select {
+	case d.slots <- struct{}{}:
+	case <-ctx.Done():
+		d.settle(js, r, crawler.Stats{StopReason: "interrupted"}, nil)
+		return
+	}
+	d.mu.Lock()
+	if js.run == r {
+		js.state = stateRunning
+	}
+	d.mu.Unlock()
+	stats, err := r.cr.Run(ctx)
+	<-d.slots
+	d.settle(js, r, stats, err)
+}
+
+// settle records how a run ended: finished (idle), paused, cancelled,
+// interrupted by shutdown (left running for the next start) or stopped by
+// an error (paused with an alert so nothing is retried blindly).
+func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error) {
+	ctx := context.Background()
+	d.mu.Lock()
+	intent := r.intent
+	d.mu.Unlock()
+	capID := stats.CaptureID
+	if capID == 0 {
+		capID = r.captureID.Load()
+	}
+	if capID == 0 && (intent != "" || runErr != nil) {
+		// Stopped before the capture was opened: find it, if it exists.
+		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == "running" {
+			capID = caps[len(caps)-1].ID
+		}
+	}
+	open := stats.StopReason == "interrupted" || stats.StopReason == "failed" || runErr != nil
+	state, alert, outcome := stateIdle, "", stats.StopReason
+	switch {
+	case runErr != nil:
+		state, outcome = statePaused, "alert"
+		alert = "capture stopped by an error; fix the cause and resume: " + runErr.Error()
+		if errors.Is(runErr, syscall.ENOSPC) || errors.Is(runErr, syscall.EFBIG) || errors.Is(runErr, syscall.EDQUOT) {
+			alert = "disk full while writing WARC files: free space, then resume the job (nothing after the last whole record was kept): " + runErr.Error()
+		}
+		if capID == 0 {
+			state = stateIdle // nothing to resume: the capture never opened
+		} else if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
+			d.log.Error("pausing capture after error", zap.Error(err))
+		}
+		d.log.Error("capture stopped by error", zap.String("job", js.name), zap.Int64("capture", capID), zap.String("alert", alert))
+	case open && intent == "pause" && capID != 0:
+		state, outcome = statePaused, "paused"
+		if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
+			d.log.Error("pausing capture", zap.Error(err))
+		}
+	case open && intent == "cancel" && capID != 0:
+		outcome = "cancelled"
+		if err := d.st.FinishCapture(ctx, capID, "cancelled"); err != nil {
+			d.log.Error("cancelling capture", zap.Error(err))
+		}
+	case open && intent == "":
+		// Daemon shutdown: the capture stays running and resumes on start.
+		outcome = "interrupted"
+	}
+	d.metrics.captures.WithLabelValues(js.name, outcome).Inc()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if js.run != r {
+		return
+	}
+	js.run, js.state, js.alert, js.last = nil, state, alert, stats
+	js.lastErr = ""
+	if runErr != nil {
+		js.lastErr = runErr.Error()
+	}
+	d.log.Info("capture run ended", zap.String("job", js.name), zap.Int64("capture", capID), zap.String("outcome", outcome),
+		zap.Int64("fetched", stats.Fetched), zap.String("state", state))
+}
+
+// stop asks js's run to pause or cancel and waits for it to settle.
+func (d *Daemon) stop(ctx context.Context, js *jobState, intent string) error {
+	r := js.run
+	r.intent = intent
+	r.cancel()
+	d.mu.Unlock()
+	defer d.mu.Lock()
+	select {
+	case <-r.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Pause stops a job's running capture and keeps it resumable.
+func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	js := d.jobs[name]
+	if js == nil {
+		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	switch js.state {
+	case statePaused:
+		return d.infoLocked(js, false), nil
+	case stateIdle:
+		return JobInfo{}, fmt.Errorf("%w: job %s has no capture to pause", errConflict, name)
+	}
+	if err := d.stop(ctx, js, "pause"); err != nil {
+		return JobInfo{}, err
+	}
+	return d.infoLocked(js, false), nil
+}
+
+// Resume runs a paused capture again, or starts a new capture of an idle
+// job.
+func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	js := d.jobs[name]
+	if js == nil {
+		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	switch js.state {
+	case stateRunning, stateQueued:
+		return JobInfo{}, fmt.Errorf("%w: job %s is already %s", errConflict, name, js.state)
+	case statePaused:
+		id, err := d.pausedCapture(ctx, js)
+		if err != nil {
+			return JobInfo{}, err
+		}
+		if id != 0 {
+			if err := d.cat.SetCaptureStatus(ctx, id, "running"); err != nil {
+				return JobInfo{}, err
+			}
+		}
+	}
+	d.startLocked(js)
+	return d.infoLocked(js, false), nil
+}
+
+// Cancel stops a job's capture and marks it "cancelled" so it is never
+// resumed.
+func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	js := d.jobs[name]
+	if js == nil {
+		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	switch js.state {
+	case stateIdle:
+		return JobInfo{}, fmt.Errorf("%w: job %s has no capture to cancel", errConflict, name)
+	case statePaused:
+		id, err := d.pausedCapture(ctx, js)
+		if err != nil {
+			return JobInfo{}, err
+		}
+		if id != 0 {
+			if err := d.st.FinishCapture(ctx, id, "cancelled"); err != nil {
+				return JobInfo{}, err
+			}
+		}
+		js.state, js.alert = stateIdle, ""
+		d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
+		return d.infoLocked(js, false), nil
+	}
+	if err := d.stop(ctx, js, "cancel"); err != nil {
+		return JobInfo{}, err
+	}
+	return d.infoLocked(js, false), nil
+}
+
+func (d *Daemon) pausedCapture(ctx context.Context, js *jobState) (int64, error) {
+	caps, err := d.st.Captures(ctx, js.id)
+	if err != nil {
+		return 0, err
+	}
+	for i := len(caps) - 1; i >= 0; i-- {
+		if caps[i].Status == store.CaptureStatusPaused {
+			return caps[i].ID, nil
+		}
+	}
+	return 0, nil
+}
+
+// checkSchedules starts every scheduled capture that is due. A job whose
+// previous capture is still open is skipped (never two captures of a job
+// at once) and the skip is logged and counted.
+func (d *Daemon) checkSchedules() {
+	now := d.now()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, js := range d.jobs {
+		if js.job.Schedule == nil || js.next.IsZero() || now.Before(js.next) {
+			continue
+		}
+		due := js.next
+		js.next = js.job.Schedule.Next(now)
+		if js.state != stateIdle {
+			d.log.Warn("scheduled capture skipped: the previous capture is still open", zap.String("job", js.name),
+				zap.String("state", js.state), zap.Time("due", due), zap.Time("next", js.next))
+			d.metrics.skipped.WithLabelValues(js.name).Inc()
+			continue
+		}
+		d.log.Info("starting scheduled capture", zap.String("job", js.name), zap.Time("due", due), zap.Time("next", js.next))
+		d.startLocked(js)
+	}
+}
+
+// jobView is a copy of the fields of a jobState the collectors read.
+type jobView struct {
+	name  string
+	state string
+	run   *run
+}
+
+func (d *Daemon) snapshot() []jobView {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]jobView, 0, len(d.jobs))
+	for _, js := range d.jobs {
+		out = append(out, jobView{js.name, js.state, js.run})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// hostRow is one host's live queue state.
+type hostRow struct {
+	HostStatusJSON
+	waitDur time.Duration
+}
+
+// hostRows returns the run's per-host queue states (limit > 0 keeps the
+// hosts with the most queued URLs).
+func (r *run) hostRows(now time.Time, limit int) []hostRow {
+	if !r.started.Load() {
+		return nil
+	}
+	_, hosts := r.cr.Status()
+	out := make([]hostRow, 0, len(hosts))
+	elapsed := now.Sub(r.since).Seconds()
+	for _, h := range hosts {
+		q, _ := r.cr.Host(h.Host, 1)
+		c := r.obs.counts(h.Host)
+		wait := max(h.Ready.Sub(now), 0)
+		row := hostRow{HostStatusJSON: HostStatusJSON{
+			Host: h.Host, URLs: h.URLs, Queued: q.Queued, InFlight: h.InFlight, NextReady: h.Ready,
+			PolitenessWait: wait.Seconds(), Delay: q.Delay.Seconds(), CrawlDelay: q.CrawlDelay.Seconds(),
+			Fetched: c.fetched, Errors: c.errors, Bytes: c.bytes,
+		}, waitDur: wait}
+		if elapsed > 0 {
+			row.FetchRate = float64(c.fetched) / elapsed
+		}
+		out = append(out, row)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Queued != out[j].Queued {
+			return out[i].Queued > out[j].Queued
+		}
+		return out[i].Host < out[j].Host
+	})
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}

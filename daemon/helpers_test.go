@@ -1,0 +1,173 @@
+package daemon
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"go.uber.org/zap/zaptest"
+)
+
+// pgSchemaDSN creates a fresh schema in the SHARC_TEST_PG database and
+// returns a DSN selecting it; the schema is dropped when the test ends.
+func pgSchemaDSN(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("SHARC_TEST_PG")
+	if base == "" {
+		t.Skip("SHARC_TEST_PG is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the daemon tests")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("SHARC_TEST_PG: %v", err)
+	}
+	defer admin.Close(ctx)
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	schema := "sharc_daemon_" + hex.EncodeToString(rnd[:])
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), base)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer c.Close(context.Background())
+		if _, err := c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	return u.String()
+}
+
+// treeSite serves n pages /p/0 … /p/{n-1}; page k links to 3k+1…3k+3.
+// Every request counts in hits and takes delay.
+func treeSite(n int, delay time.Duration, hits *atomic.Int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		time.Sleep(delay)
+		if r.URL.Path == "/robots.txt" {
+			io.WriteString(w, "User-agent: *\nAllow: /\n")
+			return
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+		if err != nil || k < 0 || k >= n {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, "<html><body><h1>page %d</h1>", k)
+		for c := 3*k + 1; c <= 3*k+3 && c < n; c++ {
+			fmt.Fprintf(w, `<a href="/p/%d">%d</a> `, c, c)
+		}
+		io.WriteString(w, "</body></html>")
+	})
+}
+
+// testDaemon is a daemon serving on a loopback port.
+type testDaemon struct {
+	d      *Daemon
+	client *Client
+	base   string
+	cancel context.CancelFunc
+	done   chan error
+}
+
+const testToken = "s3cret-token"
+
+// startDaemon runs a daemon on PostgreSQL (a fresh schema) until the test
+// ends. clockSpeed > 1 makes schedules run that much faster than real time.
+func startDaemon(t *testing.T, dsn string, clockSpeed float64) *testDaemon {
+	t.Helper()
+	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second}
+	opts := Options{Tick: 50 * time.Millisecond, Version: "test"}
+	if clockSpeed > 1 {
+		start := time.Now()
+		opts.Now = func() time.Time { return start.Add(time.Duration(float64(time.Since(start)) * clockSpeed)) }
+	}
+	d, err := New(context.Background(), cfg, zaptest.NewLogger(t), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	td := &testDaemon{d: d, base: "http://" + ln.Addr().String(), cancel: cancel, done: make(chan error, 1)}
+	td.client = &Client{Base: td.base, Token: testToken}
+	go func() { td.done <- d.Run(ctx, ln) }()
+	t.Cleanup(td.stop)
+	waitFor(t, 10*time.Second, "daemon ready", func() bool {
+		resp, err := http.Get(td.base + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == 200
+	})
+	return td
+}
+
+func (td *testDaemon) stop() {
+	if td.cancel == nil {
+		return
+	}
+	td.cancel()
+	td.cancel = nil
+	<-td.done
+}
+
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", d, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func jobYAML(name, siteAddr, extra string) []byte {
+	return []byte(fmt.Sprintf(`name: %s
+seeds: [http://site.test/p/0]
+user_agent: "SHARC-test (+mailto:archivist@example.org)"
+workers: 2
+politeness: {delay: 5ms, delay_factor: 0}
+fetch: {retries: 0}
+resolve: {site.test: %s}
+%s`, name, siteAddr, extra))
+}
+
+func apiStatus(err error) int {
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae.Status
+	}
+	return 0
+}
+
+func strconvFormat(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/sharc-archive/sharc/daemon"
+)
+
+// runJob is the API client: sharc job submit|list|status|pause|resume|cancel.
+func runJob(ctx context.Context, c *cli, args []string) error {
+	fs := flag.NewFlagSet("job", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	server := fs.String("server", envOr("SHARC_SERVER", "http://127.0.0.1:8180"), "daemon URL (env SHARC_SERVER)")
+	token := fs.String("token", "", "API token (default: env SHARC_TOKEN)")
+	fs.Usage = func() {
+		fmt.Fprintln(c.stderr, `usage: sharc job [--server URL] [--token T] COMMAND
+commands:
+  submit JOB.yaml   validate and submit a job (starts its first capture)
+  list              list jobs
+  status NAME       live status: counters and per-host queues
+  pause NAME        stop the running capture, keep it resumable
+  resume NAME       resume a paused capture (or start a new one)
+  cancel NAME       stop the capture for good`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *token == "" {
+		*token = os.Getenv("SHARC_TOKEN")
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return errUsage
+	}
+	cl := &daemon.Client{Base: *server, Token: *token}
+	need := func(n int) error {
+		if len(rest) != n+1 {
+			fs.Usage()
+			return errUsage
+		}
+		return nil
+	}
+	switch rest[0] {
+	case "submit":
+		if err := need(1); err != nil {
+			return err
+		}
+		data, err := os.ReadFile(rest[1])
+		if err != nil {
+			return fmt.Errorf("read job: %w", err)
+		}
+		info, err := cl.Submit(ctx, data, rest[1])
+		if err != nil {
+			return apiErr(err)
+		}
+		fmt.Fprintf(c.stdout, "job %s submitted: %s\n", info.Name, info.State)
+		if !info.NextRun.IsZero() {
+			fmt.Fprintf(c.stdout, "next scheduled capture: %s\n", info.NextRun.Format(time.RFC3339))
+		}
+		return nil
+	case "list":
+		if err := need(0); err != nil {
+			return err
+		}
+		jobs, err := cl.Jobs(ctx)
+		if err != nil {
+			return apiErr(err)
+		}
+		tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tSTATE\tCAPTURE\tSCHEDULE\tNEXT RUN\tALERT")
+		for _, j := range jobs {
+			next := "-"
+			if !j.NextRun.IsZero() {
+				next = j.NextRun.Format(time.RFC3339)
+			}
+			capID := "-"
+			if j.Capture != 0 {
+				capID = fmt.Sprint(j.Capture)
+			} else if j.LastRun != nil && j.LastRun.Capture != 0 {
+				capID = fmt.Sprintf("%d (%s)", j.LastRun.Capture, j.LastRun.StopReason)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", j.Name, j.State, capID, orDash(j.Schedule), next, j.Alert)
+		}
+		return tw.Flush()
+	case "status":
+		if err := need(1); err != nil {
+			return err
+		}
+		st, err := cl.Status(ctx, rest[1])
+		if err != nil {
+			return apiErr(err)
+		}
+		printStatus(c, st)
+		return nil
+	case "pause", "resume", "cancel":
+		if err := need(1); err != nil {
+			return err
+		}
+		info, err := cl.Action(ctx, rest[1], rest[0])
+		if err != nil {
+			return apiErr(err)
+		}
+		fmt.Fprintf(c.stdout, "job %s: %s\n", info.Name, info.State)
+		return nil
+	}
+	fmt.Fprintf(c.stderr, "sharc job: unknown command %q\n", rest[0])
+	fs.Usage()
+	return errUsage
+}
+
+func printStatus(c *cli, st daemon.Status) {
+	fmt.Fprintf(c.stdout, "job %s: %s", st.Job, st.State)
+	if st.Capture != 0 {
+		fmt.Fprintf(c.stdout, ", capture %d", st.Capture)
+	}
+	fmt.Fprintln(c.stdout)
+	if st.Alert != "" {
+		fmt.Fprintf(c.stdout, "ALERT: %s\n", st.Alert)
+	}
+	fmt.Fprintf(c.stdout, "fetched %d (failed %d, robots-blocked %d), discovered %d, queued %d, in flight %d, %.1f pages/s, %s\n",
+		st.Fetched, st.Failed, st.Blocked, st.Known, st.Queued, st.InFlight, st.Rate, humanBytes(st.Bytes))
+	if len(st.Hosts) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "HOST\tQUEUED\tIN FLIGHT\tWAIT\tDELAY\tFETCHED\tERRORS\tRATE/s")
+	for _, h := range st.Hosts {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1fs\t%.1fs\t%d\t%d\t%.2f\n", h.Host, h.Queued, h.InFlight, h.PolitenessWait, h.Delay, h.Fetched, h.Errors, h.FetchRate)
+	}
+	tw.Flush()
+	if st.HostsTotal > len(st.Hosts) {
+		fmt.Fprintf(c.stdout, "(%d more hosts)\n", st.HostsTotal-len(st.Hosts))
+	}
+}
+
+// apiErr turns an API error into the lines a user reads.
+func apiErr(err error) error {
+	var ae *daemon.APIError
+	if errors.As(err, &ae) && len(ae.Details) > 0 {
+		return errors.New(ae.Message + ":\n" + strings.Join(ae.Details, "\n"))
+	}
+	return err
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -119,7 +119,8 @@ capture: {mode: visit-revisit}
 `
 
 // visitRevisitFixture is a visit-revisit capture with one page of every
-// status. Downloads are 2 s apart (Δ = 2 s); the visits run 0..14 s, the
+// status, and a visit+revisit collapse the strategy undid (/undone: other
+// visits followed it, so it is a visit without revisit). Downloads are 2 s apart (Δ = 2 s); the visits run 0..14 s, the
 // revisits 16..30 s, so the reference time is t0+15s.
 func visitRevisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
 	st := openStore(t)
@@ -140,9 +141,11 @@ func visitRevisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
 	b.url(h+"/pivot", 0.3, store.StateDone, 1)
 	b.url(h+"/flaky", 0.1, store.StateDone, 2)
 	b.url(h+"/unreached", 0.1, store.StateQueued, 0)
+	b.url(h+"/undone", 0.1, store.StateDone, 1)
 
 	b.rec(h+"/robots.txt", -1, "response", 200, d6, "visit")
 	b.rec(h+"/", 0, "response", 200, d1, "visit")
+	b.rec(h+"/undone", 1, "response", 200, d1, "visit+revisit")
 	b.rec(h+"/same", 2, "response", 200, d2, "visit")
 	b.rec(h+"/changed", 4, "response", 200, d3, "visit")
 	b.rec(h+"/gone", 6, "response", 200, d4, "visit")

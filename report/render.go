@@ -40,7 +40,7 @@ var CSVHeader = []string{
 	"url", "status", "reason",
 	"visit_time", "visit_http_status", "visit_record_type", "visit_payload_digest", "visit_warc_file", "visit_offset", "visit_record_length",
 	"revisit_time", "revisit_http_status", "revisit_record_type", "revisit_payload_digest", "revisit_warc_file", "revisit_offset", "revisit_record_length",
-	"interval_seconds", "rate", "rate_source", "change_probability", "similarity",
+	"interval_seconds", "rate", "rate_source", "change_probability", "similarity", "spans_reference_time",
 }
 
 // WriteCSV writes one row per page under the CSVHeader row. Times are
@@ -58,7 +58,7 @@ func WriteCSV(w io.Writer, r *Report) error {
 		if p.Similarity != nil {
 			sim = formatFloat(*p.Similarity)
 		}
-		row = append(row, formatFloat(p.IntervalSeconds), formatFloat(p.Rate), p.RateSource, formatFloat(p.ChangeProbability), sim)
+		row = append(row, formatFloat(p.IntervalSeconds), formatFloat(p.Rate), p.RateSource, formatFloat(p.ChangeProbability), sim, strconv.FormatBool(p.SpansReferenceTime))
 		if err := cw.Write(row); err != nil {
 			return fmt.Errorf("report: csv: %w", err)
 		}

@@ -134,6 +134,13 @@ type Report struct {
 	// "revisit" (visit-revisit only; if there is none, the first
 	// "visit+revisit" one); pages first downloaded after it are new.
 	RevisitPhaseStart time.Time `json:"revisit_phase_start,omitzero"`
+	// CoherenceWindow runs from the start of the last visit to
+	// RevisitPhaseStart (visit-revisit only). Every page's visit started
+	// at or before its start and every revisit at or after its end, so each
+	// coherent page is proved unchanged over the whole window. In a live
+	// crawl the two phases need not take equally long, so ReferenceTime
+	// may lie outside it; see Page.SpansReferenceTime.
+	CoherenceWindow Interval `json:"coherence_window"`
 	// Delta is the politeness delay Δ in seconds: the time unit of the
 	// rates and of the expected blur.
 	DeltaSeconds float64 `json:"delta_seconds"`
@@ -178,8 +185,11 @@ type SimilarityInfo struct {
 // Coherent + ChangedInsignificantly + Incoherent + New + Failed, and
 // Incoherent = Changed + Deleted. Blocked URLs are not pages.
 type Totals struct {
-	Pages                  int `json:"pages"`
-	Coherent               int `json:"coherent"`
+	Pages    int `json:"pages"`
+	Coherent int `json:"coherent"`
+	// CoherentAtReference counts the coherent pages whose visit-revisit
+	// interval contains ReferenceTime.
+	CoherentAtReference    int `json:"coherent_at_reference"`
 	Incoherent             int `json:"incoherent"`
 	Changed                int `json:"changed"`
 	Deleted                int `json:"deleted"`
@@ -222,6 +232,8 @@ type Page struct {
 	// IntervalSeconds is revisit time − visit time (0 when one download
 	// served as both, or when either is missing).
 	IntervalSeconds float64 `json:"interval_seconds"`
+	// SpansReferenceTime is true when visit ≤ ReferenceTime ≤ revisit.
+	SpansReferenceTime bool `json:"spans_reference_time"`
 	// Rate is the predicted change rate used for the page, in changes per
 	// Δ; RateSource names where it came from (filled by the crawler once
 	// it records it; empty until then).
@@ -391,6 +403,24 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 	if r.RevisitPhaseStart.IsZero() {
 		r.RevisitPhaseStart = firstPivot
 	}
+	ph := phases{revisitStart: r.RevisitPhaseStart}
+	for _, rc := range pageRecs {
+		if t := rc.Time.UTC(); rc.Phase == phaseVisit && !ph.after(t) && t.After(ph.lastPlainVisit) {
+			ph.lastPlainVisit = t
+		}
+	}
+	// The window opens with the last visit: the last plain visit, or a
+	// valid pivot after it.
+	r.CoherenceWindow.Start = ph.lastPlainVisit
+	for _, rc := range pageRecs {
+		if t := rc.Time.UTC(); rc.Phase == phaseVisitRevisit && ph.pivot(t) && t.After(r.CoherenceWindow.Start) {
+			r.CoherenceWindow.Start = t
+		}
+	}
+	r.CoherenceWindow.End = r.RevisitPhaseStart
+	if !r.CoherenceWindow.Start.IsZero() && !r.CoherenceWindow.End.IsZero() {
+		r.CoherenceWindow.Seconds = r.CoherenceWindow.End.Sub(r.CoherenceWindow.Start).Seconds()
+	}
 	if !r.Interval.Start.IsZero() {
 		span := r.Interval.End.Sub(r.Interval.Start)
 		r.Interval.Seconds = span.Seconds()
@@ -414,7 +444,7 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 		}
 		p := Page{URL: f.URL, Rate: f.Rate, State: string(f.State)}
 		if visitRevisit {
-			r.classifyRevisit(ctx, &p, f, byURL[f.URL], sim)
+			r.classifyRevisit(ctx, &p, f, byURL[f.URL], ph, sim)
 		} else {
 			classifySingle(&p, f, byURL[f.URL])
 		}
@@ -442,6 +472,25 @@ func parseJob(yamlText string) (*job.Job, error) {
 	return j, nil
 }
 
+// phases locates the two phases of a visit-revisit capture.
+type phases struct {
+	revisitStart   time.Time // first revisit-phase download
+	lastPlainVisit time.Time // last visit-phase download not after revisitStart
+}
+
+// after reports whether t lies after the revisit phase start.
+func (ph phases) after(t time.Time) bool {
+	return !ph.revisitStart.IsZero() && t.After(ph.revisitStart)
+}
+
+// pivot reports whether a visit+revisit download at t really was the last
+// visit doubling as the first revisit (Def. 5.5): no plain visit started
+// after it. The strategy undoes a collapse whose download still discovers
+// pages; such a download is a visit only.
+func (ph phases) pivot(t time.Time) bool {
+	return !t.Before(ph.lastPlainVisit) && !ph.after(t)
+}
+
 func download(rc store.Record) *Download {
 	return &Download{
 		Time: rc.Time.UTC(), HTTPStatus: rc.Status, RecordType: rc.RecordType, Phase: rc.Phase, MIME: rc.MIME,
@@ -458,8 +507,9 @@ func gone(status int) bool { return status == 404 || status == 410 }
 // classifyRevisit gives a page of a visit-revisit capture its status from
 // its records: the visit is the first visit-phase download, the revisit
 // the last revisit-phase one.
-func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierURL, recs []store.Record, sim *similarity) {
+func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierURL, recs []store.Record, ph phases, sim *similarity) {
 	var visit, revisit *store.Record
+	undone := false
 	for i := range recs {
 		rc := &recs[i]
 		switch rc.Phase {
@@ -472,7 +522,12 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 				revisit = rc
 			}
 		case phaseVisitRevisit:
-			visit, revisit = rc, rc
+			if ph.pivot(rc.Time) || ph.after(rc.Time) {
+				visit, revisit = rc, rc
+			} else if visit == nil || rc.Time.Before(visit.Time) {
+				// An undone collapse: a visit only.
+				visit, undone = rc, true
+			}
 		}
 	}
 	if visit != nil {
@@ -483,6 +538,7 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 	}
 	if visit != nil && revisit != nil {
 		p.IntervalSeconds = revisit.Time.Sub(visit.Time).Seconds()
+		p.SpansReferenceTime = !visit.Time.After(r.ReferenceTime) && !revisit.Time.Before(r.ReferenceTime)
 	}
 	switch {
 	case visit != nil && !r.RevisitPhaseStart.IsZero() && visit.Time.After(r.RevisitPhaseStart):
@@ -493,6 +549,8 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 		p.Status, p.Reason = StatusFailed, failReason(f, "never downloaded")
 	case !usable(visit.Status):
 		p.Status, p.Reason = StatusFailed, fmt.Sprintf("visit answered HTTP %d", visit.Status)
+	case revisit == nil && undone:
+		p.Status, p.Reason = StatusFailed, "no revisit: downloaded as visit+revisit, but other visits followed and the page was not downloaded again"
 	case revisit == nil:
 		p.Status, p.Reason = StatusFailed, failReason(f, "no revisit")
 	case visit == revisit:
@@ -557,6 +615,9 @@ func (r *Report) count() {
 		switch p.Status {
 		case StatusCoherent:
 			t.Coherent++
+			if p.SpansReferenceTime {
+				t.CoherentAtReference++
+			}
 		case StatusChanged:
 			t.Changed++
 		case StatusDeleted:

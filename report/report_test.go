@@ -42,6 +42,7 @@ func TestVisitRevisitStatuses(t *testing.T) {
 		"/broken":    report.StatusFailed,
 		"/flaky":     report.StatusFailed,
 		"/unreached": report.StatusFailed,
+		"/undone":    report.StatusFailed,
 	}
 	if len(r.Pages) != len(want) {
 		t.Fatalf("%d pages, want %d", len(r.Pages), len(want))
@@ -55,7 +56,7 @@ func TestVisitRevisitStatuses(t *testing.T) {
 	if len(r.Blocked) != 1 || r.Blocked[0] != "http://example.test/private/x" {
 		t.Errorf("blocked %v", r.Blocked)
 	}
-	wantTotals := report.Totals{Pages: 9, Coherent: 3, Incoherent: 2, Changed: 1, Deleted: 1, New: 1, Failed: 3, Blocked: 1}
+	wantTotals := report.Totals{Pages: 10, Coherent: 3, CoherentAtReference: 2, Incoherent: 2, Changed: 1, Deleted: 1, New: 1, Failed: 4, Blocked: 1}
 	if r.Totals != wantTotals {
 		t.Errorf("totals %+v\nwant   %+v", r.Totals, wantTotals)
 	}
@@ -71,6 +72,17 @@ func TestVisitRevisitStatuses(t *testing.T) {
 	// visit+revisit pivot at 14 s precedes it (Def. 5.5).
 	if !r.RevisitPhaseStart.Equal(t0.Add(16 * time.Second)) {
 		t.Errorf("revisit phase start %v", r.RevisitPhaseStart)
+	}
+	// The window runs from the pivot (the last visit, 14 s) to the first
+	// revisit (16 s); the undone collapse at 1 s is not the pivot.
+	if w := r.CoherenceWindow; !w.Start.Equal(t0.Add(14*time.Second)) || !w.End.Equal(t0.Add(16*time.Second)) || w.Seconds != 2 {
+		t.Errorf("coherence window %+v", w)
+	}
+	for _, p := range r.Pages {
+		path := strings.TrimPrefix(p.URL, "http://example.test")
+		if want := path == "/" || path == "/same" || path == "/changed" || path == "/gone" || path == "/flaky"; p.SpansReferenceTime != want {
+			t.Errorf("%s: spans reference time %v, want %v", path, p.SpansReferenceTime, want)
+		}
 	}
 	if r.DeltaSeconds != 2 || r.JobName != "evidence" || r.Mode != "visit-revisit" {
 		t.Errorf("delta %v job %q mode %q", r.DeltaSeconds, r.JobName, r.Mode)
@@ -128,21 +140,21 @@ func TestSingleVisitBlur(t *testing.T) {
 func TestSummary(t *testing.T) {
 	r := build(t, visitRevisitFixture)
 	s := r.Summary
-	// 15 downloads: 14 page downloads and robots.txt.
-	wantCodes := map[string]int{"200": 11, "503": 2, "404": 1, "304": 1}
+	// 16 downloads: 15 page downloads and robots.txt.
+	wantCodes := map[string]int{"200": 12, "503": 2, "404": 1, "304": 1}
 	for k, v := range wantCodes {
 		if s.StatusCodes[k] != v {
 			t.Errorf("status %s: %d, want %d", k, s.StatusCodes[k], v)
 		}
 	}
-	if s.Records["request"] != 15 || s.Records["response"] != 12 || s.Records["revisit"] != 3 {
+	if s.Records["request"] != 16 || s.Records["response"] != 13 || s.Records["revisit"] != 3 {
 		t.Errorf("records %v", s.Records)
 	}
 	if len(s.Hosts) != 1 {
 		t.Fatalf("hosts %+v", s.Hosts)
 	}
 	h := s.Hosts[0]
-	if h.Host != "example.test" || h.URLs != 10 || h.Novel != 12 || h.Duplicate != 2 || h.NotModified != 1 {
+	if h.Host != "example.test" || h.URLs != 11 || h.Novel != 13 || h.Duplicate != 2 || h.NotModified != 1 {
 		t.Errorf("host %+v", h)
 	}
 	if strings.Join(s.WARCFiles, ",") != "fixture-00000.warc.gz,fixture-00001.warc.gz" {
@@ -278,8 +290,8 @@ func checkHTML(t *testing.T, r *report.Report, page []byte) {
 	}
 	got := htmlTotals(t, doc)
 	want := map[string]string{
-		"capture-id": itoa(r.CaptureID), "total-pages": "9", "total-coherent": "3", "total-changed": "1", "total-deleted": "1",
-		"total-incoherent": "2", "total-new": "1", "total-failed": "3", "total-blocked": "1",
+		"capture-id": itoa(r.CaptureID), "total-pages": "10", "total-coherent": "3", "total-changed": "1", "total-deleted": "1",
+		"total-incoherent": "2", "total-new": "1", "total-failed": "4", "total-blocked": "1",
 		"actual-incoherence": "2", "expected-incoherence": formatF(r.Quality.ExpectedIncoherence),
 	}
 	for k, v := range want {

@@ -235,8 +235,9 @@ type Page struct {
 	// SpansReferenceTime is true when visit ≤ ReferenceTime ≤ revisit.
 	SpansReferenceTime bool `json:"spans_reference_time"`
 	// Rate is the predicted change rate used for the page, in changes per
-	// Δ; RateSource names where it came from (filled by the crawler once
-	// it records it; empty until then).
+	// Δ; RateSource names the change-rate source that produced it
+	// (history, predictor, sitemap, default; empty for URLs indexed before
+	// the store recorded it).
 	Rate       float64 `json:"rate"`
 	RateSource string  `json:"rate_source"`
 	// ChangeProbability is the model's probability that the page changed
@@ -442,7 +443,7 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 			r.Blocked = append(r.Blocked, f.URL)
 			continue
 		}
-		p := Page{URL: f.URL, Rate: f.Rate, State: string(f.State)}
+		p := Page{URL: f.URL, Rate: f.Rate, RateSource: f.RateSource, State: string(f.State)}
 		if visitRevisit {
 			r.classifyRevisit(ctx, &p, f, byURL[f.URL], ph, sim)
 		} else {

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// runReport prints a capture's quality report:
+//
+//	sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR]
+//	    [--format json|csv|html] [-o FILE] [--rebuild]
+//
+// The report stored in the index is printed if there is one and --rebuild
+// is not given; otherwise it is built, and stored unless the capture is
+// still running (a provisional report must not stand in for the final one).
+func runReport(ctx context.Context, c *cli, args []string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db (default: the job's)")
+	jobPath := fs.String("job", "", "job YAML file: supplies the store DSN, WARC directory, politeness delay and similarity setting")
+	warcDir := fs.String("warc-dir", "", "directory of the capture's WARC files, for the similarity test (default: the job's)")
+	format := fs.String("format", "json", "output format: json, csv or html")
+	out := fs.String("o", "", "output file (default standard output)")
+	rebuild := fs.Bool("rebuild", false, "build the report again even if one is stored")
+	fs.Usage = func() {
+		fmt.Fprintln(c.stderr, "usage: sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR] [--format json|csv|html] [-o FILE] [--rebuild]")
+		fs.PrintDefaults()
+	}
+	// The capture ID may come before or after the flags.
+	var rest []string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		rest, args = args[:1], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rest = append(rest, fs.Args()...)
+	if len(rest) != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	id, err := strconv.ParseInt(rest[0], 10, 64)
+	if err != nil || id <= 0 {
+		return fmt.Errorf("capture ID %q is not a positive integer", rest[0])
+	}
+	write, ok := map[string]func(io.Writer, *report.Report) error{
+		"json": report.WriteJSON, "csv": report.WriteCSV, "html": report.WriteHTML,
+	}[*format]
+	if !ok {
+		return fmt.Errorf("unknown format %q (valid: json, csv, html)", *format)
+	}
+	var j *job.Job
+	if *jobPath != "" {
+		reg := scheduler.NewRegistry()
+		if j, err = job.Load(*jobPath, reg.Names(), reg.VisitRevisit); err != nil {
+			return err
+		}
+		if *dsn == "" {
+			*dsn = j.Store
+		}
+		if *warcDir == "" {
+			*warcDir = j.WARC.Dir
+		}
+	}
+	if *dsn == "" {
+		fs.Usage()
+		return errUsage
+	}
+	st, err := store.Open(ctx, *dsn, c.log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	capt, err := st.Capture(ctx, id)
+	if err != nil {
+		return err
+	}
+	var r *report.Report
+	if len(capt.Report) > 0 && !*rebuild {
+		if r, err = report.ReadJSON(capt.Report); err != nil {
+			return fmt.Errorf("stored report of capture %d: %w (use --rebuild)", id, err)
+		}
+		c.log.Info("printing the stored report", zap.Int64("capture", id))
+	} else {
+		r, err = report.Build(ctx, st, id, report.Options{WARCDir: *warcDir, Job: j, Tool: "SHARC " + version, Log: c.log})
+		if err != nil {
+			return err
+		}
+		if capt.Status != "running" {
+			var b bytes.Buffer
+			if err := report.WriteJSON(&b, r); err != nil {
+				return err
+			}
+			if err := st.SetReport(ctx, id, b.Bytes()); err != nil {
+				return err
+			}
+			c.log.Info("report built and stored", zap.Int64("capture", id))
+		} else {
+			c.log.Warn("capture still running: report built but not stored", zap.Int64("capture", id))
+		}
+	}
+	_, err = writeOutput(*out, c.stdout, func(w io.Writer) (int, error) { return 0, write(w, r) })
+	return err
+}

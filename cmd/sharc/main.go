@@ -43,7 +43,6 @@ func commands() map[string]command {
 		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite": {"serve the live changing synthetic test site", runTestsite},
 		"report":   {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
-		"report":   {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
 		"serve":    {"run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", runServe},
 		"job":      {"talk to the daemon: sharc job submit|list|status|pause|resume|cancel", runJob},
 	}

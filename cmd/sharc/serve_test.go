@@ -1,0 +1,258 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/daemon"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// servePGDSN makes a fresh schema in SHARC_TEST_PG for one test.
+func servePGDSN(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("SHARC_TEST_PG")
+	if base == "" {
+		t.Skip("SHARC_TEST_PG is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the daemon crash test")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("SHARC_TEST_PG: %v", err)
+	}
+	defer admin.Close(ctx)
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	schema := "sharc_serve_" + hex.EncodeToString(rnd[:])
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), base)
+		if err == nil {
+			defer c.Close(context.Background())
+			_, _ = c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		}
+	})
+	u, _ := url.Parse(base)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestServeSIGKILL submits a job to `sharc serve`, kills the daemon with
+// SIGKILL at random points of the crawl, restarts it each time (it resumes
+// the running capture by itself), and checks the finished capture: every
+// page archived exactly once, no .open file left, every index row pointing
+// at a readable record. A last SIGTERM checks the drain exits cleanly.
+func TestServeSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	dsn := servePGDSN(t)
+	bin := buildSharc(t)
+	const pages = 150
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(pages, &hits))
+	defer srv.Close()
+	dir := t.TempDir()
+	addr := freePort(t)
+	cfgPath := filepath.Join(dir, "sharc.yaml")
+	os.WriteFile(cfgPath, []byte(fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\n", addr, dsn, filepath.Join(dir, "data"))), 0o644)
+	client := &daemon.Client{Base: "http://" + addr, Token: "tok"}
+	ctx := context.Background()
+	logBuf := &strings.Builder{}
+	lw := &lockedWriter{b: logBuf}
+	logs := logString{lw}
+
+	start := func() (*exec.Cmd, chan error) {
+		cmd := exec.Command(bin, "serve", "--config", cfgPath)
+		cmd.Stdout, cmd.Stderr = io.Discard, lw
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			resp, err := http.Get(client.Base + "/readyz")
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					return cmd, exited
+				}
+			}
+			select {
+			case err := <-exited:
+				t.Fatalf("serve exited before ready: %v\n%s", err, logs)
+			case <-time.After(20 * time.Millisecond):
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("serve not ready\n%s", logs)
+			}
+		}
+	}
+	cmd, exited := start()
+	job := fmt.Sprintf(`name: crashd
+seeds: [http://site.test/p/0]
+user_agent: "SHARC-test (+mailto:archivist@example.org)"
+workers: 3
+politeness: {delay: 10ms, delay_factor: 0}
+resolve: {site.test: %s}
+`, strings.TrimPrefix(srv.URL, "http://"))
+	if _, err := client.Submit(ctx, []byte(job), "crashd.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	rng := mrand.New(mrand.NewPCG(3, 5))
+	for kill := 0; kill < 3; kill++ {
+		target := hits.Load() + int64(10+rng.IntN(30))
+		deadline := time.Now().Add(30 * time.Second)
+		for hits.Load() < target && time.Now().Before(deadline) {
+			select {
+			case err := <-exited:
+				t.Fatalf("serve exited before it was killed: %v\n%s", err, logs)
+			case <-time.After(time.Duration(1+rng.IntN(5)) * time.Millisecond):
+			}
+		}
+		if hits.Load() < target {
+			t.Fatalf("crawl stalled at %d requests", hits.Load())
+		}
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		<-exited
+		cmd, exited = start()
+	}
+	var info daemon.JobInfo
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var err error
+		info, err = client.Job(ctx, "crashd")
+		if err == nil && info.State == "idle" && info.LastRun != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job never finished: %+v %v\n%s", info, err, logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if info.LastRun.StopReason != "finished" {
+		t.Fatalf("last run %+v", info.LastRun)
+	}
+	caps, err := client.Captures(ctx, "crashd")
+	if err != nil || len(caps) != 1 || caps[0].Status != "finished" {
+		t.Fatalf("captures %+v %v (want one capture, resumed each time)", caps, err)
+	}
+	// SIGTERM drains and exits 0.
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("serve after SIGTERM: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not exit after SIGTERM")
+	}
+	if !strings.Contains(logs.String(), "resuming interrupted capture") || !strings.Contains(logs.String(), "repaired interrupted WARC") && !strings.Contains(logs.String(), "removing interrupted WARC") {
+		t.Errorf("logs lack the resume and repair messages")
+	}
+
+	warcDir := info.WARCDir
+	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
+		t.Fatalf(".open files left: %v", open)
+	}
+	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
+	archived := map[string]int{}
+	for _, f := range files {
+		if _, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 {
+			t.Fatalf("verify %s: %v %v", f, problems, err)
+		}
+		r, err := warc.OpenFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if rec.Type() == "response" && strings.Contains(rec.TargetURI(), "/p/") {
+				archived[rec.TargetURI()]++
+			}
+		}
+		r.Close()
+	}
+	for k := 0; k < pages; k++ {
+		if u := fmt.Sprintf("http://site.test/p/%d", k); archived[u] != 1 {
+			t.Errorf("%s archived %d times, want once", u, archived[u])
+		}
+	}
+	st, err := store.Open(ctx, dsn, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	problems, err := crawler.VerifyIndex(ctx, st, caps[0].ID, warcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	t.Logf("%d WARC files, %d requests for %d pages over 4 daemon runs", len(files), hits.Load(), pages)
+}
+
+// lockedWriter lets the child's stderr copier and the test share a buffer.
+type lockedWriter struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+// logString prints the shared buffer safely (for %s).
+type logString struct{ w *lockedWriter }
+
+func (l logString) String() string {
+	l.w.mu.Lock()
+	defer l.w.mu.Unlock()
+	return l.w.b.String()
+}

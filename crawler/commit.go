@@ -107,6 +107,7 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 		}
 	}
 	fresh := c.frontier.Assign(cands)
+	c.assignRates(ctx, fresh)
 	for _, u := range fresh {
 		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
 	}

@@ -66,6 +66,9 @@ type Options struct {
 	// crawl-CAPTUREID.log).
 	CrawlLogPath string
 	Observer     Observer // receives fetch, decision and WARC events (metrics); nil for none
+	// Rates, if non-nil, replaces the job's change-rate cascade (e.g. an
+	// oracle in experiments that know the true rates).
+	Rates changerate.Source
 }
 
 // Stats are a capture's running counters.
@@ -109,7 +112,8 @@ type Crawler struct {
 	started time.Time
 	resumed bool
 
-	rates          *changerate.Cascade
+	rates          changerate.Source
+	useHistory     bool // the cascade reads capture history (one store query per new URL)
 	smMu           sync.Mutex
 	sitemapsSeen   map[string]struct{}
 	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade
@@ -185,10 +189,29 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	c.robots = newRobotsCache(j.UserAgent)
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
-	if c.rates, err = changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: j.Politeness.Delay,
-		Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate}, log); err != nil {
-		c.closeOutputs()
-		return Stats{}, fmt.Errorf("change rates: %w", err)
+	if c.rates = c.opts.Rates; c.rates == nil {
+		cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: j.Politeness.Delay,
+			Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate}, log)
+		if err != nil {
+			c.closeOutputs()
+			return Stats{}, fmt.Errorf("change rates: %w", err)
+		}
+		c.rates = cascade
+		for _, n := range cascade.Order() {
+			c.useHistory = c.useHistory || n == changerate.SourceHistory
+		}
+	}
+	// estimated_size: auto takes each host's size in the job's previous
+	// finished capture; without one the strategy counts what it discovers
+	// (sitemaps are fetched first, so their URLs count).
+	estimate := func(string) int { return j.Capture.EstimatedSize }
+	if j.Capture.EstimatedSize == 0 {
+		sizes, err := c.store.JobCaptureSizes(ctx, capture.ID)
+		if err != nil {
+			c.closeOutputs()
+			return Stats{}, fmt.Errorf("store: %w", err)
+		}
+		estimate = func(host string) int { return sizes[host] }
 	}
 	c.frontier = frontier.New(frontier.Config{
 		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
@@ -196,7 +219,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		NewStrategy: func(string) (scheduler.Strategy, error) {
 			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
 		},
-		EstimatedSize: func(string) int { return j.Capture.EstimatedSize },
+		EstimatedSize: estimate,
 	})
 
 	if resumed {
@@ -390,7 +413,7 @@ func (c *Crawler) restore(ctx context.Context) error {
 		if strings.HasPrefix(r.URL, "https://") {
 			c.scope.noteHTTPS(r.Host)
 		}
-		u := frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: r.Seq, Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate}
+		u := frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: r.Seq, Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource}
 		if err := c.frontier.Restore(u, visited, done); err != nil {
 			return err
 		}
@@ -426,7 +449,7 @@ func (c *Crawler) robotsURL(host string) frontier.URL {
 
 func frontierRow(capture int64, u frontier.URL) store.FrontierURL {
 	return store.FrontierURL{CaptureID: capture, URL: u.URL, SURT: u.SURT, Host: u.Host, Seq: u.Seq, ParentSeq: u.Parent,
-		HopPath: u.HopPath, Via: u.Via, Rate: u.Rate, State: store.StateQueued}
+		HopPath: u.HopPath, Via: u.Via, Rate: u.Rate, RateSource: u.RateSource, State: store.StateQueued}
 }
 
 // work is one fetcher: it takes tasks until the frontier is done or ctx

@@ -84,28 +84,65 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	return c.logFetch(worker, t, f, recs, nil)
 }
 
-// newURL builds a frontier URL with its predicted change rate. The cascade
-// answers in changes per hour; strategies count time in politeness delays Δ
-// (thesis §3.1), so the rate is converted to changes per Δ.
+// newURL builds a frontier URL; its rate is set by assignRates once it is
+// known to be new.
 func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
-	surt := urlcanon.SURT(u)
-	info := changerate.PageInfo{URL: u, Depth: len(hops)}
-	c.smMu.Lock()
-	if e, ok := c.sitemapEntries[surt]; ok {
-		info.Changefreq = e.ChangeFreq
-		if t, err := time.Parse(time.RFC3339, e.LastMod); err == nil {
-			info.Lastmod = t
-		} else if t, err := time.Parse("2006-01-02", e.LastMod); err == nil {
-			info.Lastmod = t
+	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: parent, HopPath: hops, Via: via}
+}
+
+// assignRates predicts the change rate of new URLs with the cascade
+// (history of earlier captures, predictor, sitemap, default). The cascade
+// answers in changes per hour; strategies count time in politeness delays
+// Δ (thesis §3.1), so the rate is converted to changes per Δ.
+func (c *Crawler) assignRates(ctx context.Context, urls []frontier.URL) {
+	for i := range urls {
+		u := &urls[i]
+		info := changerate.PageInfo{URL: u.URL, Depth: len(u.HopPath)}
+		c.smMu.Lock()
+		if e, ok := c.sitemapEntries[u.SURT]; ok {
+			info.Changefreq = e.ChangeFreq
+			if t, err := changerate.ParseLastmod(e.LastMod); err == nil {
+				info.Lastmod = t
+			}
 		}
+		c.smMu.Unlock()
+		if c.useHistory {
+			info.History = c.history(ctx, u.URL)
+		}
+		est, ok := c.rates.Rate(ctx, info)
+		if !ok {
+			est = changerate.Estimate{Lambda: c.job.DefaultRate, Source: changerate.SourceDefault}
+		}
+		u.Rate, u.RateSource = est.Lambda*c.delta().Hours(), est.Source
 	}
-	c.smMu.Unlock()
-	est, ok := c.rates.Rate(context.Background(), info)
-	if !ok {
-		est = changerate.Estimate{Lambda: c.job.DefaultRate, Source: changerate.SourceDefault}
+}
+
+// history turns the URL's records from earlier captures into observation
+// intervals: between two successive fetches the crawler only knows whether
+// the page changed at least once (a new payload digest) or not (a revisit
+// record or the same digest).
+func (c *Crawler) history(ctx context.Context, u string) []changerate.Observation {
+	recs, err := c.store.History(ctx, u)
+	if err != nil || len(recs) < 2 {
+		return nil
 	}
-	return frontier.URL{URL: u, SURT: surt, Host: urlcanon.Host(u), Parent: parent, HopPath: hops, Via: via,
-		Rate: est.Lambda * c.delta().Hours(), RateSource: est.Source}
+	var obs []changerate.Observation
+	var prevTime time.Time
+	var digest string
+	for _, r := range recs {
+		if r.CaptureID == c.capture.ID || (r.Status != 200 && r.Status != 304) {
+			continue
+		}
+		changed := r.RecordType == "response" && digest != "" && r.PayloadDigest != digest
+		if r.RecordType == "response" {
+			digest = r.PayloadDigest
+		}
+		if !prevTime.IsZero() && r.Time.After(prevTime) {
+			obs = append(obs, changerate.Observation{Interval: r.Time.Sub(prevTime), Changed: changed})
+		}
+		prevTime = r.Time
+	}
+	return obs
 }
 
 // delta is the time unit Δ of the scheduler: the politeness delay (1 s when

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -42,49 +43,13 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.RemoveAll(*out); err != nil {
-		return err
-	}
-	warcDir := filepath.Join(*out, "warcs")
-	if err := os.MkdirAll(warcDir, 0o755); err != nil {
-		return err
-	}
-	j.WARC.Dir = warcDir
-	j.Store = "sqlite:" + filepath.Join(*out, "sharc.db")
-
-	// The site's time unit is the job's politeness delay: Δ of the model.
-	site, err := testsite.New(testsite.Config{Pages: *pages, Outdegree: *outdegree, Skew: *skew, TimeUnit: j.Politeness.Delay,
-		Seed: *seed, Host: "site.sharc.test", RequestLogSize: -1}, c.log.Named("testsite"))
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: site, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer srv.Close()
-	j.Resolve = map[string]string{"site.sharc.test": ln.Addr().String()}
-	fmt.Fprintf(c.stdout, "test site: %d pages, skew %.2g, time unit %s, serving on %s as site.sharc.test\n",
-		*pages, *skew, j.Politeness.Delay, ln.Addr())
-
-	st, err := store.Open(ctx, j.Store, c.log)
+	site, st, stats, err := captureTestSite(ctx, c, j, reg, testsite.Config{Pages: *pages, Outdegree: *outdegree, Skew: *skew,
+		Seed: *seed}, crawler.Options{}, *out)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		return err
-	}
-	stats, err := crawler.New(j, st, reg, c.log, crawler.Options{}).Run(ctx)
-	printSummary(c.stdout, j, stats)
-	if err != nil {
-		return err
-	}
-	if stats.StopReason != "finished" {
-		return fmt.Errorf("demo capture stopped early: %s", stats.StopReason)
-	}
+	warcDir := j.WARC.Dir
 	rep, err := storeReport(ctx, st, j, stats.CaptureID, c.log)
 	if err != nil {
 		return err
@@ -149,6 +114,57 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	fmt.Fprintf(c.stdout, "wrote %s/: warcs/, report.{json,html,csv}, demo.wacz (signed, verified), %s\n", *out, filepath.Base(keyPath))
 	c.log.Debug("demo done", zap.Int64("capture", stats.CaptureID))
 	return nil
+}
+
+// captureTestSite serves the test site described by cfg in-process on a
+// free loopback port as site.sharc.test (its time unit is the job's
+// politeness delay, Δ of the model), and runs job j against it with WARCs
+// and an SQLite store under out (emptied first). The caller closes the
+// store.
+func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Registry, cfg testsite.Config, opts crawler.Options, out string) (*testsite.Site, store.Store, crawler.Stats, error) {
+	var stats crawler.Stats
+	if err := os.RemoveAll(out); err != nil {
+		return nil, nil, stats, err
+	}
+	warcDir := filepath.Join(out, "warcs")
+	if err := os.MkdirAll(warcDir, 0o755); err != nil {
+		return nil, nil, stats, err
+	}
+	j.WARC.Dir = warcDir
+	j.Store = "sqlite:" + filepath.Join(out, "sharc.db")
+	cfg.TimeUnit, cfg.Host = j.Politeness.Delay, "site.sharc.test"
+	site, err := testsite.New(cfg, c.log.Named("testsite"))
+	if err != nil {
+		return nil, nil, stats, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, stats, err
+	}
+	srv := &http.Server{Handler: site, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	j.Resolve = map[string]string{"site.sharc.test": ln.Addr().String()}
+	fmt.Fprintf(c.stdout, "test site: %d pages, skew %.2g, seed %d, time unit %s, on %s as site.sharc.test; strategy %s\n",
+		cfg.Pages, cfg.Skew, cfg.Seed, cfg.TimeUnit, ln.Addr(), j.Scheduler.Strategy)
+	st, err := store.Open(ctx, j.Store, c.log)
+	if err != nil {
+		return nil, nil, stats, err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, nil, stats, err
+	}
+	stats, err = crawler.New(j, st, reg, c.log, opts).Run(ctx)
+	printSummary(c.stdout, j, stats)
+	if err == nil && stats.StopReason != "finished" {
+		err = fmt.Errorf("capture stopped early: %s", stats.StopReason)
+	}
+	if err != nil {
+		st.Close()
+		return nil, nil, stats, err
+	}
+	return site, st, stats, nil
 }
 
 // trueIncoherence counts the report's revisited pages that the site's

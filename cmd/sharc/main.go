@@ -33,18 +33,19 @@ type command struct {
 // commands lists the subcommands. Each lives in its own file.
 func commands() map[string]command {
 	return map[string]command{
-		"version":  {"print the version", runVersion},
-		"migrate":  {"apply the store schema (sharc migrate --store DSN)", runMigrate},
-		"export":   {"export a capture (sharc export cdxj --store DSN --capture ID)", runExport},
-		"verify":   {"verify WACZ packages (hashes, index, signature) or WARC files", runVerify},
-		"keygen":   {"generate a WACZ signing key (sharc keygen -o key.pem)", runKeygen},
-		"crawl":    {"run or resume one capture of a YAML job", runCrawl},
-		"demo":     {"capture the changing test site in-process into demo-output/ (make demo)", runDemo},
-		"simulate": {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
-		"testsite": {"serve the live changing synthetic test site", runTestsite},
-		"report":   {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
-		"serve":    {"run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", runServe},
-		"job":      {"talk to the daemon: sharc job submit|list|status|pause|resume|cancel", runJob},
+		"version":    {"print the version", runVersion},
+		"migrate":    {"apply the store schema (sharc migrate --store DSN)", runMigrate},
+		"export":     {"export a capture (sharc export cdxj --store DSN --capture ID)", runExport},
+		"verify":     {"verify WACZ packages (hashes, index, signature) or WARC files", runVerify},
+		"keygen":     {"generate a WACZ signing key (sharc keygen -o key.pem)", runKeygen},
+		"crawl":      {"run or resume one capture of a YAML job", runCrawl},
+		"demo":       {"capture the changing test site in-process into demo-output/ (make demo)", runDemo},
+		"experiment": {"run a reproducible experiment (sharc experiment live: thesis Table 5.8 on the test site)", runExperiment},
+		"simulate":   {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
+		"testsite":   {"serve the live changing synthetic test site", runTestsite},
+		"report":     {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
+		"serve":      {"run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", runServe},
+		"job":        {"talk to the daemon: sharc job submit|list|status|pause|resume|cancel", runJob},
 	}
 }
 

@@ -366,10 +366,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	switch {
 	case runErr != nil:
 		state, outcome = statePaused, "alert"
-		alert = "capture stopped by an error; fix the cause and resume: " + runErr.Error()
-		if errors.Is(runErr, syscall.ENOSPC) || errors.Is(runErr, syscall.EFBIG) || errors.Is(runErr, syscall.EDQUOT) {
-			alert = "disk full while writing WARC files: free space, then resume the job (nothing after the last whole record was kept): " + runErr.Error()
-		}
+		alert = alertFor(runErr)
 		if capID == 0 {
 			state = stateIdle // nothing to resume: the capture never opened
 		} else if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
@@ -593,4 +590,14 @@ func (r *run) hostRows(now time.Time, limit int) []hostRow {
 		out = out[:limit]
 	}
 	return out
+}
+
+// alertFor words the alert of a run stopped by err. A full disk (or quota,
+// or file-size limit) gets its own message: the operator must free space,
+// and nothing is lost since the WARC writer cut back the partial record.
+func alertFor(err error) string {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) || errors.Is(err, syscall.EDQUOT) {
+		return "disk full while writing WARC files: free space, then resume the job (nothing after the last whole record was kept): " + err.Error()
+	}
+	return "capture stopped by an error; fix the cause and resume: " + err.Error()
 }

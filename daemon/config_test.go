@@ -1,0 +1,79 @@
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestParseConfig(t *testing.T) {
+	env := func(tok string) func(string) string {
+		return func(k string) string {
+			if k == "SHARC_TOKEN" {
+				return tok
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		name, text, envToken string
+		wantErr              string // substring; "" = valid
+		check                func(Config) bool
+	}{
+		{"defaults", "store: sqlite:x.db\n", "", "", func(c Config) bool {
+			return c.Listen == DefaultListen && c.DataDir == DefaultDataDir && c.MaxConcurrentJobs == 4 && c.DrainTimeout == 30*time.Second && c.Token == ""
+		}},
+		{"token from env", "store: sqlite:x.db\n", "envtok", "", func(c Config) bool { return c.Token == "envtok" }},
+		{"config token wins", "store: sqlite:x.db\ntoken: filetok\n", "envtok", "", func(c Config) bool { return c.Token == "filetok" }},
+		{"all keys", "listen: 127.0.0.1:9000\nstore: postgres://u@h/db\ndata_dir: /d\nmax_concurrent_jobs: 2\ndrain_timeout: 5s\n", "", "", func(c Config) bool {
+			return c.Listen == "127.0.0.1:9000" && c.DataDir == "/d" && c.MaxConcurrentJobs == 2 && c.DrainTimeout == 5*time.Second
+		}},
+		{"ipv6 loopback", "listen: '[::1]:8180'\nstore: sqlite:x.db\n", "", "", nil},
+		{"localhost", "listen: localhost:8180\nstore: sqlite:x.db\n", "", "", nil},
+		{"network without token", "listen: 0.0.0.0:8180\nstore: sqlite:x.db\n", "", "not a loopback address", nil},
+		{"all interfaces without token", "listen: ':8180'\nstore: sqlite:x.db\n", "", "not a loopback address", nil},
+		{"host name without token", "listen: crawler.example.org:8180\nstore: sqlite:x.db\n", "", "not a loopback address", nil},
+		{"network with env token", "listen: 0.0.0.0:8180\nstore: sqlite:x.db\n", "t", "", nil},
+		{"no store", "listen: 127.0.0.1:1\n", "", "store: required", nil},
+		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", "line 2", nil},
+		{"bad listen", "listen: nonsense\nstore: sqlite:x.db\n", "", "listen:", nil},
+		{"empty file", "", "", "store: required", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseConfig([]byte(tc.text), "sharc.yaml", env(tc.envToken))
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want it to contain %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.check != nil && !tc.check(c) {
+				t.Errorf("config %+v", c)
+			}
+		})
+	}
+}
+
+func TestAlertFor(t *testing.T) {
+	for _, tc := range []struct {
+		err      error
+		diskFull bool
+	}{
+		{fmt.Errorf("warc: write x.warc.gz.open: %w", &fs.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}), true},
+		{fmt.Errorf("warc: %w", &fs.PathError{Op: "write", Path: "x", Err: syscall.EFBIG}), true},
+		{fmt.Errorf("warc: %w", syscall.EDQUOT), true},
+		{errors.New("store: connection refused"), false},
+	} {
+		got := alertFor(tc.err)
+		if strings.HasPrefix(got, "disk full") != tc.diskFull || !strings.Contains(got, tc.err.Error()) {
+			t.Errorf("alertFor(%v) = %q", tc.err, got)
+		}
+	}
+}

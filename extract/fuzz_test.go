@@ -82,7 +82,7 @@ func FuzzHTML(f *testing.F) {
 func FuzzCSS(f *testing.F) {
 	for _, s := range []string{
 		`a{background:url(x.png)}`, `@import "a.css";`, `@import url(b.css) screen;`,
-		`url("a\"b")`, `url(\68 )`, `/* url(x) */`, `url(`, `@import`, `"\`, `url(a b)`,
+		`url("a\"b")`, `url(\68 )`, "url(" + strings.Repeat("\xff", 1300) + ")", `/* url(x) */`, `url(`, `@import`, `"\`, `url(a b)`,
 	} {
 		f.Add(s)
 	}

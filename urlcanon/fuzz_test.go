@@ -19,6 +19,9 @@ var fuzzSeeds = []struct{ base, ref string }{
 	{"http://example.com/", "data:,x"},
 	{"", "http://example.com/?"},
 	{"http://a/b/c/d;p?q", "g;x=1/../y"},
+	// Found by FuzzCSS: invalid UTF-8 grows ninefold when percent-encoded.
+	{"", "http://example.com/" + strings.Repeat("\xff", 1300)},
+	{"http://example.com/" + strings.Repeat("a/", 300), strings.Repeat("b/", 300)},
 }
 
 // FuzzCanonical checks that Canonical never panics, only returns http(s)

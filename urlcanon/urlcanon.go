@@ -170,7 +170,14 @@ func serialise(u *wurl.Url) (string, error) {
 		b.WriteByte('?')
 		normPercent(&b, query)
 	}
-	return b.String(), nil
+	// Percent-encoding can grow a URL ninefold and resolution adds the
+	// base's segments; the result must itself be acceptable input, or
+	// Canonical would not be idempotent.
+	out := b.String()
+	if err := checkSize(out); err != nil {
+		return "", fmt.Errorf("result: %w", err)
+	}
+	return out, nil
 }
 
 // normPercent appends s to b with every valid %XX escape normalised: escapes

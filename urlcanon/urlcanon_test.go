@@ -123,6 +123,9 @@ func TestCanonicalErrors(t *testing.T) {
 		{"bad base", "not a url", "a", nil},
 		{"too long", "", "http://example.com/" + strings.Repeat("a", MaxLength), ErrTooLong},
 		{"too many segments", "", "http://example.com/" + strings.Repeat("a/", MaxSegments), ErrTooLong},
+		{"too long once encoded", "", "http://example.com/" + strings.Repeat("\xff", MaxLength/4), ErrTooLong},
+		{"too many segments once resolved", "http://example.com/" + strings.Repeat("a/", MaxSegments-10),
+			strings.Repeat("b/", MaxSegments-10), ErrTooLong},
 		{"too many backslashes", "http://example.com/", strings.Repeat(`a\`, MaxSegments+1), ErrTooLong},
 		{"too long base", "http://example.com/" + strings.Repeat("a", MaxLength), "b", ErrTooLong},
 	}

@@ -41,6 +41,13 @@ type intervalSchedule struct {
 // visit and the earliest free revisit. Finally the schedule is shrunk
 // (§5.4.2).
 func scheduleIntervals(lengths []int) intervalSchedule {
+	s := greedyIntervals(lengths)
+	shrink(&s, lengths)
+	return s
+}
+
+// greedyIntervals is Alg. 3 without the shrinking.
+func greedyIntervals(lengths []int) intervalSchedule {
 	N := len(lengths)
 	n := N - 1
 	s := intervalSchedule{v: make([]int, N), r: make([]int, N), hopeless: make([]bool, N)}
@@ -96,7 +103,6 @@ func scheduleIntervals(lengths []int) intervalSchedule {
 		s.take(i, v, r+n+1, freeV, freeR, n)
 		s.hopeless[i] = true
 	}
-	shrink(&s, lengths)
 	return s
 }
 

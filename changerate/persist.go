@@ -1,0 +1,279 @@
+package changerate
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+)
+
+// modelFormat versions the JSON form of a trained Predictor; a reader
+// refuses formats it does not know rather than guess.
+const modelFormat = 1
+
+// modelJSON is the persisted form of a Predictor: everything Predict and
+// Rate read — the feature dictionaries, the rate bins and the fitted model
+// — so a model trained by `sharc rates train` answers the same rates when
+// loaded elsewhere.
+type modelJSON struct {
+	Format    int      `json:"format"`
+	Algorithm string   `json:"algorithm"`
+	Offline   bool     `json:"offline"`
+	Output    string   `json:"output,omitempty"`
+	Pages     int      `json:"training_pages"`
+	RefHours  float64  `json:"reference_hours"`
+	Attrs     []attrJS `json:"attributes"`
+	// Bins in changes per hour.
+	BinEdges []float64 `json:"bin_edges"`
+	BinReps  []float64 `json:"bin_representatives"`
+	Classes  []string  `json:"classes,omitempty"`
+	Tree     *nodeJS   `json:"tree,omitempty"`
+	Bayes    *bayesJS  `json:"bayes,omitempty"`
+	GLM      *glmJS    `json:"glm,omitempty"`
+}
+
+type attrJS struct {
+	Name   string   `json:"name"`
+	Kind   string   `json:"kind"` // "nominal" or "numeric"
+	Values []string `json:"values,omitempty"`
+}
+
+type nodeJS struct {
+	Counts    []float64 `json:"counts"`
+	Attr      int       `json:"attr"` // −1 for a leaf
+	Threshold float64   `json:"threshold,omitempty"`
+	Fallback  int       `json:"fallback,omitempty"`
+	Children  []*nodeJS `json:"children,omitempty"`
+}
+
+type bayesJS struct {
+	Prior  []float64     `json:"log_prior"`
+	NomLog [][][]float64 `json:"log_likelihood"` // [attr][class][value]; null for numeric
+	Mean   [][]float64   `json:"mean"`           // [attr][class]; null for nominal
+	SD     [][]float64   `json:"sd"`
+}
+
+type glmJS struct {
+	Offset []int     `json:"offset"`
+	Mean   []float64 `json:"mean"`
+	SD     []float64 `json:"sd"`
+	W      []float64 `json:"weights"`
+}
+
+// MarshalJSON writes the trained predictor. It fails on non-finite model
+// parameters (an unsmoothed Naive Bayes with zero counts has log 0 = −Inf,
+// which JSON cannot carry); the predictor Train builds uses Laplace
+// smoothing and never has them.
+func (p *Predictor) MarshalJSON() ([]byte, error) {
+	alg := p.opts.Algorithm
+	if alg == "" {
+		alg = AlgC45
+	}
+	m := modelJSON{
+		Format: modelFormat, Algorithm: alg, Offline: p.enc.offline, Output: p.opts.Output,
+		Pages: p.n, RefHours: p.refHours, BinEdges: p.bins.Edges, BinReps: p.bins.Reps,
+	}
+	for _, a := range p.enc.attrs {
+		m.Attrs = append(m.Attrs, attrJS{Name: a.Name, Kind: kindName(a.Kind), Values: a.Values})
+	}
+	switch mod := p.model.(type) {
+	case nil:
+		if p.glm == nil {
+			return nil, fmt.Errorf("predictor: nothing fitted")
+		}
+		m.GLM = &glmJS{Offset: p.glm.offset, Mean: p.glm.mean, SD: p.glm.sd, W: p.glm.w}
+	case *Tree:
+		m.Classes = mod.classes
+		m.Tree = nodeToJS(mod.root)
+	case *bayesModel:
+		m.Bayes = &bayesJS{Prior: mod.prior, NomLog: mod.nomLog, Mean: mod.mean, SD: mod.sd}
+	default:
+		return nil, fmt.Errorf("predictor: cannot persist a %T", p.model)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("predictor: persist: %w", err)
+	}
+	return b, nil
+}
+
+// UnmarshalJSON reads a predictor written by MarshalJSON, checking that
+// its parts fit together so that Predict cannot index out of range.
+func (p *Predictor) UnmarshalJSON(b []byte) error {
+	var m modelJSON
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("predictor model: %w", err)
+	}
+	if m.Format != modelFormat {
+		return fmt.Errorf("predictor model: format %d, want %d", m.Format, modelFormat)
+	}
+	nb := len(m.BinReps)
+	if nb == 0 || len(m.BinEdges) != nb-1 {
+		return fmt.Errorf("predictor model: %d bin edges for %d bins", len(m.BinEdges), nb)
+	}
+	for i, e := range m.BinEdges {
+		if i > 0 && !(e > m.BinEdges[i-1]) {
+			return fmt.Errorf("predictor model: bin edges not increasing")
+		}
+	}
+	for _, r := range m.BinReps {
+		if !(r >= 0) || math.IsInf(r, 0) {
+			return fmt.Errorf("predictor model: invalid bin rate %v", r)
+		}
+	}
+	// The columns must be exactly those the encoder produces, or rows and
+	// model would disagree.
+	want := newEncoder(nil, m.Offline).attrs
+	if len(m.Attrs) != len(want) {
+		return fmt.Errorf("predictor model: %d attributes, want %d", len(m.Attrs), len(want))
+	}
+	enc := &encoder{offline: m.Offline, dict: make([]map[string]int, len(onlineNominal))}
+	for j, a := range m.Attrs {
+		if a.Name != want[j].Name || a.Kind != kindName(want[j].Kind) {
+			return fmt.Errorf("predictor model: attribute %d is %s (%s), want %s (%s)", j, a.Name, a.Kind, want[j].Name, kindName(want[j].Kind))
+		}
+		attr := Attribute{Name: a.Name, Kind: want[j].Kind, Values: a.Values}
+		if attr.Kind == Nominal {
+			enc.dict[j] = make(map[string]int, len(a.Values))
+			for i, v := range a.Values {
+				if _, dup := enc.dict[j][v]; dup {
+					return fmt.Errorf("predictor model: attribute %s lists %q twice", a.Name, v)
+				}
+				enc.dict[j][v] = i
+			}
+		}
+		enc.attrs = append(enc.attrs, attr)
+	}
+	out := Predictor{
+		opts: PredictorOptions{Algorithm: m.Algorithm, Offline: m.Offline, Bins: nb, Output: m.Output},
+		enc:  enc, bins: Bins{Edges: m.BinEdges, Reps: m.BinReps}, n: m.Pages, refHours: m.RefHours,
+	}
+	if _, err := out.opts.learner(); err != nil {
+		return fmt.Errorf("predictor model: %w", err)
+	}
+	if !(m.RefHours > 0) || math.IsInf(m.RefHours, 0) {
+		return fmt.Errorf("predictor model: invalid reference interval %v h", m.RefHours)
+	}
+	switch m.Algorithm {
+	case AlgGLM:
+		g := m.GLM
+		if g == nil {
+			return fmt.Errorf("predictor model: glm without weights")
+		}
+		na := len(enc.attrs)
+		if len(g.Offset) != na || len(g.Mean) != na || len(g.SD) != na {
+			return fmt.Errorf("predictor model: glm shapes do not match %d attributes", na)
+		}
+		n := 1
+		for j, a := range enc.attrs {
+			if g.Offset[j] != n {
+				return fmt.Errorf("predictor model: glm offset of %s is %d, want %d", a.Name, g.Offset[j], n)
+			}
+			if a.Kind == Nominal {
+				n += len(a.Values)
+			} else {
+				if !(g.SD[j] > 0) {
+					return fmt.Errorf("predictor model: glm s.d. of %s is %v", a.Name, g.SD[j])
+				}
+				n++
+			}
+		}
+		if len(g.W) != n {
+			return fmt.Errorf("predictor model: glm has %d weights, want %d", len(g.W), n)
+		}
+		out.glm = &glmModel{attrs: enc.attrs, offset: g.Offset, mean: g.Mean, sd: g.SD, w: g.W}
+	case AlgBayes:
+		bm := m.Bayes
+		if bm == nil || len(bm.Prior) != nb || len(bm.NomLog) != len(enc.attrs) || len(bm.Mean) != len(enc.attrs) || len(bm.SD) != len(enc.attrs) {
+			return fmt.Errorf("predictor model: naive bayes tables do not match %d attributes and %d bins", len(enc.attrs), nb)
+		}
+		for j, a := range enc.attrs {
+			if a.Kind == Nominal {
+				if len(bm.NomLog[j]) != nb {
+					return fmt.Errorf("predictor model: naive bayes table of %s has %d classes", a.Name, len(bm.NomLog[j]))
+				}
+				for _, row := range bm.NomLog[j] {
+					if len(row) != len(a.Values) {
+						return fmt.Errorf("predictor model: naive bayes table of %s has %d values, want %d", a.Name, len(row), len(a.Values))
+					}
+				}
+			} else if len(bm.Mean[j]) != nb || len(bm.SD[j]) != nb {
+				return fmt.Errorf("predictor model: naive bayes normals of %s do not match %d bins", a.Name, nb)
+			}
+		}
+		out.model = &bayesModel{attrs: enc.attrs, prior: bm.Prior, nomLog: bm.NomLog, mean: bm.Mean, sd: bm.SD}
+	default: // C4.5
+		if m.Tree == nil {
+			return fmt.Errorf("predictor model: c45 without a tree")
+		}
+		root, err := nodeFromJS(m.Tree, enc.attrs, nb, 0)
+		if err != nil {
+			return fmt.Errorf("predictor model: %w", err)
+		}
+		classes := m.Classes
+		if len(classes) != nb {
+			return fmt.Errorf("predictor model: %d classes for %d bins", len(classes), nb)
+		}
+		out.model = &Tree{attrs: enc.attrs, classes: classes, root: root}
+	}
+	*p = out
+	return nil
+}
+
+func kindName(k AttrKind) string {
+	switch k {
+	case Nominal:
+		return "nominal"
+	case Numeric:
+		return "numeric"
+	}
+	return fmt.Sprintf("kind%d", k)
+}
+
+func nodeToJS(n *treeNode) *nodeJS {
+	if n == nil {
+		return nil
+	}
+	j := &nodeJS{Counts: n.counts, Attr: n.attr, Threshold: n.threshold, Fallback: n.fallback}
+	for _, c := range n.children {
+		j.Children = append(j.Children, nodeToJS(c))
+	}
+	return j
+}
+
+// maxTreeDepth bounds the recursion on a (possibly hostile) model file; a
+// tree over these features is far shallower.
+const maxTreeDepth = 1000
+
+func nodeFromJS(j *nodeJS, attrs []Attribute, classes, depth int) (*treeNode, error) {
+	if j == nil {
+		return nil, fmt.Errorf("tree: missing node")
+	}
+	if depth > maxTreeDepth {
+		return nil, fmt.Errorf("tree: deeper than %d", maxTreeDepth)
+	}
+	if len(j.Counts) != classes {
+		return nil, fmt.Errorf("tree: node with %d class counts, want %d", len(j.Counts), classes)
+	}
+	n := &treeNode{counts: j.Counts, attr: j.Attr, threshold: j.Threshold, fallback: j.Fallback}
+	switch {
+	case j.Attr == -1:
+		if len(j.Children) != 0 {
+			return nil, fmt.Errorf("tree: leaf with children")
+		}
+		return n, nil
+	case j.Attr < 0 || j.Attr >= len(attrs):
+		return nil, fmt.Errorf("tree: split on attribute %d of %d", j.Attr, len(attrs))
+	case attrs[j.Attr].Kind == Numeric && len(j.Children) != 2:
+		return nil, fmt.Errorf("tree: numeric split with %d branches", len(j.Children))
+	case attrs[j.Attr].Kind == Nominal && len(j.Children) != len(attrs[j.Attr].Values):
+		return nil, fmt.Errorf("tree: split on %s with %d branches for %d values", attrs[j.Attr].Name, len(j.Children), len(attrs[j.Attr].Values))
+	}
+	for _, c := range j.Children {
+		cn, err := nodeFromJS(c, attrs, classes, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		n.children = append(n.children, cn)
+	}
+	return n, nil
+}

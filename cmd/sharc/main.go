@@ -44,6 +44,7 @@ func commands() map[string]command {
 		"simulate":   {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
 		"testsite":   {"serve the live changing synthetic test site", runTestsite},
 		"report":     {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
+		"rates":      {"change-rate predictors: sharc rates train|evaluate|compare (thesis ch. 6)", runRates},
 		"serve":      {"run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", runServe},
 		"job":        {"talk to the daemon: sharc job submit|list|status|pause|resume|cancel", runJob},
 	}

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/sharc
 
-.PHONY: all build test demo vet bench clean pg
+.PHONY: all build test demo vet bench clean pg chromium
 
 all: build
 
@@ -17,7 +17,11 @@ vet:
 pg:
 	@scripts/ensure-postgres.sh
 
-test: vet pg
+# chromium makes sure Debian's chromium is there for the report's browser test.
+chromium:
+	@scripts/ensure-chromium.sh
+
+test: vet pg chromium
 	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
 
 demo: build

@@ -707,7 +707,9 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 			rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
 			ann = append(ann, "notModified")
 		}
-	case visit != nil && f.Status/100 == 2 && digest == visit.PayloadDigest:
+	case visit != nil && f.Status == visit.Status && digest == visit.PayloadDigest:
+		// The same answer as the visit (a 200 with the same payload, or the
+		// same 404 twice): unchanged.
 		rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
 		ann = append(ann, "unchanged")
 	case visit != nil:

@@ -95,7 +95,7 @@ func (f *Frontier) HostQueue(hostName string, limit int) (st HostStatus, queued 
 	}
 	fin := 0
 	for i, s := range h.state {
-		if s == stDone {
+		if s == stDone || s == stCollapsed {
 			fin++
 		}
 		if s != stQueued {

@@ -38,6 +38,10 @@ const (
 	stQueued uint8 = iota
 	stVisited
 	stDone
+	// stCollapsed: one download served as visit and revisit (Def. 5.5).
+	// An online strategy that later learns the page was not the last
+	// visit after all may still ask for a real revisit.
+	stCollapsed
 )
 
 // Task is one download handed to a worker.
@@ -382,7 +386,8 @@ func (f *Frontier) take(h *host) (Task, bool) {
 			return Task{}, false
 		}
 		st := h.state[d.Page]
-		skip := st == stDone || (st == stVisited && d.Action == scheduler.Visit)
+		skip := st == stDone || (st == stVisited && d.Action == scheduler.Visit) ||
+			(st == stCollapsed && d.Action != scheduler.Revisit)
 		if skip {
 			h.strategy.Done(d)
 			continue
@@ -452,6 +457,8 @@ func (f *Frontier) Done(t Task, r Result) {
 		switch t.Action {
 		case scheduler.Visit:
 			h.state[t.Seq] = stVisited
+		case scheduler.VisitRevisit:
+			h.state[t.Seq] = stCollapsed
 		default:
 			h.state[t.Seq] = stDone
 		}
@@ -499,7 +506,7 @@ func (f *Frontier) Status() []HostStatus {
 	for _, h := range f.hosts {
 		fin := 0
 		for _, s := range h.state {
-			if s == stDone {
+			if s == stDone || s == stCollapsed {
 				fin++
 			}
 		}

@@ -105,7 +105,7 @@ resolve: {site.test: %s}
 		t.Fatal(err)
 	}
 	truth := site.Tree().Rates // changes per time unit = per Δ
-	var xs, ys []float64      // true and estimated rates of the history pages
+	var xs, ys []float64       // true and estimated rates of the history pages
 	sourceOf := map[string]string{}
 	for _, f := range second {
 		sourceOf[f.URL] = f.RateSource

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -80,6 +81,22 @@ resolve: {%s}
 	}
 }
 
+// peakRSS returns the process' peak resident set size (VmHWM) in bytes,
+// or 0 where /proc is not available.
+func peakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
 // BenchmarkQueuedURLMemory measures the heap the frontier (with a bfs
 // strategy per host) holds per 100,000 queued URLs.
 func BenchmarkQueuedURLMemory(b *testing.B) {
@@ -89,6 +106,7 @@ func BenchmarkQueuedURLMemory(b *testing.B) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
+		rssBefore := peakRSS()
 		f := frontier.New(frontier.Config{NewStrategy: func(string) (scheduler.Strategy, error) { return reg.New("bfs", scheduler.Params{}) }})
 		batch := make([]frontier.URL, 0, n)
 		for k := 0; k < n; k++ {
@@ -106,7 +124,8 @@ func BenchmarkQueuedURLMemory(b *testing.B) {
 		if f.Size() != n {
 			b.Fatalf("size %d", f.Size())
 		}
-		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "MB/100k-URLs")
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "heap-MB/100k-URLs")
+		b.ReportMetric(float64(peakRSS()-rssBefore)/1e6, "peakRSS-MB/100k-URLs")
 		runtime.KeepAlive(f)
 	}
 }

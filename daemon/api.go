@@ -24,6 +24,7 @@ import (
 	"github.com/sharc-archive/sharc/cdxj"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 )
@@ -672,21 +673,35 @@ func (d *Daemon) getCapture(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// getReport serves the capture's stored quality report (JSON). Other
-// formats need the report package's renderers (see docs/api.md).
+// getReport serves the capture's stored quality report as JSON, or
+// rendered as CSV or HTML with ?format=.
 func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
 	c, _, err := d.capture(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	if f := r.URL.Query().Get("format"); f != "" && f != "json" {
-		return &APIError{Status: http.StatusNotImplemented, Message: "format " + f + " is not available yet; use format=json or `sharc report`"}
+	format := r.URL.Query().Get("format")
+	ctype, ok := map[string]string{"": "application/json", "json": "application/json", "csv": "text/csv; charset=utf-8", "html": "text/html; charset=utf-8"}[format]
+	if !ok {
+		return badRequest("unknown format %q (valid: json, csv, html)", format)
 	}
 	if len(c.Report) == 0 {
-		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture is reported: `sharc report %d`)", errNotFound, c.ID, c.ID)
+		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes, or by `sharc report %d --rebuild`)", errNotFound, c.ID, c.ID)
 	}
-	w.Header().Set("Content-Type", "application/json")
-	_, err = w.Write(c.Report)
+	w.Header().Set("Content-Type", ctype)
+	if format == "" || format == "json" {
+		_, err = w.Write(c.Report)
+		return err
+	}
+	rep, err := report.ReadJSON(c.Report)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := report.Render(&buf, rep, format); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -318,12 +319,12 @@ func (d *Daemon) startLocked(js *jobState) {
 	}
 	r.cr = crawler.New(j, d.st, d.reg, d.log, crawler.Options{Observer: r.obs, ProgressEvery: time.Hour})
 	d.runs.Add(1)
-	go d.execute(ctx, js, r)
+	go d.execute(ctx, js, r, j)
 }
 
 // execute waits for a slot, runs the crawler and settles the capture's
 // status according to why it stopped.
-func (d *Daemon) execute(ctx context.Context, js *jobState, r *run) {
+func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) {
 	defer d.runs.Done()
 	defer close(r.done)
 	defer r.cancel()
@@ -339,6 +340,14 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run) {
 	}
 	d.mu.Unlock()
 	stats, err := r.cr.Run(ctx)
+	if err == nil && stats.StopReason != "interrupted" && stats.CaptureID != 0 {
+		// A finished capture gets its quality report at once, as with
+		// `sharc crawl`; a failure here leaves the capture intact.
+		if _, rerr := report.BuildAndStore(context.WithoutCancel(ctx), d.st, stats.CaptureID,
+			report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: d.log}); rerr != nil {
+			d.log.Error("quality report", zap.Int64("capture", stats.CaptureID), zap.Error(rerr))
+		}
+	}
 	<-d.slots
 	d.settle(js, r, stats, err)
 }

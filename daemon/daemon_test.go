@@ -14,6 +14,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
@@ -114,8 +115,26 @@ func TestSubmitRunsToCompletion(t *testing.T) {
 	if err != nil || len(rep.Problems) > 0 || rep.Records == 0 {
 		t.Fatalf("WACZ verify: %+v %v", rep, err)
 	}
-	if err := td.client.Get(ctx, "/api/v1/captures/"+itoa(caps[0].ID)+"/report", io.Discard); apiStatus(err) != 404 {
-		t.Errorf("report of an unreported capture: %v, want 404", err)
+	// The finished capture's quality report is stored and served in all
+	// three formats.
+	var repJSON, repCSV, repHTML bytes.Buffer
+	for _, f := range []struct {
+		q   string
+		buf *bytes.Buffer
+	}{{"", &repJSON}, {"?format=csv", &repCSV}, {"?format=html", &repHTML}} {
+		if err := td.client.Get(ctx, "/api/v1/captures/"+itoa(caps[0].ID)+"/report"+f.q, f.buf); err != nil {
+			t.Fatalf("report%s: %v", f.q, err)
+		}
+	}
+	qr, err := report.ReadJSON(repJSON.Bytes())
+	if err != nil || qr.CaptureID != caps[0].ID || qr.Totals.Pages == 0 {
+		t.Fatalf("stored report: %+v, %v", qr, err)
+	}
+	if !strings.HasPrefix(repCSV.String(), strings.Join(report.CSVHeader, ",")) || !strings.Contains(repHTML.String(), "<html") {
+		t.Errorf("report renderings: csv %.80q html %.80q", repCSV.String(), repHTML.String())
+	}
+	if err := td.client.Get(ctx, "/api/v1/captures/"+itoa(caps[0].ID)+"/report?format=pdf", io.Discard); apiStatus(err) != 400 {
+		t.Errorf("report?format=pdf: %v, want 400", err)
 	}
 
 	// Every index row points at a readable record.

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bytes"
+	"context"
 	"embed"
 	"encoding/csv"
 	"encoding/json"
@@ -10,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // WriteJSON writes r as indented JSON (the form stored in the index).
@@ -171,4 +175,35 @@ func strategyWords(name string) string {
 		w = "strategy " + name
 	}
 	return w + order
+}
+
+// BuildAndStore builds a finished capture's report and stores it (JSON) with
+// the capture, as `sharc crawl`, `sharc demo` and the daemon do when a
+// capture finishes.
+func BuildAndStore(ctx context.Context, st store.Store, captureID int64, opts Options) (*Report, error) {
+	rep, err := Build(ctx, st, captureID, opts)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, rep); err != nil {
+		return nil, err
+	}
+	if err := st.SetReport(ctx, captureID, buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("report: store: %w", err)
+	}
+	return rep, nil
+}
+
+// Render writes r in the named format: "json", "csv" or "html".
+func Render(w io.Writer, r *Report, format string) error {
+	switch format {
+	case "", "json":
+		return WriteJSON(w, r)
+	case "csv":
+		return WriteCSV(w, r)
+	case "html":
+		return WriteHTML(w, r)
+	}
+	return fmt.Errorf("report: unknown format %q (valid: json, csv, html)", format)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -95,18 +94,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 // storeReport builds a finished capture's quality report and stores it
 // with the capture.
 func storeReport(ctx context.Context, st store.Store, j *job.Job, captureID int64, log *zap.Logger) (*report.Report, error) {
-	rep, err := report.Build(ctx, st, captureID, report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: log})
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := report.WriteJSON(&buf, rep); err != nil {
-		return nil, err
-	}
-	if err := st.SetReport(ctx, captureID, buf.Bytes()); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
-	return rep, nil
+	return report.BuildAndStore(ctx, st, captureID, report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: log})
 }
 
 func printReportSummary(w io.Writer, r *report.Report) {

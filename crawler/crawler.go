@@ -190,7 +190,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
 	if c.rates = c.opts.Rates; c.rates == nil {
-		cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: j.Politeness.Delay,
+		cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: c.delta(),
 			Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate}, log)
 		if err != nil {
 			c.closeOutputs()

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/sharc
 
-.PHONY: all build test demo vet bench clean pg chromium
+.PHONY: all build test demo vet bench clean pg chromium js
 
 all: build
 
@@ -21,7 +21,12 @@ pg:
 chromium:
 	@scripts/ensure-chromium.sh
 
-test: vet pg chromium
+# js installs the pinned npm packages of the independent WACZ reader
+# (tests/js, webrecorder's warcio) from the committed lockfile.
+js:
+	@if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then npm ci --prefix tests/js --no-audit --no-fund; else echo "note: node/npm not found; the warcio cross-check (wacz/warcio_test.go) will be skipped"; fi
+
+test: vet pg chromium js
 	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
 
 demo: build

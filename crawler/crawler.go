@@ -202,16 +202,21 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		}
 	}
 	// estimated_size: auto takes each host's size in the job's previous
-	// finished capture; without one the strategy counts what it discovers
-	// (sitemaps are fetched first, so their URLs count).
-	estimate := func(string) int { return j.Capture.EstimatedSize }
+	// finished capture, else the number of the host's URLs known when its
+	// pages start (its sitemaps are fetched first, so their entries count).
+	estimate := func(_ string, known int) int { return j.Capture.EstimatedSize }
 	if j.Capture.EstimatedSize == 0 {
 		sizes, err := c.store.JobCaptureSizes(ctx, capture.ID)
 		if err != nil {
 			c.closeOutputs()
 			return Stats{}, fmt.Errorf("store: %w", err)
 		}
-		estimate = func(host string) int { return sizes[host] }
+		estimate = func(host string, known int) int {
+			if n := sizes[host]; n > 0 {
+				return n
+			}
+			return known
+		}
 	}
 	c.frontier = frontier.New(frontier.Config{
 		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},

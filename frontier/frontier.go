@@ -71,7 +71,11 @@ type Config struct {
 	// NewStrategy builds the strategy of a new host.
 	NewStrategy func(host string) (scheduler.Strategy, error)
 	// EstimatedSize is told to each host's strategy in Start (0 = unknown).
-	EstimatedSize func(host string) int
+	// Start is called when the host's first page is about to be scheduled,
+	// after its prerequisites (robots.txt, sitemaps), so known — the number
+	// of the host's URLs known by then, sitemap entries included — can
+	// serve as the estimate.
+	EstimatedSize func(host string, known int) int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -81,9 +85,11 @@ type host struct {
 	name     string
 	pol      Politeness
 	strategy scheduler.Strategy
-	urls     []URL   // by Seq
-	state    []uint8 // by Seq
-	urgent   []Task  // prerequisites and retries, served before the strategy
+	started  bool               // strategy.Start has been called
+	early    [][]scheduler.Page // Adds made before Start, replayed in order
+	urls     []URL              // by Seq
+	state    []uint8            // by Seq
+	urgent   []Task             // prerequisites and retries, served before the strategy
 	inflight int
 	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
@@ -136,11 +142,6 @@ func (f *Frontier) hostFor(name string) (*host, error) {
 			pol.PerHost = 1
 		}
 	}
-	est := 0
-	if f.cfg.EstimatedSize != nil {
-		est = f.cfg.EstimatedSize(name)
-	}
-	s.Start(est)
 	h = &host{name: name, pol: pol, strategy: s, idx: -1}
 	f.hosts[name] = h
 	return h, nil
@@ -210,7 +211,11 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 			h.state = append(h.state, st)
 			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: u.Parent, Rate: u.Rate})
 		}
-		h.strategy.Add(pages...)
+		if h.started {
+			h.strategy.Add(pages...)
+		} else {
+			h.early = append(h.early, pages)
+		}
 		f.schedule(h)
 		i = j
 	}
@@ -375,6 +380,17 @@ func (f *Frontier) take(h *host) (Task, bool) {
 	}
 	if h.prereqs > 0 {
 		return Task{}, false
+	}
+	if !h.started {
+		est := 0
+		if f.cfg.EstimatedSize != nil {
+			est = f.cfg.EstimatedSize(h.name, len(h.urls))
+		}
+		h.strategy.Start(est)
+		for _, pages := range h.early {
+			h.strategy.Add(pages...)
+		}
+		h.started, h.early = true, nil
 	}
 	for {
 		d, ok := h.strategy.Next()

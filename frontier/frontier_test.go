@@ -218,3 +218,62 @@ func BenchmarkFrontierAddNext(b *testing.B) {
 		f.Done(task, Result{})
 	}
 }
+
+// startRecorder wraps a strategy and records what Start was told.
+type startRecorder struct {
+	scheduler.Strategy
+	started []int
+}
+
+func (s *startRecorder) Start(n int) {
+	s.started = append(s.started, n)
+	s.Strategy.Start(n)
+}
+
+// TestStartAfterPrerequisites: a host's strategy starts when its first page
+// is about to be scheduled, after its prerequisites, so URLs found by them
+// (sitemap entries) count in the size estimate, and early Adds are replayed.
+func TestStartAfterPrerequisites(t *testing.T) {
+	reg := scheduler.NewRegistry()
+	bfs, _ := reg.New("bfs", scheduler.Params{})
+	rec := &startRecorder{Strategy: bfs}
+	f := New(Config{
+		NewStrategy:   func(string) (scheduler.Strategy, error) { return rec, nil },
+		EstimatedSize: func(_ string, known int) int { return known },
+	})
+	ctx := context.Background()
+	if err := f.AddPrereq("a", URL{URL: "http://a/sitemap.xml", Host: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add(f.Assign(urls("a", 1))...); err != nil {
+		t.Fatal(err)
+	}
+	pre, err := f.Next(ctx)
+	if err != nil || !pre.Prereq || len(rec.started) != 0 {
+		t.Fatalf("first task %+v (%v), Start calls %v: want the prerequisite and no Start yet", pre, err, rec.started)
+	}
+	// The "sitemap" reveals four more pages before finishing.
+	more := urls("a", 5)[1:]
+	for i := range more {
+		more[i].SURT += "-sm"
+	}
+	if err := f.Add(f.Assign(more)...); err != nil {
+		t.Fatal(err)
+	}
+	f.Done(pre, Result{})
+	var got []int
+	for {
+		task, err := f.Next(ctx)
+		if errors.Is(err, ErrDone) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, task.Seq)
+		f.Done(task, Result{})
+	}
+	if fmt.Sprint(rec.started) != "[5]" || fmt.Sprint(got) != "[0 1 2 3 4]" {
+		t.Fatalf("Start calls %v, order %v; want [5] and [0 1 2 3 4]", rec.started, got)
+	}
+}

@@ -2,65 +2,24 @@ package daemon
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
-// pgSchemaDSN creates a fresh schema in the SHARC_TEST_PG database and
-// returns a DSN selecting it; the schema is dropped when the test ends.
-func pgSchemaDSN(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("SHARC_TEST_PG")
-	if base == "" {
-		t.Skip("SHARC_TEST_PG is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the daemon tests")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("SHARC_TEST_PG: %v", err)
-	}
-	defer admin.Close(ctx)
-	var rnd [6]byte
-	_, _ = rand.Read(rnd[:])
-	schema := "sharc_daemon_" + hex.EncodeToString(rnd[:])
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), base)
-		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer c.Close(context.Background())
-		if _, err := c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	return u.String()
-}
+// pgSchemaDSN gives the test its own schema (internal/pgtest).
+func pgSchemaDSN(t testing.TB) string { return pgtest.SchemaDSN(t, "sharc_daemon") }
 
 // treeSite serves n pages /p/0 … /p/{n-1}; page k links to 3k+1…3k+3.
 // Every request counts in hits and takes delay.

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,47 +18,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/daemon"
+	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
 
-// servePGDSN makes a fresh schema in SHARC_TEST_PG for one test.
-func servePGDSN(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("SHARC_TEST_PG")
-	if base == "" {
-		t.Skip("SHARC_TEST_PG is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the daemon crash test")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("SHARC_TEST_PG: %v", err)
-	}
-	defer admin.Close(ctx)
-	var rnd [6]byte
-	_, _ = rand.Read(rnd[:])
-	schema := "sharc_serve_" + hex.EncodeToString(rnd[:])
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), base)
-		if err == nil {
-			defer c.Close(context.Background())
-			_, _ = c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		}
-	})
-	u, _ := url.Parse(base)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// servePGDSN gives the test its own schema (internal/pgtest).
+func servePGDSN(t *testing.T) string { return pgtest.SchemaDSN(t, "sharc_serve") }
 
 func freePort(t *testing.T) string {
 	t.Helper()

@@ -1,0 +1,62 @@
+// Package pgtest gives each test its own PostgreSQL schema in the database
+// named by SHARC_TEST_PG, so tests against the real server never see each
+// other's rows, even when several test binaries run at once.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Env is the environment variable holding the test database DSN.
+const Env = "SHARC_TEST_PG"
+
+// SchemaDSN creates a fresh schema named prefix_RANDOM in the SHARC_TEST_PG
+// database and returns a DSN whose search_path selects it. The schema is
+// dropped when the test ends (cleanups run last-in first-out, so after
+// stores opened on it are closed). Without SHARC_TEST_PG the test is
+// skipped with a message saying how to run it.
+func SchemaDSN(t testing.TB, prefix string) string {
+	t.Helper()
+	base := os.Getenv(Env)
+	if base == "" {
+		t.Skip(Env + " is unset; set it to a PostgreSQL DSN, e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable, to run the PostgreSQL tests (make test does)")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("%s: %v", Env, err)
+	}
+	defer admin.Close(ctx)
+	var rnd [6]byte
+	_, _ = rand.Read(rnd[:])
+	schema := prefix + "_" + hex.EncodeToString(rnd[:])
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), base)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer c.Close(context.Background())
+		if _, err := c.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("drop schema %s: %v", schema, err)
+		}
+	})
+	return u.String()
+}

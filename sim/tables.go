@@ -110,9 +110,7 @@ type TableSource struct {
 func Tables() []TableSource {
 	var out []TableSource
 	out = append(out, ch4Tables()...)
-	for _, t := range ch5Tables() {
-		out = append(out, TableSource{ID: t.ID, Build: func(context.Context) (Table, error) { return t, nil }})
-	}
+	out = append(out, ch5Sources()...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }

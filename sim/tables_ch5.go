@@ -8,11 +8,6 @@ import (
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
-// ch5Tables returns the reproduced chapter-5 tables as computed tables.
-// They are simulations that take minutes, so Tables should take them
-// lazily from ch5Sources instead; this stays empty until tables.go does.
-func ch5Tables() []Table { return nil }
-
 // ch5Strategies are the columns of Tables 5.9–5.14 in the thesis' order.
 var ch5Strategies = []struct{ name, label string }{
 	{"sharc-selective", "SHARC-Selective offline"},

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
@@ -190,8 +191,13 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
 	if c.rates = c.opts.Rates; c.rates == nil {
+		model, err := loadRatesModel(j.RatesModel)
+		if err != nil {
+			c.closeOutputs()
+			return Stats{}, err
+		}
 		cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: c.delta(),
-			Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate}, log)
+			Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate, Predictor: model}, log)
 		if err != nil {
 			c.closeOutputs()
 			return Stats{}, fmt.Errorf("change rates: %w", err)
@@ -832,4 +838,21 @@ func (c *Crawler) Status() (Stats, []HostStatus) {
 		return Stats{}, nil
 	}
 	return c.stats(c.started, c.resumed), c.frontier.Status()
+}
+
+// loadRatesModel reads the predictor a job names (rates_model), or returns
+// nil when it names none.
+func loadRatesModel(path string) (*changerate.Predictor, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("rates_model: %w", err)
+	}
+	var p changerate.Predictor
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("rates_model %s: %w", path, err)
+	}
+	return &p, nil
 }

@@ -54,6 +54,10 @@ type Job struct {
 	// DefaultRate is the rate (changes per hour) the "default" source
 	// answers with.
 	DefaultRate float64
+	// RatesModel is the path of a change-rate predictor trained by
+	// `sharc rates train` (JSON); it backs the "predictor" source. Empty:
+	// the predictor source never answers.
+	RatesModel string
 	// Resolve maps a host or host:port (lower case) to the host:port to
 	// connect to instead, so tests and benchmarks can point real host names
 	// at loopback servers. Nil when the job has none.

@@ -26,6 +26,7 @@ type yJob struct {
 	Capture     yCapture          `yaml:"capture"`
 	ChangeRates []string          `yaml:"change_rates,flow"`
 	DefaultRate float64           `yaml:"default_rate"`
+	RatesModel  string            `yaml:"rates_model,omitempty"`
 	Resolve     map[string]string `yaml:"resolve,omitempty"`
 	Schedule    string            `yaml:"schedule,omitempty"`
 }
@@ -134,6 +135,7 @@ func (j *Job) Marshal() ([]byte, error) {
 		Capture:     yCapture{Mode: j.Capture.Mode, EstimatedSize: "auto", Similarity: j.Capture.Similarity, ChangeSignal: j.Capture.ChangeSignal},
 		ChangeRates: j.ChangeRates,
 		DefaultRate: j.DefaultRate,
+		RatesModel:  j.RatesModel,
 		Resolve:     j.Resolve,
 	}
 	if j.Capture.EstimatedSize > 0 {

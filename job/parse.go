@@ -365,7 +365,7 @@ func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool
 	return s, true
 }
 
-var topKeys = []string{"name", "seeds", "workers", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "resolve", "schedule"}
+var topKeys = []string{"name", "seeds", "workers", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
 
 var (
 	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
@@ -445,6 +445,14 @@ func (p *parser) job(root *yaml.Node, j *Job) {
 			} else {
 				j.DefaultRate = v
 			}
+		}
+	}
+	if n, ok := f["rates_model"]; ok {
+		if v, ok := p.str(n, "rates_model"); ok {
+			if v == "" {
+				p.errf(n, "rates_model", "must be the path of a model written by `sharc rates train`")
+			}
+			j.RatesModel = v
 		}
 	}
 	if n, ok := f["resolve"]; ok {

@@ -176,3 +176,69 @@ func TestRatesCompare(t *testing.T) {
 		t.Error("evaluate without --store or --sample accepted")
 	}
 }
+
+// TestCrawlWithTrainedModel: a model trained by `sharc rates train` backs
+// the cascade's predictor source in a later crawl (job rates_model), and
+// the frontier records that the predictor answered.
+func TestCrawlWithTrainedModel(t *testing.T) {
+	dsn := crawledStore(t)
+	dir := t.TempDir()
+	model := filepath.Join(dir, "model.json")
+	if code, _, errOut := sharc(t, "rates", "train", "--store", dsn, "--job", "rates", "--alg", "c45", "-o", model); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	site, err := testsite.New(testsite.Config{Pages: 20, Outdegree: 4, Skew: 1.5, TimeUnit: 20 * time.Millisecond, Seed: 9}, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+	jobPath := filepath.Join(dir, "job.yaml")
+	newDSN := "sqlite:" + filepath.Join(dir, "new.db")
+	if err := os.WriteFile(jobPath, []byte(fmt.Sprintf(`name: predicted
+seeds: [http://site.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+politeness: {delay: 5ms, delay_factor: 0}
+change_rates: [predictor, default]
+rates_model: %s
+warc: {dir: %s}
+store: %s
+resolve: {site.test: %s}
+`, model, filepath.Join(dir, "warcs"), newDSN, strings.TrimPrefix(srv.URL, "http://"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := sharc(t, "crawl", jobPath); code != 0 {
+		t.Fatalf("crawl: exit %d\n%s\n%s", code, out, errOut)
+	}
+	st, err := store.Open(context.Background(), newDSN, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rows, err := st.Frontier(context.Background(), 1)
+	if err != nil || len(rows) < 20 {
+		t.Fatalf("frontier: %d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.RateSource != changerate.SourcePredictor || !(r.Rate > 0) {
+			t.Errorf("%s: rate %g from %q, want a positive rate from the predictor", r.URL, r.Rate, r.RateSource)
+		}
+	}
+	// A job naming a model that does not exist stops with an error naming it.
+	bad := strings.Replace(mustRead(t, jobPath), model, filepath.Join(dir, "missing.json"), 1)
+	if err := os.WriteFile(jobPath, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := sharc(t, "crawl", jobPath); code == 0 || !strings.Contains(errOut, "missing.json") {
+		t.Fatalf("crawl with a missing model: exit %d, %q", code, errOut)
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

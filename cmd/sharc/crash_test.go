@@ -115,6 +115,42 @@ resolve: {site.test: %s}
 	if !strings.Contains(string(out), "stopped:    finished") || !strings.Contains(string(out), "(resumed)") {
 		t.Fatalf("final run did not resume and finish:\n%s", out)
 	}
+	archived, files := verifiedResponses(t, warcDir)
+	for k := 0; k < pages; k++ {
+		u := fmt.Sprintf("http://site.test/p/%d", k)
+		if archived[u] != 1 {
+			t.Errorf("%s archived %d times, want once", u, archived[u])
+		}
+	}
+	pagesArchived := 0
+	for u := range archived {
+		if strings.Contains(u, "/p/") {
+			pagesArchived++
+		}
+	}
+	if pagesArchived != pages {
+		t.Errorf("%d pages archived, want %d", pagesArchived, pages)
+	}
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(warcDir, "sharc.db"), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	problems, err := crawler.VerifyIndex(context.Background(), st, 1, warcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	t.Logf("%d WARC files, server saw %d requests for %d pages over 4 runs", len(files), hits.Load(), pages)
+}
+
+// verifiedResponses checks that no .open file is left in warcDir and that
+// every WARC file there verifies, and counts the response records per
+// target URI over all of them.
+func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) {
+	t.Helper()
 	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
 		t.Fatalf(".open files left: %v", open)
 	}
@@ -136,32 +172,11 @@ resolve: {site.test: %s}
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			if rec.Type() == "response" && strings.Contains(rec.TargetURI(), "/p/") {
+			if rec.Type() == "response" {
 				archived[rec.TargetURI()]++
 			}
 		}
 		r.Close()
 	}
-	for k := 0; k < pages; k++ {
-		u := fmt.Sprintf("http://site.test/p/%d", k)
-		if archived[u] != 1 {
-			t.Errorf("%s archived %d times, want once", u, archived[u])
-		}
-	}
-	if len(archived) != pages {
-		t.Errorf("%d pages archived, want %d", len(archived), pages)
-	}
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(warcDir, "sharc.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	problems, err := crawler.VerifyIndex(context.Background(), st, 1, warcDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Error(p)
-	}
-	t.Logf("%d WARC files, server saw %d requests for %d pages over 4 runs", len(files), hits.Load(), pages)
+	return archived, files
 }

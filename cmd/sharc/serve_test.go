@@ -24,7 +24,6 @@ import (
 	"github.com/sharc-archive/sharc/daemon"
 	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/warc"
 )
 
 // servePGDSN gives the test its own schema (internal/pgtest).
@@ -156,33 +155,7 @@ resolve: {site.test: %s}
 	}
 
 	warcDir := info.WARCDir
-	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
-		t.Fatalf(".open files left: %v", open)
-	}
-	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
-	archived := map[string]int{}
-	for _, f := range files {
-		if _, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 {
-			t.Fatalf("verify %s: %v %v", f, problems, err)
-		}
-		r, err := warc.OpenFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			if rec.Type() == "response" && strings.Contains(rec.TargetURI(), "/p/") {
-				archived[rec.TargetURI()]++
-			}
-		}
-		r.Close()
-	}
+	archived, files := verifiedResponses(t, warcDir)
 	for k := 0; k < pages; k++ {
 		if u := fmt.Sprintf("http://site.test/p/%d", k); archived[u] != 1 {
 			t.Errorf("%s archived %d times, want once", u, archived[u])

@@ -74,6 +74,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	log := newLogger(stderr)
 	defer func() { _ = log.Sync() }()
+	// A write past a file-size limit (RLIMIT_FSIZE, e.g. a quota'd volume)
+	// raises SIGXFSZ, which would kill us mid-record; ignored, the write
+	// fails with EFBIG and the crawler stops cleanly like on a full disk.
+	signal.Ignore(syscall.SIGXFSZ)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log}, args[1:]); err != nil {

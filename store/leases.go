@@ -1,0 +1,490 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Cluster mode: several nodes (processes, machines) share one capture in
+// one PostgreSQL. A host is crawled by one node at a time, the holder of
+// its lease in host_leases; only the holder gives the host's URLs their
+// per-host seq, so URLs a node finds on hosts it does not hold wait in
+// pending_urls until the holder moves them into urls. See
+// docs/architecture.md, "Several nodes". These methods exist only on the
+// PostgreSQL store: SQLite is for one process.
+
+// ErrLeaseLost is returned when a node acts on a host it no longer holds.
+var ErrLeaseLost = errors.New("store: host lease lost")
+
+// ErrNodeFenced is returned to a node another node has declared dead (its
+// heartbeat expired and its WARC files were repaired): it must stop at once.
+var ErrNodeFenced = errors.New("store: node declared dead by the cluster")
+
+// Lease is a host a node acquired.
+type Lease struct {
+	Host string
+	// Ready is the earliest time the previous holder allowed the next
+	// request (its politeness gap); zero if unknown.
+	Ready time.Time
+}
+
+func pgInterval(d time.Duration) int64 { return d.Microseconds() }
+
+// JoinCluster registers node in a clustered capture with a heartbeat of
+// ttl. Leases the node held before (it was killed and restarted under the
+// same name) are given up, since its fetches died with the old process.
+func (s *pgStore) JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO cluster_nodes (capture_id, node, expires, state)
+			VALUES ($1, $2, now() + $3 * interval '1 microsecond', 'open')
+			ON CONFLICT (capture_id, node) DO UPDATE SET expires = excluded.expires, state = 'open'`,
+			captureID, node, pgInterval(ttl)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity' WHERE capture_id = $1 AND node = $2`, captureID, node)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: join cluster of capture %d as %s: %w", captureID, node, err)
+	}
+	return nil
+}
+
+// SeedCluster gives a clustered capture its work the first time a node
+// joins it: the seeds become pending URLs, and every host with unfinished
+// URLs (a capture begun without cluster mode) gets a host row. It does
+// nothing once the capture has host rows, and is safe to run from several
+// nodes at once.
+func (s *pgStore) SeedCluster(ctx context.Context, captureID int64, seeds []FrontierURL) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var seeded bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1)`, captureID).Scan(&seeded); err != nil {
+			return err
+		}
+		if seeded {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO host_leases (capture_id, host, node, expires, ready, work)
+			SELECT DISTINCT $1::bigint, host, '', '-infinity'::timestamptz, 'epoch'::timestamptz, true FROM urls
+			WHERE capture_id = $1 AND state IN ('queued', 'visited')
+			ON CONFLICT DO NOTHING`, captureID); err != nil {
+			return err
+		}
+		var b pgx.Batch
+		queuePending(&b, captureID, seeds)
+		return tx.SendBatch(ctx, &b).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("store: seed cluster of capture %d: %w", captureID, err)
+	}
+	return nil
+}
+
+// queuePending queues the insertion of URLs into pending_urls and makes
+// sure their hosts have a row (so they can be leased). It takes no lock on
+// existing host rows: a host with pending URLs is acquirable whatever its
+// work flag, so a release racing with this insert cannot strand them, and
+// commits of two nodes cannot deadlock on each other's hosts.
+func queuePending(b *pgx.Batch, captureID int64, us []FrontierURL) {
+	if len(us) == 0 {
+		return
+	}
+	n := len(us)
+	surt, url, host, hop, via, src := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	rate := make([]float64, n)
+	hosts := []string{}
+	seen := map[string]bool{}
+	for i, u := range us {
+		surt[i], url[i], host[i], hop[i], via[i], rate[i], src[i] = u.SURT, u.URL, u.Host, u.HopPath, u.Via, u.Rate, u.RateSource
+		if !seen[u.Host] {
+			seen[u.Host] = true
+			hosts = append(hosts, u.Host)
+		}
+	}
+	b.Queue(`INSERT INTO pending_urls (capture_id, surt, url, host, hop_path, via, rate, rate_source)
+		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[])
+		ON CONFLICT (capture_id, surt) DO NOTHING`, captureID, surt, url, host, hop, via, rate, src)
+	b.Queue(`INSERT INTO host_leases (capture_id, host, node, expires, ready, work)
+		SELECT $1, h, '', '-infinity', 'epoch', false FROM unnest($2::text[]) AS h ORDER BY h
+		ON CONFLICT (capture_id, host) DO NOTHING`, captureID, hosts)
+}
+
+// queueURLs queues the insertion of frontier rows into urls, as Commit
+// does. A conflict on (capture, host, seq) is an error: it would mean two
+// nodes numbered one host.
+func queueURLs(b *pgx.Batch, captureID int64, us []FrontierURL) {
+	n := len(us)
+	if n == 0 {
+		return
+	}
+	surt, url, host, hop, via, state, src := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n)
+	seq, parent, attempts := make([]int32, n), make([]int32, n), make([]int32, n)
+	rate := make([]float64, n)
+	for i, u := range us {
+		st := u.State
+		if st == "" {
+			st = StateQueued
+		}
+		surt[i], url[i], host[i], seq[i], parent[i] = u.SURT, u.URL, u.Host, int32(u.Seq), int32(u.ParentSeq)
+		hop[i], via[i], rate[i], state[i], attempts[i], src[i] = u.HopPath, u.Via, u.Rate, string(st), int32(u.Attempts), u.RateSource
+	}
+	b.Queue(pgInsertURLs, captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
+}
+
+// AcquireHosts leases up to n hosts that have work (unfinished URLs or
+// pending ones) and no live lease to node for ttl. Concurrent callers never
+// get the same host: rows another node is locking are skipped and the rest
+// are locked until the update. The work flag is set while a host is held
+// and cleared only by ReleaseHost, so a host whose holder died keeps it.
+func (s *pgStore) AcquireHosts(ctx context.Context, captureID int64, node string, n int, ttl time.Duration) ([]Lease, error) {
+	rows, err := s.pool.Query(ctx, `WITH cand AS (
+			SELECT host FROM host_leases
+			WHERE capture_id = $1 AND (node = '' OR expires < now())
+				AND (work OR EXISTS (SELECT 1 FROM pending_urls p WHERE p.capture_id = $1 AND p.host = host_leases.host))
+			ORDER BY ready, host LIMIT $3
+			FOR UPDATE SKIP LOCKED)
+		UPDATE host_leases l SET node = $2, expires = now() + $4 * interval '1 microsecond', work = true
+		FROM cand WHERE l.capture_id = $1 AND l.host = cand.host
+		RETURNING l.host, l.ready`, captureID, node, n, pgInterval(ttl))
+	if err != nil {
+		return nil, fmt.Errorf("store: acquire hosts of capture %d: %w", captureID, err)
+	}
+	ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Lease, error) {
+		var l Lease
+		err := r.Scan(&l.Host, &l.Ready)
+		if l.Ready.Unix() <= 0 {
+			l.Ready = time.Time{} // never released: no gap to honour
+		}
+		return l, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: acquire hosts of capture %d: %w", captureID, err)
+	}
+	return ls, nil
+}
+
+// RenewLeases extends every lease of node by ttl and renews its heartbeat,
+// returning the hosts it still holds. ErrNodeFenced means the cluster has
+// declared the node dead.
+func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error) {
+	var hosts []string
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
+			WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			return ErrNodeFenced
+		}
+		rows, err := tx.Query(ctx, `UPDATE host_leases SET expires = now() + $3 * interval '1 microsecond'
+			WHERE capture_id = $1 AND node = $2 RETURNING host`, captureID, node, pgInterval(ttl))
+		if err != nil {
+			return err
+		}
+		hosts, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: renew leases of %s in capture %d: %w", node, captureID, err)
+	}
+	return hosts, nil
+}
+
+// PendingHosts returns the hosts node holds that have pending URLs.
+func (s *pgStore) PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT DISTINCT p.host FROM pending_urls p
+		JOIN host_leases l ON l.capture_id = p.capture_id AND l.host = p.host
+		WHERE p.capture_id = $1 AND l.node = $2`, captureID, node)
+	if err != nil {
+		return nil, fmt.Errorf("store: pending hosts of %s in capture %d: %w", node, captureID, err)
+	}
+	hosts, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("store: pending hosts of %s in capture %d: %w", node, captureID, err)
+	}
+	return hosts, nil
+}
+
+// HostFrontier returns every URL of one host of a capture in seq order:
+// what a node loads when it acquires the host.
+func (s *pgStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = $1 AND host = $2 ORDER BY seq`, captureID, host)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
+	}
+	us, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
+		var u FrontierURL
+		var state string
+		err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource)
+		u.State = URLState(state)
+		return u, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
+	}
+	return us, nil
+}
+
+// lockHeld locks the lease rows of hosts that node holds (FOR SHARE:
+// acquisitions and releases wait for the transaction) and returns them.
+func lockHeld(ctx context.Context, tx pgx.Tx, captureID int64, node string, hosts []string) (map[string]bool, error) {
+	rows, err := tx.Query(ctx, `SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 AND host = ANY($3) ORDER BY host FOR SHARE`,
+		captureID, node, hosts)
+	if err != nil {
+		return nil, err
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	held := make(map[string]bool, len(got))
+	for _, h := range got {
+		held[h] = true
+	}
+	return held, nil
+}
+
+// DrainPending moves the pending URLs of a host node holds into urls:
+// assign receives them (ParentSeq -1, state queued) and returns those to
+// insert with their seqs (it drops URLs already in the frontier). The
+// moved rows are returned. ErrLeaseLost if node no longer holds host.
+func (s *pgStore) DrainPending(ctx context.Context, captureID int64, node, host string, assign func([]FrontierURL) []FrontierURL) ([]FrontierURL, error) {
+	var fresh []FrontierURL
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		held, err := lockHeld(ctx, tx, captureID, node, []string{host})
+		if err != nil {
+			return err
+		}
+		if !held[host] {
+			return ErrLeaseLost
+		}
+		rows, err := tx.Query(ctx, `DELETE FROM pending_urls WHERE capture_id = $1 AND host = $2
+			RETURNING surt, url, host, hop_path, via, rate, rate_source`, captureID, host)
+		if err != nil {
+			return err
+		}
+		pend, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
+			u := FrontierURL{CaptureID: captureID, ParentSeq: -1, State: StateQueued}
+			err := r.Scan(&u.SURT, &u.URL, &u.Host, &u.HopPath, &u.Via, &u.Rate, &u.RateSource)
+			return u, err
+		})
+		if err != nil {
+			return err
+		}
+		// Document order is lost in the table; SURT order at least keeps
+		// a host's paths together for the strategy.
+		fresh = assign(pend)
+		var b pgx.Batch
+		queueURLs(&b, captureID, fresh)
+		if b.Len() == 0 {
+			return nil
+		}
+		return tx.SendBatch(ctx, &b).Close()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: drain pending URLs of %s in capture %d: %w", host, captureID, err)
+	}
+	return fresh, nil
+}
+
+// ReleaseHost gives up node's lease of host, which has nothing left on
+// node, recording ready (the next allowed request) for the next holder.
+// It refuses (false) while the host has pending URLs, which the holder
+// must drain first: otherwise the host's work flag could be cleared with
+// work waiting.
+func (s *pgStore) ReleaseHost(ctx context.Context, captureID int64, node, host string, ready time.Time) (bool, error) {
+	released := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var dummy int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM host_leases WHERE capture_id = $1 AND host = $2 AND node = $3 FOR UPDATE`,
+			captureID, host, node).Scan(&dummy)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrLeaseLost
+		}
+		if err != nil {
+			return err
+		}
+		// Pending URLs committed after this check make the host
+		// acquirable again by themselves (see AcquireHosts).
+		var pending bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pending_urls WHERE capture_id = $1 AND host = $2)`,
+			captureID, host).Scan(&pending); err != nil {
+			return err
+		}
+		if pending {
+			return nil
+		}
+		if ready.IsZero() {
+			ready = time.Unix(0, 0)
+		}
+		_, err = tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity', ready = $3, work = false
+			WHERE capture_id = $1 AND host = $2`, captureID, host, dbTime(ready))
+		released = err == nil
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: release %s in capture %d: %w", host, captureID, err)
+	}
+	return released, nil
+}
+
+// ClusterCommit is Commit for a node of a clustered capture: discovered
+// URLs of hosts node still holds go into urls (their seqs are node's to
+// give), those of hosts it lost go to pending_urls, and pending (URLs of
+// hosts node does not hold, without seqs) too. Records and URL states are
+// committed whoever holds the host: they are facts about fetches done. It
+// returns the hosts of b.Discovered that node no longer holds.
+func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pending []FrontierURL) ([]string, error) {
+	p, err := prepareBatch(b)
+	if err != nil {
+		return nil, err
+	}
+	var lost []string
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		lost = nil
+		disc, pend := p.discovered, pending
+		if len(disc) > 0 {
+			var hosts []string
+			seen := map[string]bool{}
+			for _, u := range disc {
+				if !seen[u.Host] {
+					seen[u.Host] = true
+					hosts = append(hosts, u.Host)
+				}
+			}
+			held, err := lockHeld(ctx, tx, p.captureID, node, hosts)
+			if err != nil {
+				return err
+			}
+			if len(held) < len(hosts) {
+				disc = nil
+				pend = append([]FrontierURL(nil), pending...)
+				for _, u := range p.discovered {
+					if held[u.Host] {
+						disc = append(disc, u)
+					} else {
+						pend = append(pend, u)
+					}
+				}
+				for _, h := range hosts {
+					if !held[h] {
+						lost = append(lost, h)
+					}
+				}
+			}
+		}
+		b2 := Batch{CaptureID: p.captureID, Records: p.records, States: p.states}
+		if err := s.commitTx(ctx, tx, b2); err != nil {
+			return err
+		}
+		var batch pgx.Batch
+		queueURLs(&batch, p.captureID, disc)
+		queuePending(&batch, p.captureID, pend)
+		if batch.Len() == 0 {
+			return nil
+		}
+		return tx.SendBatch(ctx, &batch).Close()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	return lost, nil
+}
+
+// commitTx writes a batch's records and state changes inside tx, checking
+// that every state change hit one URL.
+func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
+	var batch pgx.Batch
+	if n := len(p.Records); n > 0 {
+		var (
+			url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+				make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+			ts                    = make([]time.Time, n)
+			status                = make([]int32, n)
+			length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
+		)
+		for i, r := range p.Records {
+			url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
+			mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
+			file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
+		}
+		batch.Queue(pgInsertRecords, p.CaptureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
+	}
+	firstState := batch.Len()
+	for _, sc := range p.States {
+		batch.Queue(pgSetState, p.CaptureID, sc.SURT, string(sc.State), int32(sc.Attempts))
+	}
+	if batch.Len() == 0 {
+		return nil
+	}
+	br := tx.SendBatch(ctx, &batch)
+	for i := range batch.Len() {
+		tag, err := br.Exec()
+		if err != nil {
+			br.Close()
+			return err
+		}
+		if i >= firstState && tag.RowsAffected() != 1 {
+			br.Close()
+			return fmt.Errorf("state of %s: URL not in the capture's frontier", p.States[i-firstState].SURT)
+		}
+	}
+	return br.Close()
+}
+
+// ClusterDone reports whether a clustered capture is complete: it has been
+// seeded and no host has work (queued URLs on a holder, or pending URLs).
+func (s *pgStore) ClusterDone(ctx context.Context, captureID int64) (bool, error) {
+	var done bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1)
+		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND work)
+		AND NOT EXISTS (SELECT 1 FROM pending_urls WHERE capture_id = $1)`, captureID).Scan(&done)
+	if err != nil {
+		return false, fmt.Errorf("store: cluster state of capture %d: %w", captureID, err)
+	}
+	return done, nil
+}
+
+// LeaveCluster gives up every lease of node (their work stays for other
+// nodes) and marks it closed: its WARC files are closed.
+func (s *pgStore) LeaveCluster(ctx context.Context, captureID int64, node string) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity' WHERE capture_id = $1 AND node = $2`, captureID, node); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE cluster_nodes SET state = 'closed' WHERE capture_id = $1 AND node = $2`, captureID, node)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: leave cluster of capture %d: %w", captureID, err)
+	}
+	return nil
+}
+
+// ClusterNodes returns how many nodes of the capture are still open (not
+// closed), and claims, by marking them closed, the open nodes whose
+// heartbeat expired: the caller must repair their WARC files. Each dead
+// node is claimed by one caller only.
+func (s *pgStore) ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error) {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `UPDATE cluster_nodes SET state = 'closed'
+			WHERE capture_id = $1 AND state = 'open' AND expires < now() RETURNING node`, captureID)
+		if err != nil {
+			return err
+		}
+		if dead, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT COUNT(*) FROM cluster_nodes WHERE capture_id = $1 AND state = 'open'`, captureID).Scan(&open)
+	})
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: nodes of capture %d: %w", captureID, err)
+	}
+	return open, dead, nil
+}

@@ -1,0 +1,104 @@
+package frontier
+
+import (
+	"container/heap"
+	"sync"
+	"time"
+)
+
+// Cluster mode (several nodes share one capture, each crawling the hosts it
+// leases): the frontier holds only the leased hosts, which come and go
+// while the capture runs, and Next must not report ErrDone merely because
+// this node has run out of hosts for the moment.
+
+// Hold keeps Next from returning ErrDone until the returned function is
+// called (once; later calls do nothing): workers wait for more hosts
+// instead of ending.
+func (f *Frontier) Hold() (release func()) {
+	f.mu.Lock()
+	f.total++
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			f.total--
+			f.signal()
+			f.mu.Unlock()
+		})
+	}
+}
+
+// HoldHost creates the queue of a host (if needed) and makes its first
+// request wait until ready: the politeness gap the previous holder of the
+// host left.
+func (f *Frontier) HoldHost(name string, ready time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h, err := f.hostFor(name)
+	if err != nil {
+		return err
+	}
+	if ready.After(h.ready) {
+		h.ready = ready
+		if h.idx >= 0 {
+			heap.Fix(&f.ready, h.idx)
+		}
+	}
+	return nil
+}
+
+// HostIdle reports whether a host has nothing to do and nothing in flight:
+// its strategy has no more downloads, no prerequisite or retry waits and no
+// worker holds one of its tasks. Only new URLs (Add) can give it work
+// again. An unknown host is idle.
+func (f *Frontier) HostIdle(name string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := f.hosts[name]
+	if h == nil {
+		return true
+	}
+	if h.inflight > 0 {
+		return false
+	}
+	return h.stopped || (h.idx < 0 && len(h.urgent) == 0)
+}
+
+// HostReady returns the earliest start of the host's next request.
+func (f *Frontier) HostReady(name string) time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if h := f.hosts[name]; h != nil {
+		return h.ready
+	}
+	return time.Time{}
+}
+
+// DropHost forgets a host that has nothing in flight, with its URLs, so
+// that the host can later be loaded afresh (another node may have crawled
+// it meanwhile). It returns how many of its URLs were finished, and false
+// if the host has tasks in flight (it is then kept).
+func (f *Frontier) DropHost(name string) (finished int, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	h := f.hosts[name]
+	if h == nil {
+		return 0, true
+	}
+	if h.inflight > 0 {
+		return 0, false
+	}
+	for i, u := range h.urls {
+		delete(f.seen, u.SURT)
+		if s := h.state[i]; s == stDone || s == stCollapsed {
+			finished++
+		}
+	}
+	if h.idx >= 0 {
+		heap.Remove(&f.ready, h.idx)
+	}
+	delete(f.hosts, name)
+	f.signal()
+	return finished, true
+}

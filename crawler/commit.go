@@ -101,6 +101,9 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 // commit writes a batch with the new URLs among cands and then hands the new
 // URLs to the frontier.
 func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+	if c.cl != nil {
+		return c.clusterCommit(ctx, b, cands)
+	}
 	for _, u := range cands {
 		if len(u.URL) > 8 && u.URL[:8] == "https://" {
 			c.scope.noteHTTPS(u.Host)

@@ -70,6 +70,9 @@ type Options struct {
 	// Rates, if non-nil, replaces the job's change-rate cascade (e.g. an
 	// oracle in experiments that know the true rates).
 	Rates changerate.Source
+	// Cluster, if non-nil, runs this process as one node of several
+	// sharing the capture (see cluster.go); nil is the single-node crawl.
+	Cluster *ClusterOptions
 }
 
 // Stats are a capture's running counters.
@@ -103,6 +106,7 @@ type Crawler struct {
 	warc     *warc.Writer
 	clog     *crawllog.Writer
 	capture  store.Capture
+	cl       *cluster // nil unless Options.Cluster
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
@@ -162,14 +166,28 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
 		return Stats{}, fmt.Errorf("warc dir: %w", err)
 	}
+	prefix := j.WARC.Prefix
+	if c.opts.Cluster != nil {
+		if c.cl, err = c.newCluster(); err != nil {
+			return Stats{}, err
+		}
+		prefix = warcPrefix(prefix, c.cl.Node)
+		log = log.With(zap.String("node", c.cl.Node))
+		c.log = log
+	}
 	if resumed {
-		if err := c.repairWARCs(ctx); err != nil {
+		// A node repairs only its own files: the others' may be open.
+		pattern := "*.warc.gz.open"
+		if c.cl != nil {
+			pattern = prefix + "-*.warc.gz.open"
+		}
+		if err := c.repairWARCFiles(ctx, filepath.Join(j.WARC.Dir, pattern)); err != nil {
 			return Stats{}, err
 		}
 	}
 	hostname, _ := os.Hostname()
 	c.warc, err = warc.NewWriter(warc.Config{
-		Dir: j.WARC.Dir, Prefix: j.WARC.Prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest,
+		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest,
 		Software: Software, Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
 		UserAgent: j.UserAgent, Hostname: hostname,
 		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),
@@ -233,9 +251,12 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		EstimatedSize: estimate,
 	})
 
-	if resumed {
+	switch {
+	case c.cl != nil:
+		err = c.clusterStart(ctx)
+	case resumed:
 		err = c.restore(ctx)
-	} else {
+	default:
 		err = c.seed(ctx)
 	}
 	if err != nil {
@@ -276,6 +297,18 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	}()
 	var wg sync.WaitGroup
 	var workErr atomic.Value
+	if c.cl != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := c.clusterLoop(runCtx); err != nil {
+				workErr.CompareAndSwap(nil, err)
+				stop(err)
+			}
+			// Ended by ctx, a limit or a failure: let the workers go.
+			c.cl.release()
+		}()
+	}
 	for w := 1; w <= j.Workers; w++ {
 		wg.Add(1)
 		go func(worker int) {
@@ -300,15 +333,39 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	switch {
 	case workErr.Load() != nil:
 		st.StopReason = "failed"
+		if c.cl != nil {
+			if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), capture.ID, c.cl.Node); err != nil {
+				log.Error("cluster: leaving", zap.Error(err))
+			}
+		}
 		return st, workErr.Load().(error)
 	case errors.As(cause, &lim):
 		st.StopReason = lim.reason
 	case ctx.Err() != nil:
 		st.StopReason = "interrupted"
+		if c.cl != nil {
+			if _, err := c.clusterFinish(ctx); err != nil {
+				return st, err
+			}
+		}
 		log.Info("capture interrupted; run the job again to resume")
 		return st, nil
 	default:
 		st.StopReason = "finished"
+	}
+	if c.cl != nil {
+		// A limit stops this node only; the capture finishes when the
+		// cluster's work is done.
+		finished, err := c.clusterFinish(ctx)
+		if err != nil {
+			return st, err
+		}
+		if !finished {
+			log.Info("node stopped; the cluster continues the capture", zap.String("reason", st.StopReason))
+			return st, nil
+		}
+		log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))
+		return st, nil
 	}
 	if err := c.store.FinishCapture(context.WithoutCancel(ctx), capture.ID, "finished"); err != nil {
 		return st, fmt.Errorf("store: %w", err)
@@ -357,15 +414,16 @@ func hostPoliteness(j *job.Job) map[string]frontier.Politeness {
 	return out
 }
 
-// repairWARCs closes the .open files an interrupted run left behind,
-// truncating each to the end of its last indexed record: bytes after that
-// belong to exchanges whose URLs are still queued and will be fetched again.
-func (c *Crawler) repairWARCs(ctx context.Context) error {
+// repairWARCFiles closes the .open files (matching pattern) an interrupted
+// run left behind, truncating each to the end of its last indexed record:
+// bytes after that belong to exchanges whose URLs are still queued and
+// will be fetched again.
+func (c *Crawler) repairWARCFiles(ctx context.Context, pattern string) error {
 	ends, err := c.store.FileEnds(ctx, c.capture.ID)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	open, err := filepath.Glob(filepath.Join(c.job.WARC.Dir, "*.warc.gz.open"))
+	open, err := filepath.Glob(pattern)
 	if err != nil {
 		return err
 	}
@@ -413,6 +471,12 @@ func (c *Crawler) restore(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
+	return c.restoreRows(rows)
+}
+
+// restoreRows puts stored frontier rows (by host, then Seq) back into the
+// frontier.
+func (c *Crawler) restoreRows(rows []store.FrontierURL) error {
 	for _, r := range rows {
 		done := r.State == store.StateDone || r.State == store.StateFailed || r.State == store.StateBlocked
 		visited := r.State == store.StateVisited

@@ -25,6 +25,9 @@ func (c *Crawler) addSitemap(u, via string) {
 	if len(c.scope.filter([]frontier.URL{cand}, c.job.Fetch.MaxRedirects)) == 0 {
 		return
 	}
+	if c.cl != nil && !c.holds(cand.Host) {
+		return // another node's host: fetching it would break its politeness
+	}
 	c.smMu.Lock()
 	_, seen := c.sitemapsSeen[cand.SURT]
 	c.sitemapsSeen[cand.SURT] = struct{}{}

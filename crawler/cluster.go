@@ -1,0 +1,477 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// Cluster mode: several nodes (sharc processes, possibly on several
+// machines) share one capture through one PostgreSQL. Each host is leased
+// to one node at a time, so politeness holds across the cluster; a node
+// keeps only its leased hosts in its frontier, sends URLs it finds on other
+// hosts to the store's pending queue for their holders, writes its own WARC
+// files (the node name is in their prefix) and renews its leases every
+// Poll. A node that dies stops renewing; once its leases expire other nodes
+// take its hosts over from the persisted frontier. See docs/architecture.md,
+// "Several nodes".
+
+// Leaser is the store side of cluster mode (the PostgreSQL store
+// implements it; see store/leases.go for each method's contract).
+type Leaser interface {
+	JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
+	SeedCluster(ctx context.Context, captureID int64, seeds []store.FrontierURL) error
+	AcquireHosts(ctx context.Context, captureID int64, node string, n int, ttl time.Duration) ([]store.Lease, error)
+	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
+	PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error)
+	HostFrontier(ctx context.Context, captureID int64, host string) ([]store.FrontierURL, error)
+	DrainPending(ctx context.Context, captureID int64, node, host string, assign func([]store.FrontierURL) []store.FrontierURL) ([]store.FrontierURL, error)
+	ReleaseHost(ctx context.Context, captureID int64, node, host string, ready time.Time) (bool, error)
+	ClusterCommit(ctx context.Context, b store.Batch, node string, pending []store.FrontierURL) ([]string, error)
+	ClusterDone(ctx context.Context, captureID int64) (bool, error)
+	LeaveCluster(ctx context.Context, captureID int64, node string) error
+	ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error)
+}
+
+// ClusterOptions turn on cluster mode.
+type ClusterOptions struct {
+	// Node names this node: unique in the cluster, letters, digits and
+	// '_' only (it becomes part of WARC file names).
+	Node   string
+	Leaser Leaser
+	// LeaseTTL is how long a lease lasts without renewal: how long a dead
+	// node's hosts wait before another node takes them. It must exceed
+	// the time a fetch may take plus the longest politeness gap (see
+	// leaseSafety); 0 picks twice that.
+	LeaseTTL time.Duration
+	// Poll is how often the node renews its leases, looks for new URLs of
+	// its hosts and for hosts to lease (default 1 s).
+	Poll time.Duration
+	// MaxHosts bounds the hosts leased at once (default 2 × workers).
+	MaxHosts int
+}
+
+var nodeName = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
+
+// cluster is a node's cluster state.
+type cluster struct {
+	ClusterOptions
+	safety time.Duration
+
+	// mu serialises what numbers a host's URLs or changes which hosts
+	// the node holds: commits, drains, loads and releases.
+	mu   sync.Mutex
+	held map[string]*heldHost
+	sent map[string]struct{} // SURTs already sent to other hosts' holders
+
+	release func() // ends the frontier's Hold: the capture is complete
+	done    bool
+}
+
+type heldHost struct {
+	expires time.Time // local clock, measured before the renewal was sent
+	lost    bool
+}
+
+// leaseSafety is how long before its lease expires a node must stop
+// starting fetches of a host: a fetch started then still ends, and the
+// host's politeness gap still passes, before another node may take over.
+func leaseSafety(poll time.Duration, j jobTimes) time.Duration {
+	gap := max(j.delay, j.maxDelay, j.crawlDelayCap)
+	return j.timeout + j.connectTimeout + gap + poll
+}
+
+type jobTimes struct{ delay, maxDelay, crawlDelayCap, timeout, connectTimeout time.Duration }
+
+func (c *Crawler) newCluster() (*cluster, error) {
+	o := *c.opts.Cluster
+	if !nodeName.MatchString(o.Node) {
+		return nil, fmt.Errorf("cluster: node name %q: want 1-64 letters, digits or '_'", o.Node)
+	}
+	if o.Leaser == nil {
+		return nil, errors.New("cluster: the store does not support cluster mode (use PostgreSQL)")
+	}
+	if o.Poll <= 0 {
+		o.Poll = time.Second
+	}
+	if o.MaxHosts <= 0 {
+		o.MaxHosts = 2 * c.job.Workers
+	}
+	j := c.job
+	safety := leaseSafety(o.Poll, jobTimes{j.Politeness.Delay, j.Politeness.MaxDelay, j.Politeness.CrawlDelayCap, j.Fetch.Timeout, j.Fetch.ConnectTimeout})
+	if o.LeaseTTL <= 0 {
+		o.LeaseTTL = 2*safety + 2*o.Poll
+	}
+	if o.LeaseTTL < safety+2*o.Poll {
+		return nil, fmt.Errorf("cluster: lease TTL %s is too short: a fetch (timeout %s + connect %s), the politeness gap and two polls need %s",
+			o.LeaseTTL, j.Fetch.Timeout, j.Fetch.ConnectTimeout, safety+2*o.Poll)
+	}
+	return &cluster{ClusterOptions: o, safety: safety, held: map[string]*heldHost{}, sent: map[string]struct{}{}}, nil
+}
+
+func canonicalSeed(s string) (string, error) {
+	u, err := urlcanon.Canonical("", s)
+	if err != nil {
+		return "", fmt.Errorf("seed %q: %w", s, err)
+	}
+	return u, nil
+}
+
+// warcPrefix is the WARC file prefix of a node: the job's prefix and the
+// node name, so nodes sharing a directory never collide.
+func warcPrefix(jobPrefix, node string) string {
+	if jobPrefix == "" {
+		return node
+	}
+	return jobPrefix + "-" + node
+}
+
+// clusterStart joins the capture and, if it is new, seeds it. The
+// frontier starts empty: hosts arrive as they are leased.
+func (c *Crawler) clusterStart(ctx context.Context) error {
+	cl := c.cl
+	if err := cl.Leaser.JoinCluster(ctx, c.capture.ID, cl.Node, cl.LeaseTTL); err != nil {
+		return err
+	}
+	var seeds []frontier.URL
+	for _, s := range c.job.Seeds {
+		u, err := canonicalSeed(s)
+		if err != nil {
+			return err
+		}
+		seeds = append(seeds, c.newURL(u, "", "", -1))
+	}
+	seeds = c.scope.filter(seeds, c.job.Fetch.MaxRedirects)
+	if len(seeds) == 0 {
+		return errors.New("no seed is in scope")
+	}
+	c.assignRates(ctx, seeds)
+	rows := make([]store.FrontierURL, len(seeds))
+	for i, u := range seeds {
+		rows[i] = frontierRow(c.capture.ID, u)
+		rows[i].ParentSeq = -1
+	}
+	cl.release = c.frontier.Hold()
+	return cl.Leaser.SeedCluster(ctx, c.capture.ID, rows)
+}
+
+// clusterCommit is commit in cluster mode: URLs of held hosts get seqs and
+// join the frontier; URLs of other hosts go to the pending queue once.
+func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+	cl := c.cl
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	var own []frontier.URL
+	var foreign []frontier.URL
+	for _, u := range cands {
+		if len(u.URL) > 8 && u.URL[:8] == "https://" {
+			c.scope.noteHTTPS(u.Host)
+		}
+		if h := cl.held[u.Host]; h != nil && !h.lost {
+			own = append(own, u)
+			continue
+		}
+		if _, ok := cl.sent[u.SURT]; ok {
+			continue
+		}
+		cl.sent[u.SURT] = struct{}{}
+		u.Parent = -1 // its parent's seq numbers another host
+		foreign = append(foreign, u)
+	}
+	fresh := c.frontier.Assign(own)
+	c.assignRates(ctx, fresh)
+	c.assignRates(ctx, foreign)
+	for _, u := range fresh {
+		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
+	}
+	pending := make([]store.FrontierURL, len(foreign))
+	for i, u := range foreign {
+		pending[i] = frontierRow(c.capture.ID, u)
+	}
+	lost, err := cl.Leaser.ClusterCommit(context.WithoutCancel(ctx), b, cl.Node, pending)
+	if err != nil {
+		for _, u := range foreign {
+			delete(cl.sent, u.SURT)
+		}
+		return nil, err
+	}
+	c.records.Add(int64(len(b.Records)))
+	for _, h := range lost {
+		c.loseLocked(h)
+	}
+	kept := fresh[:0]
+	for _, u := range fresh {
+		if h := cl.held[u.Host]; h != nil && !h.lost {
+			kept = append(kept, u)
+		}
+	}
+	for _, u := range kept {
+		c.noteHost(u.Host)
+	}
+	if err := c.frontier.Add(kept...); err != nil {
+		return nil, err
+	}
+	return kept, nil
+}
+
+// loseLocked stops fetching a host whose lease is gone or about to go.
+// The host is dropped from the frontier once its fetches in flight end.
+func (c *Crawler) loseLocked(host string) {
+	h := c.cl.held[host]
+	if h == nil || h.lost {
+		return
+	}
+	h.lost = true
+	c.frontier.StopHost(host)
+	c.log.Warn("cluster: lease lost; host stopped", zap.String("host", host))
+}
+
+// clusterLoop runs the node's lease cycle every Poll until the capture is
+// complete (it then lets the workers end) or ctx ends. Store errors are
+// retried next cycle; only ErrNodeFenced ends it with an error.
+func (c *Crawler) clusterLoop(ctx context.Context) error {
+	cl := c.cl
+	tk := time.NewTicker(cl.Poll)
+	defer tk.Stop()
+	for {
+		done, err := c.clusterStep(ctx)
+		switch {
+		case errors.Is(err, store.ErrNodeFenced):
+			return err
+		case err != nil && ctx.Err() == nil:
+			c.log.Warn("cluster: lease cycle", zap.Error(err))
+		case done:
+			cl.done = true
+			cl.release()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tk.C:
+		}
+	}
+}
+
+// clusterStep renews, releases idle hosts, drains pending URLs, leases
+// more hosts and reports whether the whole capture is complete.
+func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
+	cl := c.cl
+	id := c.capture.ID
+	sent := time.Now()
+	hosts, rerr := cl.Leaser.RenewLeases(ctx, id, cl.Node, cl.LeaseTTL)
+	var orphans []string
+	if errors.Is(rerr, store.ErrNodeFenced) {
+		return false, rerr
+	}
+	cl.mu.Lock()
+	if rerr == nil {
+		still := make(map[string]bool, len(hosts))
+		for _, h := range hosts {
+			still[h] = true
+		}
+		for name, h := range cl.held {
+			if still[name] {
+				h.expires = sent.Add(cl.LeaseTTL)
+			} else {
+				c.loseLocked(name)
+			}
+		}
+		for _, name := range hosts {
+			if cl.held[name] == nil {
+				orphans = append(orphans, name) // leased, but loading it failed
+			}
+		}
+	} else {
+		// Not renewed: stop in time for a fetch and a politeness gap to
+		// end before the lease may pass to another node.
+		for name, h := range cl.held {
+			if time.Until(h.expires) < cl.safety {
+				c.loseLocked(name)
+			}
+		}
+	}
+	names := make([]string, 0, len(cl.held))
+	for name := range cl.held {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		h := cl.held[name]
+		if !c.frontier.HostIdle(name) {
+			continue
+		}
+		if !h.lost && rerr == nil {
+			ok, err := cl.Leaser.ReleaseHost(ctx, id, cl.Node, name, c.frontier.HostReady(name))
+			if errors.Is(err, store.ErrLeaseLost) {
+				ok = true
+			} else if err != nil {
+				cl.mu.Unlock()
+				return false, err
+			}
+			if !ok {
+				continue // pending URLs arrived: drained below
+			}
+		}
+		if fin, ok := c.frontier.DropHost(name); ok {
+			c.finished.Add(-int64(fin))
+			delete(cl.held, name)
+		}
+	}
+	cl.mu.Unlock()
+	if rerr != nil {
+		return false, rerr
+	}
+
+	for _, name := range orphans {
+		if err := c.load(ctx, store.Lease{Host: name}, sent); err != nil {
+			return false, err
+		}
+	}
+	pend, err := cl.Leaser.PendingHosts(ctx, id, cl.Node)
+	if err != nil {
+		return false, err
+	}
+	for _, name := range pend {
+		if err := c.drain(ctx, name); err != nil {
+			return false, err
+		}
+	}
+
+	cl.mu.Lock()
+	n := cl.MaxHosts - len(cl.held)
+	cl.mu.Unlock()
+	if n > 0 {
+		leases, err := cl.Leaser.AcquireHosts(ctx, id, cl.Node, n, cl.LeaseTTL)
+		if err != nil {
+			return false, err
+		}
+		for _, l := range leases {
+			if err := c.load(ctx, l, sent); err != nil {
+				return false, err
+			}
+		}
+	}
+	cl.mu.Lock()
+	idle := len(cl.held) == 0
+	cl.mu.Unlock()
+	if !idle {
+		return false, nil
+	}
+	return cl.Leaser.ClusterDone(ctx, id)
+}
+
+// load puts a newly leased host's persisted URLs into the frontier, then
+// its pending ones.
+func (c *Crawler) load(ctx context.Context, l store.Lease, sent time.Time) error {
+	cl := c.cl
+	rows, err := cl.Leaser.HostFrontier(ctx, c.capture.ID, l.Host)
+	if err != nil {
+		return err
+	}
+	cl.mu.Lock()
+	if err := c.frontier.HoldHost(l.Host, l.Ready); err != nil {
+		cl.mu.Unlock()
+		return err
+	}
+	if err := c.restoreRows(rows); err != nil {
+		cl.mu.Unlock()
+		return err
+	}
+	cl.held[l.Host] = &heldHost{expires: sent.Add(cl.LeaseTTL)}
+	cl.mu.Unlock()
+	c.log.Debug("cluster: host leased", zap.String("host", l.Host), zap.Int("urls", len(rows)))
+	return c.drain(ctx, l.Host)
+}
+
+// drain moves a held host's pending URLs into its frontier.
+func (c *Crawler) drain(ctx context.Context, host string) error {
+	cl := c.cl
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	if h := cl.held[host]; h == nil || h.lost {
+		return nil
+	}
+	var fresh []frontier.URL
+	_, err := cl.Leaser.DrainPending(ctx, c.capture.ID, cl.Node, host, func(rows []store.FrontierURL) []store.FrontierURL {
+		cands := make([]frontier.URL, len(rows))
+		for i, r := range rows {
+			cands[i] = frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Parent: -1, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource}
+		}
+		fresh = c.frontier.Assign(cands)
+		out := make([]store.FrontierURL, len(fresh))
+		for i, u := range fresh {
+			out[i] = frontierRow(c.capture.ID, u)
+		}
+		return out
+	})
+	if errors.Is(err, store.ErrLeaseLost) {
+		c.loseLocked(host)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, u := range fresh {
+		c.noteHost(u.Host)
+	}
+	return c.frontier.Add(fresh...)
+}
+
+// clusterFinish runs after the node's workers and WARC writer stopped. If
+// the capture is complete the node waits for the other nodes to close,
+// repairs the WARC files of nodes that died (their heartbeat expired) and
+// finishes the capture; otherwise it only gives its hosts back.
+func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) {
+	cl := c.cl
+	ctx = context.WithoutCancel(ctx)
+	if err := cl.Leaser.LeaveCluster(ctx, c.capture.ID, cl.Node); err != nil {
+		return false, err
+	}
+	if !cl.done {
+		return false, nil
+	}
+	deadline := time.Now().Add(2*cl.LeaseTTL + 10*cl.Poll)
+	for {
+		open, dead, err := cl.Leaser.ClusterNodes(ctx, c.capture.ID)
+		if err != nil {
+			return false, err
+		}
+		for _, node := range dead {
+			c.log.Warn("cluster: repairing the WARC files of a dead node", zap.String("node", node))
+			if err := c.repairWARCFiles(ctx, filepath.Join(c.job.WARC.Dir, warcPrefix(c.job.WARC.Prefix, node)+"-*.warc.gz.open")); err != nil {
+				return false, err
+			}
+		}
+		if open == 0 || time.Now().After(deadline) {
+			if open > 0 {
+				c.log.Warn("cluster: nodes still open after the capture completed", zap.Int("nodes", open))
+			}
+			break
+		}
+		time.Sleep(cl.Poll)
+	}
+	if err := c.store.FinishCapture(ctx, c.capture.ID, "finished"); err != nil {
+		return false, fmt.Errorf("store: %w", err)
+	}
+	return true, nil
+}
+
+// holds reports whether the node holds host's lease.
+func (c *Crawler) holds(host string) bool {
+	c.cl.mu.Lock()
+	defer c.cl.mu.Unlock()
+	h := c.cl.held[host]
+	return h != nil && !h.lost
+}

@@ -29,6 +29,10 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	fs := flag.NewFlagSet("crawl", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	progressEvery := fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal")
+	node := fs.String("node", "", "run as this node of a cluster sharing the capture (PostgreSQL store; letters, digits, '_')")
+	leaseTTL := fs.Duration("lease-ttl", 0, "with -node: how long a host lease lasts unrenewed (0: from the job's fetch timeouts and politeness)")
+	poll := fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for")
+	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
 	fs.Usage = func() {
 		fmt.Fprintln(c.stderr, "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground.")
 		fs.PrintDefaults()
@@ -71,6 +75,13 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 				zap.Duration("elapsed", s.Elapsed.Round(time.Second)))
 		}
 	}
+	if *node != "" {
+		leaser, ok := st.(crawler.Leaser)
+		if !ok {
+			return fmt.Errorf("-node: cluster mode needs a PostgreSQL store; the job's store is %s", store.Redact(j.Store))
+		}
+		opts.Cluster = &crawler.ClusterOptions{Node: *node, Leaser: leaser, LeaseTTL: *leaseTTL, Poll: *poll, MaxHosts: *maxHosts}
+	}
 	cr := crawler.New(j, st, reg, c.log, opts)
 	stats, err := cr.Run(ctx)
 	if tty {
@@ -79,6 +90,11 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	printSummary(c.stdout, j, stats)
 	if err != nil || stats.StopReason == "interrupted" {
 		return err
+	}
+	if *node != "" {
+		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != "finished" {
+			return err // this node stopped; the cluster goes on
+		}
 	}
 	rep, err := storeReport(context.WithoutCancel(ctx), st, j, stats.CaptureID, c.log)
 	if err != nil {

@@ -77,9 +77,10 @@ func (f *Frontier) HostReady(name string) time.Time {
 
 // DropHost forgets a host that has nothing in flight, with its URLs, so
 // that the host can later be loaded afresh (another node may have crawled
-// it meanwhile). It returns how many of its URLs were finished, and false
-// if the host has tasks in flight (it is then kept).
-func (f *Frontier) DropHost(name string) (finished int, ok bool) {
+// it meanwhile). It returns how many of its URLs had been fetched (not
+// still queued), and false if the host has tasks in flight (it is then
+// kept).
+func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	h := f.hosts[name]
@@ -91,8 +92,8 @@ func (f *Frontier) DropHost(name string) (finished int, ok bool) {
 	}
 	for i, u := range h.urls {
 		delete(f.seen, u.SURT)
-		if s := h.state[i]; s == stDone || s == stCollapsed {
-			finished++
+		if h.state[i] != stQueued {
+			fetched++
 		}
 	}
 	if h.idx >= 0 {
@@ -100,5 +101,5 @@ func (f *Frontier) DropHost(name string) (finished int, ok bool) {
 	}
 	delete(f.hosts, name)
 	f.signal()
-	return finished, true
+	return fetched, true
 }

@@ -198,6 +198,9 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	logPath := c.opts.CrawlLogPath
 	if logPath == "" {
 		logPath = filepath.Join(j.WARC.Dir, fmt.Sprintf("crawl-%d.log", capture.ID))
+		if c.cl != nil {
+			logPath = filepath.Join(j.WARC.Dir, fmt.Sprintf("crawl-%d-%s.log", capture.ID, c.cl.Node))
+		}
 	}
 	if c.clog, err = crawllog.Open(logPath); err != nil {
 		_ = c.warc.Close()

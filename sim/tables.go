@@ -111,8 +111,28 @@ func Tables() []TableSource {
 	var out []TableSource
 	out = append(out, ch4Tables()...)
 	out = append(out, ch5Sources()...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	sort.SliceStable(out, func(i, j int) bool { return tableLess(out[i].ID, out[j].ID) })
 	return out
+}
+
+// tableLess orders table IDs as the thesis numbers them: "5.2" before
+// "5.10", and "4.4a" before "4.4b".
+func tableLess(a, b string) bool {
+	key := func(id string) (int, int, string) {
+		var ch, num int
+		var rest string
+		fmt.Sscanf(id, "%d.%d%s", &ch, &num, &rest)
+		return ch, num, rest
+	}
+	ac, an, ar := key(a)
+	bc, bn, br := key(b)
+	if ac != bc {
+		return ac < bc
+	}
+	if an != bn {
+		return an < bn
+	}
+	return ar < br
 }
 
 // SelectTables returns the tables whose ID is id or starts with id followed

@@ -40,7 +40,7 @@ type Leaser interface {
 	ReleaseHost(ctx context.Context, captureID int64, node, host string, ready time.Time) (bool, error)
 	ClusterCommit(ctx context.Context, b store.Batch, node string, pending []store.FrontierURL) ([]string, error)
 	ClusterDone(ctx context.Context, captureID int64) (bool, error)
-	LeaveCluster(ctx context.Context, captureID int64, node string) error
+	LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error
 	ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error)
 }
 
@@ -436,7 +436,7 @@ func (c *Crawler) drain(ctx context.Context, host string) error {
 func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) {
 	cl := c.cl
 	ctx = context.WithoutCancel(ctx)
-	if err := cl.Leaser.LeaveCluster(ctx, c.capture.ID, cl.Node); err != nil {
+	if err := cl.Leaser.LeaveCluster(ctx, c.capture.ID, cl.Node, c.maxGap()); err != nil {
 		return false, err
 	}
 	if !cl.done {
@@ -474,4 +474,11 @@ func (c *Crawler) holds(host string) bool {
 	defer c.cl.mu.Unlock()
 	h := c.cl.held[host]
 	return h != nil && !h.lost
+}
+
+// maxGap is the longest politeness gap the job allows between two requests
+// to a host.
+func (c *Crawler) maxGap() time.Duration {
+	p := c.job.Politeness
+	return max(p.Delay, p.MaxDelay, p.CrawlDelayCap)
 }

@@ -337,7 +337,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	case workErr.Load() != nil:
 		st.StopReason = "failed"
 		if c.cl != nil {
-			if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), capture.ID, c.cl.Node); err != nil {
+			if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), capture.ID, c.cl.Node, c.maxGap()); err != nil {
 				log.Error("cluster: leaving", zap.Error(err))
 			}
 		}

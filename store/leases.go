@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Cluster mode: several nodes (processes, machines) share one capture in
@@ -45,7 +46,9 @@ func (s *pgStore) JoinCluster(ctx context.Context, captureID int64, node string,
 			captureID, node, pgInterval(ttl)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity' WHERE capture_id = $1 AND node = $2`, captureID, node)
+		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity'
+			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
+			AND node = $2`, captureID, node)
 		return err
 	})
 	if err != nil {
@@ -182,8 +185,12 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 		if tag.RowsAffected() != 1 {
 			return ErrNodeFenced
 		}
+		// Rows are locked in host order, the order commits share-lock
+		// them in (lockHeld): an unordered UPDATE could deadlock with the
+		// node's own commit.
 		rows, err := tx.Query(ctx, `UPDATE host_leases SET expires = now() + $3 * interval '1 microsecond'
-			WHERE capture_id = $1 AND node = $2 RETURNING host`, captureID, node, pgInterval(ttl))
+			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
+			AND node = $2 RETURNING host`, captureID, node, pgInterval(ttl))
 		if err != nil {
 			return err
 		}
@@ -346,50 +353,52 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 		return nil, err
 	}
 	var lost []string
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		lost = nil
-		disc, pend := p.discovered, pending
-		if len(disc) > 0 {
-			var hosts []string
-			seen := map[string]bool{}
-			for _, u := range disc {
-				if !seen[u.Host] {
-					seen[u.Host] = true
-					hosts = append(hosts, u.Host)
+	err = retryTx(func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			lost = nil
+			disc, pend := p.discovered, pending
+			if len(disc) > 0 {
+				var hosts []string
+				seen := map[string]bool{}
+				for _, u := range disc {
+					if !seen[u.Host] {
+						seen[u.Host] = true
+						hosts = append(hosts, u.Host)
+					}
+				}
+				held, err := lockHeld(ctx, tx, p.captureID, node, hosts)
+				if err != nil {
+					return err
+				}
+				if len(held) < len(hosts) {
+					disc = nil
+					pend = append([]FrontierURL(nil), pending...)
+					for _, u := range p.discovered {
+						if held[u.Host] {
+							disc = append(disc, u)
+						} else {
+							pend = append(pend, u)
+						}
+					}
+					for _, h := range hosts {
+						if !held[h] {
+							lost = append(lost, h)
+						}
+					}
 				}
 			}
-			held, err := lockHeld(ctx, tx, p.captureID, node, hosts)
-			if err != nil {
+			b2 := Batch{CaptureID: p.captureID, Records: p.records, States: p.states}
+			if err := s.commitTx(ctx, tx, b2); err != nil {
 				return err
 			}
-			if len(held) < len(hosts) {
-				disc = nil
-				pend = append([]FrontierURL(nil), pending...)
-				for _, u := range p.discovered {
-					if held[u.Host] {
-						disc = append(disc, u)
-					} else {
-						pend = append(pend, u)
-					}
-				}
-				for _, h := range hosts {
-					if !held[h] {
-						lost = append(lost, h)
-					}
-				}
+			var batch pgx.Batch
+			queueURLs(&batch, p.captureID, disc)
+			queuePending(&batch, p.captureID, pend)
+			if batch.Len() == 0 {
+				return nil
 			}
-		}
-		b2 := Batch{CaptureID: p.captureID, Records: p.records, States: p.states}
-		if err := s.commitTx(ctx, tx, b2); err != nil {
-			return err
-		}
-		var batch pgx.Batch
-		queueURLs(&batch, p.captureID, disc)
-		queuePending(&batch, p.captureID, pend)
-		if batch.Len() == 0 {
-			return nil
-		}
-		return tx.SendBatch(ctx, &batch).Close()
+			return tx.SendBatch(ctx, &batch).Close()
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
@@ -452,10 +461,14 @@ func (s *pgStore) ClusterDone(ctx context.Context, captureID int64) (bool, error
 }
 
 // LeaveCluster gives up every lease of node (their work stays for other
-// nodes) and marks it closed: its WARC files are closed.
-func (s *pgStore) LeaveCluster(ctx context.Context, captureID int64, node string) error {
+// nodes; the next holder waits gap, the node's politeness gap, since its
+// last requests may have just ended) and marks it closed: its WARC files
+// are closed.
+func (s *pgStore) LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity' WHERE capture_id = $1 AND node = $2`, captureID, node); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity', ready = now() + $3 * interval '1 microsecond'
+			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
+			AND node = $2`, captureID, node, pgInterval(gap)); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `UPDATE cluster_nodes SET state = 'closed' WHERE capture_id = $1 AND node = $2`, captureID, node)
@@ -487,4 +500,23 @@ func (s *pgStore) ClusterNodes(ctx context.Context, captureID int64) (open int, 
 		return 0, nil, fmt.Errorf("store: nodes of capture %d: %w", captureID, err)
 	}
 	return open, dead, nil
+}
+
+// retryTx runs a transaction again (up to three times) when PostgreSQL
+// aborted it as a deadlock victim or a serialization failure: lock orders
+// are kept consistent so this should not happen, but a failed commit would
+// stop the node, and the WARC bytes it indexes are already written.
+func retryTx(run func() error) error {
+	var err error
+	for attempt := range 3 {
+		if err = run(); err == nil {
+			return nil
+		}
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || (pe.Code != "40P01" && pe.Code != "40001") {
+			return err
+		}
+		time.Sleep(time.Duration(attempt+1) * 10 * time.Millisecond)
+	}
+	return err
 }

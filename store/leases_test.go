@@ -25,7 +25,7 @@ type leaser interface {
 	ReleaseHost(ctx context.Context, captureID int64, node, host string, ready time.Time) (bool, error)
 	ClusterCommit(ctx context.Context, b store.Batch, node string, pending []store.FrontierURL) ([]string, error)
 	ClusterDone(ctx context.Context, captureID int64) (bool, error)
-	LeaveCluster(ctx context.Context, captureID int64, node string) error
+	LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error
 	ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error)
 }
 
@@ -245,8 +245,21 @@ func TestClusterDeadNode(t *testing.T) {
 	if _, err := l.RenewLeases(ctx, id, "dead", time.Minute); !errors.Is(err, store.ErrNodeFenced) {
 		t.Fatalf("renewal by a node declared dead: %v, want ErrNodeFenced", err)
 	}
-	if err := l.LeaveCluster(ctx, id, "live"); err != nil {
+	// A node leaving (SIGTERM) hands its hosts on with its politeness
+	// gap: its last requests may have just ended.
+	if err := l.SeedCluster(ctx, id, []store.FrontierURL{seedURL("y.test", "/")}); err != nil {
 		t.Fatal(err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "live", 1, time.Minute); err != nil || len(ls) != 1 {
+		t.Fatalf("acquire: %v, %v", ls, err)
+	}
+	left := time.Now()
+	if err := l.LeaveCluster(ctx, id, "live", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	ls, err := l.AcquireHosts(ctx, id, "other", 1, time.Minute)
+	if err != nil || len(ls) != 1 || ls[0].Ready.Before(left.Add(59*time.Minute)) {
+		t.Fatalf("after leaving, another node acquired %+v, %v; want y.test ready an hour later", ls, err)
 	}
 	if open, _, err := l.ClusterNodes(ctx, id); err != nil || open != 0 {
 		t.Fatalf("open nodes after leaving: %d, %v", open, err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -292,7 +293,7 @@ func checkHTML(t *testing.T, r *report.Report, page []byte) {
 	want := map[string]string{
 		"capture-id": itoa(r.CaptureID), "total-pages": "10", "total-coherent": "3", "total-changed": "1", "total-deleted": "1",
 		"total-incoherent": "2", "total-new": "1", "total-failed": "4", "total-blocked": "1",
-		"actual-incoherence": "2", "expected-incoherence": formatF(r.Quality.ExpectedIncoherence),
+		"actual-incoherence": "2", "expected-incoherence": fmt.Sprintf("%.1f", r.Quality.ExpectedIncoherence),
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -291,6 +291,17 @@ resolve: {%s}
 	if len(byNode) < 2 {
 		t.Errorf("pages archived by %v: want at least two nodes", byNode)
 	}
+	// The killed node's committed pages count, from its repaired file.
+	if byNode[victim.name] == 0 {
+		t.Errorf("no page archived by the killed node %s: its repaired WARC is missing from the union", victim.name)
+	}
+	repaired := false
+	for _, n := range nodes {
+		repaired = repaired || strings.Contains(n.out.String(), "repairing the WARC files of a dead node")
+	}
+	if !repaired {
+		t.Error("no surviving node logged repairing the killed node's WARC files")
+	}
 
 	ctx := context.Background()
 	st, err := store.Open(ctx, dsn, zap.NewNop())

@@ -12,6 +12,8 @@ import (
 	"io"
 	"net"
 	"os"
+	"regexp"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -37,6 +39,21 @@ type Config struct {
 	// DrainTimeout bounds the wait for running captures to close their
 	// WARCs and commit on SIGTERM. Default 30s.
 	DrainTimeout time.Duration `yaml:"drain_timeout"`
+	// Node, when set, makes this daemon one node of a cluster: every
+	// daemon with the same PostgreSQL store and its own node name works on
+	// every running capture (hosts are leased to one node at a time; see
+	// docs/api.md, "Several nodes"). Letters, digits and '_'.
+	Node string `yaml:"node"`
+	// LeaseTTL is how long a host lease lasts unrenewed (how long a dead
+	// node's hosts wait); 0 derives it from each job's fetch timeouts and
+	// politeness (crawler.ClusterOptions.LeaseTTL).
+	LeaseTTL time.Duration `yaml:"lease_ttl"`
+	// Poll is how often a node renews its leases and looks in the store
+	// for captures to join, pause or stop. Default 1s.
+	Poll time.Duration `yaml:"poll"`
+	// MaxHosts bounds the hosts a node leases at once per capture; 0 is
+	// twice the job's workers.
+	MaxHosts int `yaml:"max_hosts"`
 }
 
 // Config defaults.
@@ -45,7 +62,12 @@ const (
 	DefaultDataDir           = "data"
 	DefaultMaxConcurrentJobs = 4
 	DefaultDrainTimeout      = 30 * time.Second
+	DefaultPoll              = time.Second
 )
+
+// nodeName is what crawler.ClusterOptions accepts: the name becomes part
+// of WARC file names.
+var nodeName = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
 
 // LoadConfig reads a config file (unknown keys are errors, with their line)
 // and applies defaults and the SHARC_TOKEN fallback via getenv.
@@ -88,6 +110,9 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 	if c.DrainTimeout <= 0 {
 		c.DrainTimeout = DefaultDrainTimeout
 	}
+	if c.Node != "" && c.Poll == 0 {
+		c.Poll = DefaultPoll
+	}
 }
 
 // Validate checks the config: a store is required, and a non-loopback
@@ -103,6 +128,21 @@ func (c Config) Validate() error {
 	}
 	if !loop && c.Token == "" {
 		return fmt.Errorf("listen: %s is not a loopback address: set token: (or SHARC_TOKEN) before serving on a network", c.Listen)
+	}
+	if c.Node == "" {
+		if c.LeaseTTL != 0 || c.Poll != 0 || c.MaxHosts != 0 {
+			return errors.New("lease_ttl, poll and max_hosts only apply with node: (cluster mode)")
+		}
+		return nil
+	}
+	if !nodeName.MatchString(c.Node) {
+		return fmt.Errorf("node: %q: want 1-64 letters, digits or '_'", c.Node)
+	}
+	if strings.HasPrefix(c.Store, "sqlite:") {
+		return errors.New("node: cluster mode needs a PostgreSQL store shared by the nodes; store: is SQLite (one process only)")
+	}
+	if c.LeaseTTL < 0 || c.Poll < 0 || c.MaxHosts < 0 {
+		return errors.New("lease_ttl, poll and max_hosts must not be negative")
 	}
 	return nil
 }

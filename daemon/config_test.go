@@ -42,6 +42,16 @@ func TestParseConfig(t *testing.T) {
 		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", "line 2", nil},
 		{"bad listen", "listen: nonsense\nstore: sqlite:x.db\n", "", "listen:", nil},
 		{"empty file", "", "", "store: required", nil},
+		{"node", "store: postgres://u@h/db\nnode: n_1\n", "", "", func(c Config) bool {
+			return c.Node == "n_1" && c.Poll == DefaultPoll && c.LeaseTTL == 0 && c.MaxHosts == 0
+		}},
+		{"node with lease keys", "store: postgres://u@h/db\nnode: a\nlease_ttl: 8s\npoll: 200ms\nmax_hosts: 3\n", "", "", func(c Config) bool {
+			return c.LeaseTTL == 8*time.Second && c.Poll == 200*time.Millisecond && c.MaxHosts == 3
+		}},
+		{"node with sqlite", "store: sqlite:x.db\nnode: n1\n", "", "needs a PostgreSQL store", nil},
+		{"bad node name", "store: postgres://u@h/db\nnode: n-1\n", "", "node: \"n-1\"", nil},
+		{"lease keys without node", "store: postgres://u@h/db\npoll: 1s\n", "", "only apply with node:", nil},
+		{"negative poll", "store: postgres://u@h/db\nnode: a\npoll: -1s\n", "", "must not be negative", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ParseConfig([]byte(tc.text), "sharc.yaml", env(tc.envToken))

@@ -61,6 +61,7 @@ type Daemon struct {
 	st      store.Store
 	cat     catalog
 	reg     *scheduler.Registry
+	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
 	now     func() time.Time
 	metrics *metrics
 	ready   atomic.Bool
@@ -88,15 +89,21 @@ type jobState struct {
 	last      crawler.Stats // of the last run that ended
 	lastErr   string
 	submitted time.Time
+	// left is the capture this node stopped working on while the cluster
+	// goes on (a limit of this node): the cluster poll does not rejoin it.
+	left int64
 }
 
 // run is one execution of crawler.Run for a job.
 type run struct {
-	cr        *crawler.Crawler
-	obs       *runObserver
-	cancel    context.CancelFunc
-	done      chan struct{}
-	intent    string // "", "pause" or "cancel"; guarded by Daemon.mu
+	cr     *crawler.Crawler
+	obs    *runObserver
+	cancel context.CancelFunc
+	done   chan struct{}
+	// intent is "", "pause", "cancel" or, in cluster mode, "follow" (the
+	// capture was paused or cancelled through another node: only this
+	// node's run stops). Guarded by Daemon.mu.
+	intent    string
 	started   atomic.Bool
 	captureID atomic.Int64
 	since     time.Time
@@ -126,6 +133,9 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if cfg.DrainTimeout <= 0 {
 		cfg.DrainTimeout = DefaultDrainTimeout
 	}
+	if cfg.Node != "" && cfg.Poll <= 0 {
+		cfg.Poll = DefaultPoll
+	}
 	st, err := store.Open(ctx, cfg.Store, log)
 	if err != nil {
 		return nil, err
@@ -141,6 +151,15 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	}
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, cat: cat, reg: opts.Registry, now: opts.Now,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
+	if cfg.Node != "" {
+		leaser, ok := st.(crawler.Leaser)
+		if !ok {
+			st.Close()
+			return nil, fmt.Errorf("node: cluster mode needs a PostgreSQL store; store is %s", store.Redact(cfg.Store))
+		}
+		d.leaser = leaser
+		d.log = log.With(zap.String("node", cfg.Node))
+	}
 	d.metrics = newMetrics(d)
 	return d, nil
 }
@@ -170,6 +189,12 @@ func (d *Daemon) Run(ctx context.Context, ln net.Listener) error {
 
 	tk := time.NewTicker(d.opts.Tick)
 	defer tk.Stop()
+	var poll <-chan time.Time // nil (never ready) without cluster mode
+	if d.leaser != nil {
+		pt := time.NewTicker(d.cfg.Poll)
+		defer pt.Stop()
+		poll = pt.C
+	}
 	var err error
 loop:
 	for {
@@ -180,6 +205,8 @@ loop:
 			break loop
 		case <-tk.C:
 			d.checkSchedules()
+		case <-poll:
+			d.clusterPoll(ctx)
 		}
 	}
 	d.ready.Store(false)
@@ -279,6 +306,14 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	if js != nil && js.state != stateIdle {
 		return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture; cancel it before replacing the job", errConflict, j.Name, js.state)
 	}
+	if js != nil && d.leaser != nil {
+		// Other nodes may run a capture this node does not (yet).
+		if cp, open, err := d.clusterOpenCapture(ctx, js); err != nil {
+			return JobInfo{}, err
+		} else if open {
+			return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture (%d) in the cluster; cancel it before replacing the job", errConflict, j.Name, cp.Status, cp.ID)
+		}
+	}
 	// Store before starting so a crash right now still knows the job.
 	row, err := d.st.UpsertJob(ctx, j.Name, string(text))
 	if err != nil {
@@ -305,8 +340,13 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 }
 
 // startLocked starts a capture run of js (new, or resuming its running
-// capture). d.mu must be held.
-func (d *Daemon) startLocked(js *jobState) {
+// capture; in cluster mode, joining the cluster's running capture). d.mu
+// must be held.
+func (d *Daemon) startLocked(js *jobState) { d.startJoinLocked(js, joinSpec{}) }
+
+// startJoinLocked is startLocked with limits on which capture a clustered
+// run may open (see joinStore).
+func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	ctx, cancel := context.WithCancel(d.runCtx)
 	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now()}
 	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
@@ -317,7 +357,15 @@ func (d *Daemon) startLocked(js *jobState) {
 	if err != nil {
 		j = js.job // cannot happen: the text was produced from a valid job
 	}
-	r.cr = crawler.New(j, d.st, d.reg, d.log, crawler.Options{Observer: r.obs, ProgressEvery: time.Hour})
+	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour}
+	var st store.Store = d.st
+	if d.leaser != nil {
+		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}
+		if spec != (joinSpec{}) {
+			st = joinStore{Store: d.st, spec: spec}
+		}
+	}
+	r.cr = crawler.New(j, st, d.reg, d.log, opts)
 	d.runs.Add(1)
 	go d.execute(ctx, js, r, j)
 }
@@ -340,7 +388,14 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 	}
 	d.mu.Unlock()
 	stats, err := r.cr.Run(ctx)
-	if err == nil && stats.StopReason != "interrupted" && stats.CaptureID != 0 {
+	wantReport := err == nil && stats.StopReason != "interrupted" && stats.CaptureID != 0
+	if wantReport && d.leaser != nil {
+		// A node that stopped (a limit of its own) leaves an unfinished
+		// capture to the cluster: the node that finishes it reports.
+		cp, cerr := d.st.Capture(context.WithoutCancel(ctx), stats.CaptureID)
+		wantReport = cerr == nil && cp.Status == "finished"
+	}
+	if wantReport {
 		// A finished capture gets its quality report at once, as with
 		// `sharc crawl`; a failure here leaves the capture intact.
 		if _, rerr := report.BuildAndStore(context.WithoutCancel(ctx), d.st, stats.CaptureID,
@@ -372,7 +427,14 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	}
 	open := stats.StopReason == "interrupted" || stats.StopReason == "failed" || runErr != nil
 	state, alert, outcome := stateIdle, "", stats.StopReason
+	var left int64
+	gone := errors.Is(runErr, errCaptureGone)
 	switch {
+	case d.leaser != nil:
+		state, alert, outcome, left = d.settleNode(ctx, js, intent, capID, stats, runErr)
+		if gone {
+			runErr, stats = nil, js.last
+		}
 	case runErr != nil:
 		state, outcome = statePaused, "alert"
 		alert = alertFor(runErr)
@@ -403,6 +465,9 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		return
 	}
 	js.run, js.state, js.alert, js.last = nil, state, alert, stats
+	if left != 0 {
+		js.left = left
+	}
 	js.lastErr = ""
 	if runErr != nil {
 		js.lastErr = runErr.Error()
@@ -433,6 +498,21 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 	js := d.jobs[name]
 	if js == nil {
 		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	if d.leaser != nil && js.run == nil {
+		// The capture may run on other nodes only: pause it in the store;
+		// they stop at their next poll.
+		cp, open, err := d.clusterOpenCapture(ctx, js)
+		if err != nil {
+			return JobInfo{}, err
+		}
+		if open && cp.Status == "running" {
+			if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
+				return JobInfo{}, err
+			}
+			js.state = statePaused
+			return d.infoLocked(js, false), nil
+		}
 	}
 	switch js.state {
 	case statePaused:
@@ -468,7 +548,19 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 				return JobInfo{}, err
 			}
 		}
+		if d.leaser != nil {
+			// Paused by this node's own error while the cluster went on,
+			// or by an operator: join that capture, never a new one.
+			if cp, open, err := d.clusterOpenCapture(ctx, js); err != nil {
+				return JobInfo{}, err
+			} else if open {
+				js.left = 0
+				d.startJoinLocked(js, joinSpec{capture: cp.ID})
+				return d.infoLocked(js, false), nil
+			}
+		}
 	}
+	js.left = 0
 	d.startLocked(js)
 	return d.infoLocked(js, false), nil
 }
@@ -481,6 +573,22 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 	js := d.jobs[name]
 	if js == nil {
 		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	}
+	if d.leaser != nil && js.run == nil {
+		// The capture may run on other nodes only: cancel it in the store;
+		// they stop at their next poll.
+		cp, open, err := d.clusterOpenCapture(ctx, js)
+		if err != nil {
+			return JobInfo{}, err
+		}
+		if open {
+			if err := d.st.FinishCapture(ctx, cp.ID, "cancelled"); err != nil {
+				return JobInfo{}, err
+			}
+			js.state, js.alert = stateIdle, ""
+			d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
+			return d.infoLocked(js, false), nil
+		}
 	}
 	switch js.state {
 	case stateIdle:
@@ -538,6 +646,12 @@ func (d *Daemon) checkSchedules() {
 			continue
 		}
 		d.log.Info("starting scheduled capture", zap.String("job", js.name), zap.Time("due", due), zap.Time("next", js.next))
+		if d.leaser != nil {
+			// Every node's schedule fires: the first opens the capture,
+			// the others join it or, if it already ended, skip.
+			d.startJoinLocked(js, joinSpec{after: due})
+			continue
+		}
 		d.startLocked(js)
 	}
 }

@@ -44,7 +44,6 @@ const Software = "SHARC/0.1 (+https://github.com/sharc-archive/sharc)"
 // response.
 const (
 	codeRobots  = -9998 // precluded by robots.txt
-	codeScope   = -5000 // out of scope (not logged: never queued)
 	codeGaveUp  = -7    // retries exhausted without a response
 	codeBlocked = -61   // prerequisite (robots.txt) could not be fetched
 )

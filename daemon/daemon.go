@@ -158,7 +158,6 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 			return nil, fmt.Errorf("node: cluster mode needs a PostgreSQL store; store is %s", store.Redact(cfg.Store))
 		}
 		d.leaser = leaser
-		d.log = log.With(zap.String("node", cfg.Node))
 	}
 	d.metrics = newMetrics(d)
 	return d, nil

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,6 +15,8 @@ import (
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // startNode runs a clustered daemon (node name node) on dsn until the
@@ -142,5 +145,65 @@ resolve: {site.test: %s}
 		if b := filepath.Base(f); !strings.HasPrefix(b, "cj-n1-") && !strings.HasPrefix(b, "cj-n2-") {
 			t.Errorf("WARC file %s lacks the node name", b)
 		}
+	}
+}
+
+// TestJoinStore: a joining run opens the capture the poll saw running and
+// nothing else; a scheduled run skips when a capture started since it was
+// due. A refused open leaves no new capture behind.
+func TestJoinStore(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, pgSchemaDSN(t), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	jr, err := st.UpsertJob(ctx, "jj", "name: jj\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, err := st.OpenCapture(ctx, jr.ID, "bfs", "snapshot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeFirst := first.Started.Add(-time.Hour)
+	for _, tc := range []struct {
+		name     string
+		finish   bool // finish the first capture before opening
+		spec     joinSpec
+		wantGone bool
+		wantNew  bool // a second capture was opened
+	}{
+		{"join running", false, joinSpec{capture: first.ID}, false, false},
+		{"join another id", false, joinSpec{capture: first.ID + 100}, true, false},
+		{"schedule joins running", false, joinSpec{after: first.Started.Add(time.Hour)}, false, false},
+		{"join finished", true, joinSpec{capture: first.ID}, true, false},
+		{"schedule after a capture since due", true, joinSpec{after: beforeFirst}, true, false},
+		{"schedule due after the last start", true, joinSpec{after: first.Started.Add(time.Millisecond)}, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.finish {
+				if err := st.FinishCapture(ctx, first.ID, "finished"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c, _, err := joinStore{Store: st, spec: tc.spec}.OpenCapture(ctx, jr.ID, "bfs", "snapshot")
+			if gone := errors.Is(err, errCaptureGone); gone != tc.wantGone {
+				t.Fatalf("err = %v, want gone %v", err, tc.wantGone)
+			}
+			caps, err := st.Captures(ctx, jr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(caps); (n == 2) != tc.wantNew || n > 2 {
+				t.Fatalf("%d captures after the open: %+v", n, caps)
+			}
+			if !tc.wantGone && !tc.wantNew && c.ID != first.ID {
+				t.Errorf("opened capture %d, want %d", c.ID, first.ID)
+			}
+		})
 	}
 }

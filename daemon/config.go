@@ -2,7 +2,9 @@
 // jobs in the store, runs their captures (at most one per job at a time,
 // at most MaxConcurrentJobs at once), starts recurring captures on
 // schedule, resumes interrupted captures on start, and exposes a REST API,
-// Prometheus metrics and health checks.
+// Prometheus metrics and health checks. With Config.Node set, several
+// daemons sharing one PostgreSQL store work on every capture together
+// (cluster.go).
 package daemon
 
 import (

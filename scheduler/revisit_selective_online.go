@@ -40,12 +40,17 @@ type selectiveOnline struct {
 	nGone  int
 	// scratch for suffix sums per block
 	suf, sufErr []float64
+	starts      []int
+	// blockMax and chunk override onBlockMax and onChunk (tests use tiny
+	// blocks to exercise splits, shifts and run certificates).
+	blockMax, chunk int
 }
 
 const (
 	onBlockMax = 1024 // split at twice this
 	onK        = 8
 	onX        = 0.1 // remainder ≤ e^0.1·0.1^9/9! ≈ 3e-15 of the sum
+	onChunk    = 32  // run length certified at once within a block
 )
 
 type onBlock struct {
@@ -54,9 +59,41 @@ type onBlock struct {
 	m      [onK + 1]float64
 	m0base float64
 	ops    int
+	// within[j] = Σ_{j' ≥ j} t at the ranks the block has when its first
+	// page is at rank withinAt; emptied when the pages change.
+	within   []float64
+	withinAt int
+}
+
+// fresh makes within valid for the block starting at rank first.
+func (b *onBlock) fresh(first int) {
+	if len(b.within) == len(b.ps)+1 && b.withinAt == first {
+		return
+	}
+	n := len(b.ps)
+	b.within = slices.Grow(b.within[:0], n+1)[:n+1]
+	b.within[n] = 0
+	for j := n - 1; j >= 0; j-- {
+		b.within[j] = b.within[j+1] + gainAt(b.ps[j].rate, first+j)
+	}
+	b.withinAt = first
 }
 
 func (s *selectiveOnline) start(n int) { s.est = n }
+
+func (s *selectiveOnline) maxBlock() int {
+	if s.blockMax > 0 {
+		return s.blockMax
+	}
+	return onBlockMax
+}
+
+func (s *selectiveOnline) runLen() int {
+	if s.chunk > 0 {
+		return s.chunk
+	}
+	return onChunk
+}
 
 func (s *selectiveOnline) pending() int  { return s.size }
 func (s *selectiveOnline) hopeless() int { return s.nGone }
@@ -93,9 +130,10 @@ func (s *selectiveOnline) add(pages []Page) {
 		})
 		b.ps = slices.Insert(b.ps, j, r)
 		b.base = -1
-		if len(b.ps) > 2*onBlockMax {
-			nb := &onBlock{ps: slices.Clone(b.ps[onBlockMax:]), base: -1}
-			b.ps = slices.Clip(b.ps[:onBlockMax])
+		b.within = b.within[:0]
+		if bm := s.maxBlock(); len(b.ps) > 2*bm {
+			nb := &onBlock{ps: slices.Clone(b.ps[bm:]), base: -1}
+			b.ps = slices.Clip(b.ps[:bm])
 			s.blocks = slices.Insert(s.blocks, bi+1, nb)
 		}
 	}
@@ -163,6 +201,7 @@ func (s *selectiveOnline) next() (int32, bool) {
 		b.base = -1
 	}
 	b.ps = slices.Delete(b.ps, j, j+1)
+	b.within = b.within[:0]
 	if len(b.ps) == 0 {
 		s.blocks = slices.Delete(s.blocks, bi, bi+1)
 	}
@@ -172,6 +211,31 @@ func (s *selectiveOnline) next() (int32, bool) {
 }
 
 // choose returns the block and index of the page to visit.
+//
+// Up to the first hopeless page the test for rank i is g(i) = S_i − L_i >
+// tieTol (see selectiveOnline). Writing L_i as the sum of what page i gains
+// slot by slot, L_i = Σ_{r=i+1}^{M−1} t_i(r), gives
+//
+//	g(i) = Σ_{r=i+1}^{m−1} (t_{q_r}(r) − t_i(r)) − Σ_{r=m}^{M−1} t_i(r),
+//
+// q_r being the page of rank r. As a function of the rate, t(·, r) rises
+// up to a*(r) = ln(r/(r−1)) and falls after it, and a_{q_r} ≤ a_i for
+// r > i, so every slot r with a_i ≤ a*(r) contributes at most 0. a* falls
+// with r: with R the first slot where a*(R) < a_i (R = ⌊1/(1−e^{−a_i})⌋+1),
+//
+//	g(i) ≤ S(R) − (e^{−a_i(R−1)} − e^{−a_i(M−1)})  if R > i,   (ρ bound)
+//
+// S(R) = Σ_{r≥R} t_{q_r}(r); in particular a page with a_i ≤ a*(m−1) is
+// never hopeless (cold bound), and neither is any page after it. A run of
+// ranks [lo, hi] with rates in [a_lo, a_hi] is certified hopeful when
+// either S(lo+1) − min L or the ρ bound with R(a_hi) > hi, minimised over
+// the run (L and the ρ term are unimodal in the rate, decreasing in the
+// rank, so their least value is at hi and at an end of the rate range), is
+// at most tieTol with its error bound. The scan certifies whole blocks,
+// then runs of onChunk pages, and evaluates g directly only on the pages
+// of runs it could not certify; all bounds are rigorous, and a direct
+// evaluation within rounding of tieTol is redone exactly, so the choice is
+// the one of the literal Alg. 5 (TestSelectiveOnlineMatchesReference*).
 func (s *selectiveOnline) choose() (int, int) {
 	m := s.size
 	M := m
@@ -179,57 +243,148 @@ func (s *selectiveOnline) choose() (int, int) {
 		M = max(s.est-s.visits, m)
 	}
 	nb := len(s.blocks)
+	lastBlock := func() (int, int) { return nb - 1, len(s.blocks[nb-1].ps) - 1 }
+	if m <= 2 {
+		return lastBlock() // rank 1 is the last page: it is visited either way
+	}
 	// Suffix sums over blocks, from each block's start.
 	s.suf = slices.Grow(s.suf[:0], nb+1)[:nb+1]
 	s.sufErr = slices.Grow(s.sufErr[:0], nb+1)[:nb+1]
-	starts := make([]int, nb)
+	s.starts = slices.Grow(s.starts[:0], nb+1)[:nb+1]
 	start := 0
 	for i, b := range s.blocks {
-		starts[i] = start
+		s.starts[i] = start
 		start += len(b.ps)
 	}
+	s.starts[nb] = start
 	s.suf[nb], s.sufErr[nb] = 0, 0
 	for i := nb - 1; i >= 0; i-- {
-		v, e := s.blocks[i].sum(starts[i])
+		v, e := s.blocks[i].sum(s.starts[i])
 		s.suf[i] = s.suf[i+1] + v
 		s.sufErr[i] = s.sufErr[i+1] + e + eps*s.suf[i]
 	}
 	mm := float64(M - 1)
-	for i, b := range s.blocks {
-		first, last := starts[i], starts[i]+len(b.ps)-1
+	// a*(m−1), rounded down so that rounding cannot certify a page.
+	acold := math.Log1p(1/float64(m-2)) * (1 - 1e-12)
+	for bi, b := range s.blocks {
+		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
 		if last < 1 {
 			continue
 		}
-		U, errU := s.suf[i], s.sufErr[i]
-		if U <= tieTol-errU {
-			break // S only shrinks further on; L ≥ 0: nothing hopeless
+		lo := max(first, 1)
+		ahi := 2 * b.ps[lo-first].rate
+		if ahi <= acold {
+			break // cold bound: no page from here on is hopeless
 		}
-		// L is decreasing in the rank and, in the rate, smallest at an end
-		// of the block's range: bound it below at the last rank.
-		lmin := math.Min(lossAt(2*b.ps[0].rate, last, mm), lossAt(2*b.ps[len(b.ps)-1].rate, last, mm))
-		if U+errU+4*eps*(U+1) < lmin+tieTol {
+		if s.suf[bi] <= tieTol-s.sufErr[bi] {
+			break // S only shrinks further on and L ≥ 0
+		}
+		alo := 2 * b.ps[len(b.ps)-1].rate
+		if s.certified(lo, last, alo, ahi, s.suf[bi], s.sufErr[bi], mm, m, -1) {
 			continue
 		}
-		// Scan the block: S_i = Σ_{q>i} t_q.
-		S := U
-		for j, p := range b.ps {
+		j, found, stop := s.scanBlock(bi, mm, m, acold)
+		if found {
+			s.nGone++
+			return bi, j
+		}
+		if stop {
+			break
+		}
+	}
+	return lastBlock()
+}
+
+// certified reports whether no rank in [lo, hi] (rates in [alo, ahi]) can
+// be hopeless: U ± errU bounds S(lo) from above. inBlock ≥ 0 names the
+// block whose within-block sums are fresh, for a tighter S(R).
+func (s *selectiveOnline) certified(lo, hi int, alo, ahi, U, errU, mm float64, m, inBlock int) bool {
+	slack := errU + 16*eps*(U+1)
+	if U+slack < minLoss(alo, ahi, hi, mm)+tieTol {
+		return true
+	}
+	R := rhoSlot(ahi)
+	if R <= hi {
+		return false
+	}
+	if R >= m {
+		return true // every slot r > i has a_i ≤ a*(r): g(i) ≤ 0
+	}
+	SR, errR := s.suffixUpper(R, inBlock)
+	return SR+errR+16*eps*(SR+1) < minLoss(alo, ahi, R-1, mm)+tieTol
+}
+
+// rhoSlot is a slot R ≥ 2 such that a ≤ a*(r) = ln(r/(r−1)) for every r < R:
+// ⌊1/(1−e^{−a})⌋+1, less one for safety against rounding.
+func rhoSlot(a float64) int {
+	x := 1 / -math.Expm1(-a)
+	if !(x < 1<<50) {
+		return 1 << 50
+	}
+	return max(2, int(x))
+}
+
+// minLoss is the least of e^{−a·i} − e^{−a(M−1)} over a ∈ [alo, ahi] at
+// rank i: the function is unimodal in a, so the least is at an end.
+func minLoss(alo, ahi float64, i int, mm float64) float64 {
+	return math.Min(lossAt(alo, i, mm), lossAt(ahi, i, mm)) - 4*eps
+}
+
+// suffixUpper bounds S(R) = Σ_{rank ≥ R} t from above, with an error bound:
+// exactly within a block whose sums are fresh, else by the suffix of the
+// block holding rank R.
+func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
+	bi, found := slices.BinarySearch(s.starts, R)
+	if !found {
+		bi--
+	}
+	if bi == inBlock {
+		b := s.blocks[bi]
+		return s.suf[bi+1] + b.within[R-s.starts[bi]], s.sufErr[bi+1] + eps*float64(len(b.ps)+2)*s.suf[bi]
+	}
+	return s.suf[bi], s.sufErr[bi]
+}
+
+// scanBlock looks for the first hopeless page in block bi, certifying runs
+// of onChunk pages where it can; it returns its index, or stop if no page
+// from the end of the scan on can be hopeless (cold bound).
+func (s *selectiveOnline) scanBlock(bi int, mm float64, m int, acold float64) (j int, found, stop bool) {
+	b := s.blocks[bi]
+	first := s.starts[bi]
+	b.fresh(first)
+	after, errAfter := s.suf[bi+1], s.sufErr[bi+1]
+	n := len(b.ps)
+	run := s.runLen()
+	for c := 0; c < n; c += run {
+		ce := min(c+run, n) - 1
+		lo := max(first+c, 1)
+		if lo > first+ce {
+			continue
+		}
+		ahi := 2 * b.ps[lo-first].rate
+		if ahi <= acold {
+			return 0, false, true
+		}
+		alo := 2 * b.ps[ce].rate
+		U := after + b.within[lo-first]
+		errU := errAfter + eps*float64(n+2)*U
+		if s.certified(lo, first+ce, alo, ahi, U, errU, mm, m, bi) {
+			continue
+		}
+		for j := lo - first; j <= ce; j++ {
 			rank := first + j
-			S -= gainAt(p.rate, rank)
-			if rank < 1 {
-				continue
-			}
-			L := lossAt(2*p.rate, rank, mm)
+			S := after + b.within[j+1]
+			L := lossAt(2*b.ps[j].rate, rank, mm)
 			d := S - L - tieTol
-			if math.Abs(d) <= errU+8*eps*(U+L+1)*float64(j+2) {
-				d = s.exactS(i, j) - L - tieTol
+			if math.Abs(d) <= errAfter+8*eps*(S+L+1)*float64(n+2) {
+				d = s.exactS(bi, j) - L - tieTol
 			}
 			if d > 0 {
-				s.nGone++
-				return i, j
+				return j, true, false
 			}
 		}
 	}
-	return nb - 1, len(s.blocks[nb-1].ps) - 1
+	return 0, false, false
 }
 
 // lossAt is L = e^{−a·i} − e^{−a·(M−1)}.

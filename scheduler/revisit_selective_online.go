@@ -26,12 +26,14 @@ import (
 // with t and a as in selectiveSplit. D is kept in rank order in blocks;
 // each block caches the Taylor moments of its terms at the rank it had when
 // they were computed, so that a uniform shift of its ranks (pages inserted
-// or removed before it) costs O(K) to account for, and each block
-// certifies with one bound (S ≤ the suffix sum from its start, L ≥ its
-// least value at the block's ends) that it holds no hopeless page, so only
-// blocks that may hold one are scanned page by page. Decisions within the
-// error bound are recomputed directly, as in selectiveSplit, so the visits
-// are exactly those of the direct evaluation.
+// or removed before it) costs O(K) to account for, and its sum is cached
+// while it neither changes nor moves. Most pages are then ruled out
+// without being looked at: cold pages can never be hopeless, and runs of
+// hot ones are certified hopeful with one bound each (see choose for the
+// argument); only the pages of runs left uncertified are tested one by
+// one, from cached within-block suffix sums. Decisions within the error
+// bound are recomputed directly, as in selectiveSplit, so the visits are
+// exactly those of the direct evaluation.
 type selectiveOnline struct {
 	est    int
 	visits int

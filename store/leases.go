@@ -219,7 +219,8 @@ func (s *pgStore) PendingHosts(ctx context.Context, captureID int64, node string
 }
 
 // HostFrontier returns every URL of one host of a capture in seq order:
-// what a node loads when it acquires the host.
+// what a node loads when it acquires the host (and what a single-node
+// crawl loads when it activates a parked host).
 func (s *pgStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = $1 AND host = $2 ORDER BY seq`, captureID, host)
 	if err != nil {

@@ -292,6 +292,25 @@ func (s *pgStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL,
 	return us, nil
 }
 
+func (s *pgStore) FrontierHosts(ctx context.Context, captureID int64) ([]HostSummary, error) {
+	rows, err := s.pool.Query(ctx, fmt.Sprintf(hostSummarySQL, "$1"), captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
+	}
+	hs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (HostSummary, error) {
+		var h HostSummary
+		var urls, fin int64
+		var next int32
+		err := r.Scan(&h.Host, &urls, &fin, &next)
+		h.URLs, h.Finished, h.NextSeq = int(urls), int(fin), int(next)
+		return h, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
+	}
+	return hs, nil
+}
+
 func scanPGRecord(row pgx.Row) (Record, error) {
 	var r Record
 	err := row.Scan(&r.CaptureID, &r.URL, &r.SURT, &r.Time, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,

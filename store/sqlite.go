@@ -356,6 +356,52 @@ func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]Frontier
 	return us, nil
 }
 
+func (s *sqliteStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`, captureID, host)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
+	}
+	defer rows.Close()
+	var us []FrontierURL
+	for rows.Next() {
+		var u FrontierURL
+		var state string
+		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource); err != nil {
+			return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
+		}
+		u.State = URLState(state)
+		us = append(us, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
+	}
+	return us, nil
+}
+
+// hostSummarySQL is shared by both stores (only the placeholder differs).
+const hostSummarySQL = `SELECT host, count(*), count(*) FILTER (WHERE state IN ('done', 'failed', 'blocked')), max(seq) + 1
+	FROM urls WHERE capture_id = %s GROUP BY host ORDER BY host`
+
+func (s *sqliteStore) FrontierHosts(ctx context.Context, captureID int64) ([]HostSummary, error) {
+	rows, err := s.r.QueryContext(ctx, fmt.Sprintf(hostSummarySQL, "?"), captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
+	}
+	defer rows.Close()
+	var hs []HostSummary
+	for rows.Next() {
+		var h HostSummary
+		if err := rows.Scan(&h.Host, &h.URLs, &h.Finished, &h.NextSeq); err != nil {
+			return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
+		}
+		hs = append(hs, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
+	}
+	return hs, nil
+}
+
 func scanSQLiteRecord(row interface{ Scan(...any) error }) (Record, error) {
 	var r Record
 	var t int64

@@ -67,6 +67,17 @@ type FrontierURL struct {
 	Attempts int
 }
 
+// HostSummary is one host of a capture's frontier, in a few numbers.
+type HostSummary struct {
+	Host string
+	URLs int
+	// Finished counts URLs with nothing left to do: done, failed or
+	// blocked (a visited URL may still get its revisit).
+	Finished int
+	// NextSeq is one more than the host's highest Seq: the first free one.
+	NextSeq int
+}
+
 // Record is one archived WARC record as indexed.
 type Record struct {
 	CaptureID     int64
@@ -131,6 +142,16 @@ type Store interface {
 	// Frontier returns every URL of a capture (for resume), ordered by host
 	// then Seq.
 	Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error)
+
+	// HostFrontier returns every URL of one host of a capture, ordered by
+	// Seq: what a crawl loads when it activates a parked host (see
+	// frontier's MaxActive). Seqs may have gaps (a discovery that lost a
+	// race on the capture's SURT keeps its seq unused).
+	HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error)
+	// FrontierHosts summarises a capture's frontier per host, ordered by
+	// host: what a resumed crawl that holds only some hosts in memory
+	// needs to know of the others.
+	FrontierHosts(ctx context.Context, captureID int64) ([]HostSummary, error)
 
 	// Records returns a capture's records ordered by SURT then time (CDXJ
 	// order).

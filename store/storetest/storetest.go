@@ -31,6 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CommitRejects", testCommitRejects},
 		{"DiscoveredDedup", testDiscoveredDedup},
 		{"FrontierOrderAndStates", testFrontierOrderAndStates},
+		{"HostFrontierAndSummary", testHostFrontier},
 		{"RecordsOrderAndRoundTrip", testRecordsOrder},
 		{"LastCapture", testLastCapture},
 		{"FileEnds", testFileEnds},
@@ -413,6 +414,63 @@ func testFrontierOrderAndStates(t *testing.T, s store.Store) {
 	}
 	if !reflect.DeepEqual(got, all) {
 		t.Fatalf("frontier order/state:\n got %+v\nwant %+v", got, all)
+	}
+}
+
+// testHostFrontier covers what a crawl holding only some hosts in memory
+// reads: one host's rows (seq order, gaps kept, no other host or capture)
+// and the per-host summary a resume starts from.
+func testHostFrontier(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	other := newCapture(t, s, "other")
+	b := store.Batch{CaptureID: c.ID}
+	// a.example gets seqs 0, 1, 3 (2 lost its SURT to an earlier row and
+	// stays a gap), inserted out of order; b.example one URL.
+	for _, seq := range []int{3, 0, 1} {
+		b.Discovered = append(b.Discovered, furl(c.ID, "a.example", seq, fmt.Sprintf("/p%d", seq)))
+	}
+	dup := furl(c.ID, "a.example", 2, "/p0") // same SURT as seq 0: dropped
+	b.Discovered = append(b.Discovered, dup, furl(c.ID, "b.example", 0, "/"))
+	if err := s.Commit(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: other.ID, Discovered: []store.FrontierURL{furl(other.ID, "a.example", 0, "/x")}}); err != nil {
+		t.Fatal(err)
+	}
+	changes := []store.StateChange{
+		{SURT: "surt:a.example/p0", State: store.StateDone, Attempts: 1},
+		{SURT: "surt:a.example/p1", State: store.StateVisited, Attempts: 1},
+		{SURT: "surt:a.example/p3", State: store.StateBlocked},
+		{SURT: "surt:b.example/", State: store.StateFailed, Attempts: 3},
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, States: changes}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.HostFrontier(ctx, c.ID, "a.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.FrontierURL{furl(c.ID, "a.example", 0, "/p0"), furl(c.ID, "a.example", 1, "/p1"), furl(c.ID, "a.example", 3, "/p3")}
+	want[0].State, want[0].Attempts = store.StateDone, 1
+	want[1].State, want[1].Attempts = store.StateVisited, 1
+	want[2].State = store.StateBlocked
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("HostFrontier:\n got %+v\nwant %+v", got, want)
+	}
+	if got, err := s.HostFrontier(ctx, c.ID, "none.example"); err != nil || len(got) != 0 {
+		t.Fatalf("HostFrontier of an unknown host = %v, %v; want none", got, err)
+	}
+	sum, err := s.FrontierHosts(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSum := []store.HostSummary{{Host: "a.example", URLs: 3, Finished: 2, NextSeq: 4}, {Host: "b.example", URLs: 1, Finished: 1, NextSeq: 1}}
+	if !reflect.DeepEqual(sum, wantSum) {
+		t.Fatalf("FrontierHosts = %+v, want %+v", sum, wantSum)
+	}
+	if sum, err := s.FrontierHosts(ctx, newCapture(t, s, "empty").ID); err != nil || len(sum) != 0 {
+		t.Fatalf("FrontierHosts of an empty capture = %v, %v", sum, err)
 	}
 }
 

@@ -11,19 +11,25 @@ import (
 // hopeless page (it gets the longest interval left) or, if none, the
 // coldest hopeful one (the bottom of the pyramid); revisits are LIFO.
 //
-// The split is taken on M = max(n−k, |D|) slots, n being the estimated size
-// and k the visits made: the M−|D| pages not discovered yet are taken to
-// be static (rate 0), so they sit between the hopeful and the hopeless
-// block and cost nothing. Alg. 6 prints the interval list as
-// "2|D|, …, 2n"; this is our reading of it (see the chapter-5 notes).
+// The pyramid still to be filled has M = max(n−k, |D|) slots 0 … M−1, n
+// being the estimated size and k the visits made. D is planned over its
+// |D| longest slots, o = M−|D| … M−1: Alg. 6 prints the intervals as
+// "2|D|, …, 2n" and, for the m+1 seeds, "2m, …, 2n", which have as many
+// entries as pages only when read as 2(n−|D|), …, 2n (the "n−" lost in
+// print). The shorter slots are left to the pages not discovered yet. This
+// is also the plan the visits carry out: the page visited now takes the
+// longest slot left, which is where the plan puts the coldest hopeful page
+// when there is no hopeless one (see the chapter-5 notes for the tables).
 //
 // Alg. 5 declares pages hottest first and only the first hopeless one is
-// needed, so up to it no page is hopeless and the test for the page of rank
-// i (rank 0, the hottest, keeps the zero-length interval) is
+// needed, so up to it no page is hopeless and, with page i of D (hottest
+// first) on slot o+i, its test is (only a page on slot 0, the zero-length
+// interval, is hopeful by rule)
 //
-//	S_i = Σ_{q>i} t_q(q) > L_i + tieTol,  L_i = e^{−a_i·i} − e^{−a_i·(M−1)}
+//	S_i = Σ_{q>i} t_q(o+q) > L_i + tieTol,  L_i = e^{−a_i(o+i)} − e^{−a_i·(M−1)}
 //
-// with t and a as in selectiveSplit. D is kept in rank order in blocks;
+// with t and a as in selectiveSplit. Below, a page's rank is its slot
+// o+i. D is kept in rank order in blocks;
 // each block caches the Taylor moments of its terms at the rank it had when
 // they were computed, so that a uniform shift of its ranks (pages inserted
 // or removed before it) costs O(K) to account for, and its sum is cached
@@ -38,6 +44,7 @@ type selectiveOnline struct {
 	est    int
 	visits int
 	size   int
+	off    int // o = M−|D|, the slot of D's hottest page, set by choose
 	blocks []*onBlock
 	nGone  int
 	// scratch for suffix sums per block
@@ -236,11 +243,12 @@ func (s *selectiveOnline) next() (int32, bool) {
 
 // choose returns the block and index of the page to visit.
 //
-// Up to the first hopeless page the test for rank i is g(i) = S_i − L_i >
-// tieTol (see selectiveOnline). Writing L_i as the sum of what page i gains
-// slot by slot, L_i = Σ_{r=i+1}^{M−1} t_i(r), gives
+// Ranks are slots: D's pages hold ranks o … M−1. Up to the first hopeless
+// page the test for rank i is g(i) = S_i − L_i > tieTol (see
+// selectiveOnline). Writing L_i as the sum of what page i gains slot by
+// slot, L_i = Σ_{r=i+1}^{M−1} t_i(r), gives
 //
-//	g(i) = Σ_{r=i+1}^{m−1} (t_{q_r}(r) − t_i(r)) − Σ_{r=m}^{M−1} t_i(r),
+//	g(i) = Σ_{r=i+1}^{M−1} (t_{q_r}(r) − t_i(r)),
 //
 // q_r being the page of rank r. As a function of the rate, t(·, r) rises
 // up to a*(r) = ln(r/(r−1)) and falls after it, and a_{q_r} ≤ a_i for
@@ -249,7 +257,7 @@ func (s *selectiveOnline) next() (int32, bool) {
 //
 //	g(i) ≤ S(R) − (e^{−a_i(R−1)} − e^{−a_i(M−1)})  if R > i,   (ρ bound)
 //
-// S(R) = Σ_{r≥R} t_{q_r}(r); in particular a page with a_i ≤ a*(m−1) is
+// S(R) = Σ_{r≥R} t_{q_r}(r); in particular a page with a_i ≤ a*(M−1) is
 // never hopeless (cold bound), and neither is any page after it. A run of
 // ranks [lo, hi] with rates in [a_lo, a_hi] is certified hopeful when
 // either S(lo+1) − min L or the ρ bound with R(a_hi) > hi, minimised over
@@ -266,16 +274,17 @@ func (s *selectiveOnline) choose() (int, int) {
 	if s.est > 0 {
 		M = max(s.est-s.visits, m)
 	}
+	s.off = M - m
 	nb := len(s.blocks)
 	lastBlock := func() (int, int) { return nb - 1, len(s.blocks[nb-1].ps) - 1 }
-	if m <= 2 {
+	if m == 1 || (s.off == 0 && m == 2) {
 		return lastBlock() // rank 1 is the last page: it is visited either way
 	}
 	// Suffix sums over blocks, from each block's start.
 	s.suf = slices.Grow(s.suf[:0], nb+1)[:nb+1]
 	s.sufErr = slices.Grow(s.sufErr[:0], nb+1)[:nb+1]
 	s.starts = slices.Grow(s.starts[:0], nb+1)[:nb+1]
-	start := 0
+	start := s.off
 	for i, b := range s.blocks {
 		s.starts[i] = start
 		start += len(b.ps)
@@ -288,8 +297,9 @@ func (s *selectiveOnline) choose() (int, int) {
 		s.sufErr[i] = s.sufErr[i+1] + e + eps*s.suf[i]
 	}
 	mm := float64(M - 1)
-	// a*(m−1), rounded down so that rounding cannot certify a page.
-	acold := math.Log1p(1/float64(m-2)) * (1 - 1e-12)
+	// a*(M−1), rounded down so that rounding cannot certify a page (M ≥ 3
+	// here: M = 2 means o = 0 and m = 2).
+	acold := math.Log1p(1/float64(M-2)) * (1 - 1e-12)
 	for bi, b := range s.blocks {
 		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
 		if last < 1 {
@@ -304,10 +314,10 @@ func (s *selectiveOnline) choose() (int, int) {
 			break // S only shrinks further on and L ≥ 0
 		}
 		alo := 2 * b.ps[len(b.ps)-1].rate
-		if s.certified(lo, last, alo, ahi, s.suf[bi], s.sufErr[bi], mm, m, -1) {
+		if s.certified(lo, last, alo, ahi, s.suf[bi], s.sufErr[bi], mm, M, -1) {
 			continue
 		}
-		j, found, stop := s.scanBlock(bi, mm, m, acold)
+		j, found, stop := s.scanBlock(bi, mm, M, acold)
 		if found {
 			s.nGone++
 			return bi, j
@@ -320,9 +330,10 @@ func (s *selectiveOnline) choose() (int, int) {
 }
 
 // certified reports whether no rank in [lo, hi] (rates in [alo, ahi]) can
-// be hopeless: U ± errU bounds S(lo) from above. inBlock ≥ 0 names the
-// block whose within-block sums are fresh, for a tighter S(R).
-func (s *selectiveOnline) certified(lo, hi int, alo, ahi, U, errU, mm float64, m, inBlock int) bool {
+// be hopeless: U ± errU bounds S(lo) from above; M−1 is the last rank.
+// inBlock ≥ 0 names the block whose within-block sums are fresh, for a
+// tighter S(R).
+func (s *selectiveOnline) certified(lo, hi int, alo, ahi, U, errU, mm float64, M, inBlock int) bool {
 	slack := errU + 16*eps*(U+1)
 	if U+slack < minLoss(alo, ahi, hi, mm)+tieTol {
 		return true
@@ -331,7 +342,7 @@ func (s *selectiveOnline) certified(lo, hi int, alo, ahi, U, errU, mm float64, m
 	if R <= hi {
 		return false
 	}
-	if R >= m {
+	if R >= M {
 		return true // every slot r > i has a_i ≤ a*(r): g(i) ≤ 0
 	}
 	SR, errR := s.suffixUpper(R, inBlock)
@@ -372,7 +383,7 @@ func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
 // scanBlock looks for the first hopeless page in block bi, certifying runs
 // of onChunk pages where it can; it returns its index, or stop if no page
 // from the end of the scan on can be hopeless (cold bound).
-func (s *selectiveOnline) scanBlock(bi int, mm float64, m int, acold float64) (j int, found, stop bool) {
+func (s *selectiveOnline) scanBlock(bi int, mm float64, M int, acold float64) (j int, found, stop bool) {
 	b := s.blocks[bi]
 	first := s.starts[bi]
 	b.fresh(first)
@@ -392,7 +403,7 @@ func (s *selectiveOnline) scanBlock(bi int, mm float64, m int, acold float64) (j
 		alo := 2 * b.ps[ce].rate
 		U := after + b.within[lo-first]
 		errU := errAfter + eps*float64(n+2)*U
-		if s.certified(lo, first+ce, alo, ahi, U, errU, mm, m, bi) {
+		if s.certified(lo, first+ce, alo, ahi, U, errU, mm, M, bi) {
 			continue
 		}
 		for j := lo - first; j <= ce; j++ {
@@ -416,9 +427,10 @@ func lossAt(a float64, i int, mm float64) float64 {
 	return math.Exp(-a*float64(i)) - math.Exp(-a*mm)
 }
 
-// exactS is Σ_{q>i} t_q(q) for the page at index j of block bi, directly.
+// exactS is Σ_{q>i} t_q(q) over ranks (slots) for the page at index j of
+// block bi, directly.
 func (s *selectiveOnline) exactS(bi, j int) float64 {
-	rank := 0
+	rank := s.off
 	for _, b := range s.blocks[:bi] {
 		rank += len(b.ps)
 	}

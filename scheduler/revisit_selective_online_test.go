@@ -111,8 +111,8 @@ func TestSelectiveOnlineSmallBlocksMatchReference(t *testing.T) {
 
 // directOnlineOrder is the same choice as refOnlineOrder, with the test up
 // to the first hopeless page evaluated by the direct formula
-// g(i) = Σ_{q>i} t_q(q) − (e^{−a_i·i} − e^{−a_i(M−1)}) in O(|D|) per visit,
-// so that larger sites can be checked.
+// g(i) = Σ_{q>i} t_q(o+q) − (e^{−a_i(o+i)} − e^{−a_i(M−1)}), o = M−|D|, in
+// O(|D|) per visit, so that larger sites can be checked.
 func directOnlineOrder(rates []float64, children [][]int, est int) []int {
 	D := []int{0}
 	var out []int
@@ -127,15 +127,19 @@ func directOnlineOrder(rates []float64, children [][]int, est int) []int {
 			return x - y
 		})
 		m := len(D)
-		mm := float64(max(est-len(out), m) - 1)
+		M := max(est-len(out), m)
+		o, mm := M-m, float64(M-1)
 		var S float64
-		for q := m - 1; q >= 1; q-- {
-			S += gainAt(rates[D[q]], q)
+		for q := m - 1; q >= 0; q-- {
+			S += gainAt(rates[D[q]], o+q)
 		}
 		pick := m - 1
-		for i := 1; i < m; i++ {
-			S -= gainAt(rates[D[i]], i)
-			if S-lossAt(2*rates[D[i]], i, mm) > tieTol {
+		for i := 0; i < m; i++ {
+			S -= gainAt(rates[D[i]], o+i)
+			if o+i == 0 {
+				continue // the zero-length interval is hopeful
+			}
+			if S-lossAt(2*rates[D[i]], o+i, mm) > tieTol {
 				pick = i
 				break
 			}

@@ -321,13 +321,49 @@ func TestSelectiveSplitMatchesReference(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("trial %d: a=%v\nfast %v\nref  %v", trial, a, got, want)
 		}
+		// The online reference's Alg. 5 on slots 0 … n−1 is the same split.
+		if on := refSplitOn(a, 0, len(a)-1); !slices.Equal(on, want) {
+			t.Fatalf("trial %d: refSplitOn %v, refSplit %v", trial, on, want)
+		}
 	}
 }
 
+// refSplitOn is Alg. 5 evaluated literally with Def. 5.6 for m pages
+// (hottest first) on the slots first … last (last−first+1 ≥ m): a hopeful
+// page takes the shortest free slot, a hopeless one the longest; slots
+// left over between the two blocks hold nothing. Only a page on slot 0
+// (the zero-length interval) is hopeful by rule.
+func refSplitOn(a []float64, first, last int) []bool {
+	m := len(a)
+	gone := make([]bool, m)
+	lo, hi := first, last
+	for p := range m {
+		if lo == 0 {
+			lo++
+			continue
+		}
+		var A, B float64
+		for q := p; q < m; q++ {
+			A += math.Exp(-a[q] * float64(lo+q-p))
+		}
+		for q := p + 1; q < m; q++ {
+			B += math.Exp(-a[q] * float64(lo+q-p-1))
+		}
+		B += math.Exp(-a[p] * float64(hi))
+		if B-A > tieTol {
+			gone[p] = true
+			hi--
+		} else {
+			lo++
+		}
+	}
+	return gone
+}
+
 // refOnlineOrder is Alg. 6 as read in selectiveOnline, evaluated literally:
-// before every visit sort D hottest first, run Alg. 5 on M slots (the
-// undiscovered pages static) and take the hottest hopeless page, else the
-// coldest.
+// before every visit sort D hottest first, run Alg. 5 on the |D| longest
+// slots left, M−|D| … M−1 with M = max(est − visits, |D|), and take the
+// hottest hopeless page, else the coldest.
 func refOnlineOrder(rates []float64, children [][]int, est int) []int {
 	D := []int{0}
 	var out []int
@@ -343,13 +379,13 @@ func refOnlineOrder(rates []float64, children [][]int, est int) []int {
 		})
 		m := len(D)
 		M := max(est-len(out), m)
-		a := make([]float64, M)
+		a := make([]float64, m)
 		for i, id := range D {
 			a[i] = 2 * rates[id]
 		}
-		gone := refSplit(a)
+		gone := refSplitOn(a, M-m, M-1)
 		pick := m - 1
-		for i := 1; i < m; i++ {
+		for i := range m {
 			if gone[i] {
 				pick = i
 				break

@@ -385,7 +385,7 @@ func (c *Crawler) load(ctx context.Context, l store.Lease, sent time.Time) error
 		cl.mu.Unlock()
 		return err
 	}
-	if err := c.restoreRows(rows); err != nil {
+	if err := c.restoreRows(rows, true); err != nil {
 		cl.mu.Unlock()
 		return err
 	}

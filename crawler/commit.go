@@ -109,9 +109,19 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 			c.scope.noteHTTPS(u.Host)
 		}
 	}
-	fresh := c.frontier.Assign(cands)
+	// Numbering and committing are one step against activations (see
+	// parkMu): a host's rows are read either before or after the batch.
+	c.parkMu.Lock()
+	defer c.parkMu.Unlock()
+	fresh, parked := c.frontier.AssignAll(cands)
 	c.assignRates(ctx, fresh)
+	c.assignRates(ctx, parked)
 	for _, u := range fresh {
+		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
+	}
+	// Parked hosts' URLs go to the store only; the store drops those
+	// already in the capture.
+	for _, u := range parked {
 		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
 	}
 	// The store commit must not be abandoned half-way by Ctrl-C: the WARC

@@ -102,6 +102,7 @@ type Crawler struct {
 	robots   *robotsCache
 	scope    *scope
 	frontier *frontier.Frontier
+	held     atomic.Pointer[frontier.Frontier] // frontier, for Held while Run sets it up
 	warc     *warc.Writer
 	clog     *crawllog.Writer
 	capture  store.Capture
@@ -109,6 +110,10 @@ type Crawler struct {
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
+	// parkMu serialises numbering URLs (commit) with loading a parked
+	// host (activate), so no URL is assigned to a host whose rows are
+	// being read.
+	parkMu sync.Mutex
 
 	digestMu sync.Mutex
 	digests  map[string]store.Record // payload digest → first response with it
@@ -244,14 +249,20 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 			return known
 		}
 	}
-	c.frontier = frontier.New(frontier.Config{
+	fcfg := frontier.Config{
 		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
 		HostPoliteness: hostPoliteness(j),
 		NewStrategy: func(string) (scheduler.Strategy, error) {
 			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
 		},
 		EstimatedSize: estimate,
-	})
+	}
+	if c.cl == nil && j.MaxActiveHosts > 0 {
+		// Cluster nodes bound their hosts by leases instead.
+		fcfg.MaxActive, fcfg.Activate = j.MaxActiveHosts, c.activate
+	}
+	c.frontier = frontier.New(fcfg)
+	c.held.Store(c.frontier)
 
 	switch {
 	case c.cl != nil:
@@ -467,23 +478,64 @@ func (c *Crawler) seed(ctx context.Context) error {
 	return err
 }
 
-// restore reloads the frontier of a resumed capture.
+// restore reloads the frontier of a resumed capture. With max_active_hosts
+// every host starts parked (a few numbers each) and is loaded when it
+// becomes active.
 func (c *Crawler) restore(ctx context.Context) error {
+	if c.job.MaxActiveHosts > 0 {
+		hosts, err := c.store.FrontierHosts(ctx, c.capture.ID)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		for _, h := range hosts {
+			c.finished.Add(int64(h.Finished))
+			c.frontier.Park(h.Host, h.NextSeq, h.URLs, h.URLs > h.Finished)
+		}
+		return nil
+	}
 	rows, err := c.store.Frontier(ctx, c.capture.ID)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return c.restoreRows(rows)
+	return c.restoreRows(rows, true)
+}
+
+// activate loads the parked host that waited longest into the frontier
+// (the frontier's Activate hook, called by a worker with nothing better
+// to do).
+func (c *Crawler) activate(ctx context.Context) error {
+	c.parkMu.Lock()
+	defer c.parkMu.Unlock()
+	host, ok := c.frontier.Unpark()
+	if !ok {
+		return nil
+	}
+	rows, err := c.store.HostFrontier(ctx, c.capture.ID, host)
+	if err == nil {
+		// Finished URLs were counted when they finished (or at resume).
+		err = c.restoreRows(rows, false)
+	}
+	if err != nil {
+		c.frontier.Repark(host)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("activating host %s: %w", host, err)
+	}
+	c.log.Debug("host activated", zap.String("host", host), zap.Int("urls", len(rows)))
+	return c.frontier.Activated(host)
 }
 
 // restoreRows puts stored frontier rows (by host, then Seq) back into the
-// frontier.
-func (c *Crawler) restoreRows(rows []store.FrontierURL) error {
+// frontier; count adds their finished ones to the finished counter.
+func (c *Crawler) restoreRows(rows []store.FrontierURL, count bool) error {
 	for _, r := range rows {
 		done := r.State == store.StateDone || r.State == store.StateFailed || r.State == store.StateBlocked
 		visited := r.State == store.StateVisited
 		if done {
-			c.finished.Add(1)
+			if count {
+				c.finished.Add(1)
+			}
 		} else {
 			c.noteHost(r.Host)
 		}
@@ -525,7 +577,7 @@ func (c *Crawler) robotsURL(host string) frontier.URL {
 }
 
 func frontierRow(capture int64, u frontier.URL) store.FrontierURL {
-	return store.FrontierURL{CaptureID: capture, URL: u.URL, SURT: u.SURT, Host: u.Host, Seq: u.Seq, ParentSeq: u.Parent,
+	return store.FrontierURL{CaptureID: capture, URL: u.URL, SURT: u.SURT, Host: u.Host, Seq: u.StoreSeq, ParentSeq: u.Parent,
 		HopPath: u.HopPath, Via: u.Via, Rate: u.Rate, RateSource: u.RateSource, State: store.StateQueued}
 }
 
@@ -873,9 +925,15 @@ func (c *Crawler) checkLimits(pages int64) {
 	}
 }
 
-// candidate builds a frontier URL discovered on t's page.
+// candidate builds a frontier URL discovered on t's page. Its parent is
+// t's seq in the store's numbering when both are on one host; a seq of
+// another host would mean nothing to this host's strategy.
 func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
-	return c.newURL(u, t.HopPath+string(hop), t.URL.URL, t.Seq)
+	cand := c.newURL(u, t.HopPath+string(hop), t.URL.URL, t.StoreSeq)
+	if cand.Host != t.Host {
+		cand.Parent = -1
+	}
+	return cand
 }
 
 func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
@@ -904,6 +962,17 @@ func (c *Crawler) Status() (Stats, []HostStatus) {
 		return Stats{}, nil
 	}
 	return c.stats(c.started, c.resumed), c.frontier.Status()
+}
+
+// Held reports what the running capture's frontier holds in memory: the
+// active hosts, their URLs, and the parked hosts (max_active_hosts). Safe
+// to call while Run is running; zero before.
+func (c *Crawler) Held() (activeHosts, activeURLs, parkedHosts int) {
+	f := c.held.Load()
+	if f == nil {
+		return 0, 0, 0
+	}
+	return f.Held()
 }
 
 // loadRatesModel reads the predictor a job names (rates_model), or returns

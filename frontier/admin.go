@@ -67,6 +67,14 @@ func (f *Frontier) SetHostDelay(hostName string, d time.Duration) bool {
 		}
 		hp[hostName] = apply(p)
 		f.cfg.HostPoliteness = hp
+		// A parked host keeps the politeness it had when evicted: update
+		// that copy too (Activated restores it).
+		for _, pk := range []*parked{f.parked[hostName], f.loading[hostName]} {
+			if pk != nil && pk.pol != nil {
+				np := apply(*pk.pol)
+				pk.pol = &np
+			}
+		}
 		return false
 	}
 	h.pol = apply(h.pol)

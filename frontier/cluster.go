@@ -99,6 +99,7 @@ func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 	if h.idx >= 0 {
 		heap.Remove(&f.ready, h.idx)
 	}
+	delete(f.idle, name)
 	delete(f.hosts, name)
 	f.signal()
 	return fetched, true

@@ -21,11 +21,20 @@ var ErrDone = errors.New("frontier: done")
 
 // URL is one URL known to the frontier.
 type URL struct {
-	URL     string
-	SURT    string
-	Host    string
-	Seq     int // dense per-host index, scheduler.Page.ID
-	Parent  int // Seq of the page it was discovered on, -1 for seeds
+	URL  string
+	SURT string
+	Host string
+	Seq  int // dense per-host index, scheduler.Page.ID; -1 for a parked host's URL
+	// StoreSeq is the URL's seq in the store's per-host numbering, set by
+	// Assign (what the store row gets) and kept from the store by Restore.
+	// It equals Seq unless the host was loaded from rows with gaps (a
+	// discovery for a parked host that lost on the SURT leaves its seq
+	// unused).
+	StoreSeq int
+	// Parent is the StoreSeq of the page it was discovered on (same
+	// host), -1 for seeds and links from other hosts; strategies see it
+	// translated to Seq.
+	Parent  int
 	HopPath string
 	Via     string
 	Rate    float64
@@ -78,6 +87,15 @@ type Config struct {
 	EstimatedSize func(host string, known int) int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// MaxActive bounds the hosts held in memory (0: no bound). The others
+	// are parked (see park.go); Activate must then be set.
+	MaxActive int
+	// Activate is called by Next, without the frontier's lock, when a
+	// parked host with work can be activated: it should call Unpark,
+	// load the host's rows (Restore) and call Activated. Calls to it
+	// and to Assign/Add must be serialised by the caller, so that no URL
+	// is assigned to a host while its rows are being read.
+	Activate func(ctx context.Context) error
 }
 
 // host is one politeness queue.
@@ -96,6 +114,9 @@ type host struct {
 	extra    time.Duration
 	idx      int // position in the ready heap, -1 when not in it
 	stopped  bool
+	// nextStore is the StoreSeq the host's next URL gets: len(urls)
+	// unless the host was loaded from rows with gaps.
+	nextStore int
 }
 
 // Frontier is safe for concurrent use.
@@ -108,6 +129,14 @@ type Frontier struct {
 	ready hostHeap            // hosts that may have work, by ready time
 	total int                 // tasks in flight over all hosts
 	err   error
+
+	// Parking (MaxActive > 0), see park.go.
+	idle       map[string]*host   // active hosts with nothing to do: evictable
+	parked     map[string]*parked // hosts whose URLs are only in the store
+	parkq      []string           // parked hosts with work, oldest first (stale entries skipped)
+	parkWork   int                // parked hosts with work
+	parkedURLs int                // URLs of parked hosts (for Size)
+	loading    map[string]*parked // unparked, rows being loaded
 }
 
 // New returns an empty frontier.
@@ -118,7 +147,8 @@ func New(cfg Config) *Frontier {
 	if cfg.Politeness.PerHost < 1 {
 		cfg.Politeness.PerHost = 1
 	}
-	return &Frontier{cfg: cfg, wake: make(chan struct{}), hosts: map[string]*host{}, seen: map[string]struct{}{}}
+	return &Frontier{cfg: cfg, wake: make(chan struct{}), hosts: map[string]*host{}, seen: map[string]struct{}{},
+		idle: map[string]*host{}, parked: map[string]*parked{}, loading: map[string]*parked{}}
 }
 
 func (f *Frontier) signal() {
@@ -175,10 +205,22 @@ func (f *Frontier) Add(urls ...URL) error {
 }
 
 // Restore re-inserts URLs of a resumed capture with their saved progress:
-// visited means the visit is archived, done means nothing is left.
+// visited means the visit is archived, done means nothing is left. u.Seq
+// (and u.Parent) are in the store's numbering: increasing per host, maybe
+// with gaps; the frontier renumbers densely for the strategy and keeps
+// u.Seq as StoreSeq.
 func (f *Frontier) Restore(u URL, visited, done bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	h, err := f.hostFor(u.Host)
+	if err != nil {
+		return err
+	}
+	if u.Seq < h.nextStore {
+		return errors.New("frontier: URL " + u.URL + " restored out of sequence")
+	}
+	u.StoreSeq, u.Seq = u.Seq, len(h.urls)
+	h.nextStore = u.StoreSeq
 	st := stQueued
 	switch {
 	case done:
@@ -206,10 +248,13 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 			if u.Seq != len(h.urls) {
 				return errors.New("frontier: URL " + u.URL + " added out of sequence")
 			}
+			u.StoreSeq = h.nextStore
+			h.nextStore++
+			parent := h.pageOf(u.Parent)
 			f.seen[u.SURT] = struct{}{}
 			h.urls = append(h.urls, u)
 			h.state = append(h.state, st)
-			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: u.Parent, Rate: u.Rate})
+			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: parent, Rate: u.Rate})
 		}
 		if h.started {
 			h.strategy.Add(pages...)
@@ -227,10 +272,23 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 // others and returns the kept ones, ready for Add. URLs of the same call are
 // also deduplicated against each other.
 func (f *Frontier) Assign(urls []URL) []URL {
+	out, _ := f.AssignAll(urls)
+	return out
+}
+
+// AssignAll is Assign for a frontier with MaxActive: URLs of active hosts
+// (and of new hosts while there is room) are returned in active, ready for
+// Add; URLs of parked hosts get only a StoreSeq (Seq -1) and are returned
+// in parked: the caller stores them and does not Add them (the store's
+// dedup on SURT decides whether they are new; the host is marked as having
+// work either way).
+func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	next := map[string]int{}
+	store := map[string]int{}
 	batch := map[string]struct{}{}
+	newHosts := 0 // hosts made active by this call
 	var out []URL
 	for _, u := range urls {
 		if _, ok := f.seen[u.SURT]; ok {
@@ -241,14 +299,31 @@ func (f *Frontier) Assign(urls []URL) []URL {
 		}
 		batch[u.SURT] = struct{}{}
 		n, ok := next[u.Host]
+		s := store[u.Host]
 		if !ok {
-			if h := f.hosts[u.Host]; h != nil {
-				n = len(h.urls)
+			h := f.hosts[u.Host]
+			switch {
+			case h != nil:
+				n, s = len(h.urls), h.nextStore
+			case f.cfg.MaxActive > 0 && (f.parked[u.Host] != nil || f.activeCount()+newHosts >= f.cfg.MaxActive):
+				p := f.parkedFor(u.Host)
+				u.Seq, u.StoreSeq = -1, p.next
+				p.next++
+				p.urls++
+				f.parkedURLs++
+				f.giveWork(u.Host, p)
+				parked = append(parked, u)
+				continue
+			default:
+				newHosts++
 			}
 		}
-		u.Seq = n
-		next[u.Host] = n + 1
+		u.Seq, u.StoreSeq = n, s
+		next[u.Host], store[u.Host] = n+1, s+1
 		out = append(out, u)
+	}
+	if len(parked) > 0 {
+		f.signal()
 	}
 	// Keep each host's URLs contiguous and in Seq order for Add.
 	groups := map[string][]URL{}
@@ -263,7 +338,7 @@ func (f *Frontier) Assign(urls []URL) []URL {
 	for _, h := range order {
 		out = append(out, groups[h]...)
 	}
-	return out
+	return out, parked
 }
 
 // AddPrereq queues a prerequisite download (robots.txt) for a host, served
@@ -271,6 +346,9 @@ func (f *Frontier) Assign(urls []URL) []URL {
 func (f *Frontier) AddPrereq(hostName string, u URL) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.parkPrereq(hostName, u) {
+		return nil
+	}
 	h, err := f.hostFor(hostName)
 	if err != nil {
 		return err
@@ -308,6 +386,10 @@ func (f *Frontier) schedule(h *host) {
 	if h.idx >= 0 || h.stopped || h.inflight >= h.pol.PerHost {
 		return
 	}
+	if f.loading[h.name] != nil {
+		return // scheduled by Activated, once its prerequisites are queued
+	}
+	delete(f.idle, h.name)
 	heap.Push(&f.ready, h)
 }
 
@@ -321,6 +403,13 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 			f.mu.Unlock()
 			return Task{}, err
 		}
+		if f.cfg.Activate != nil && f.canUnpark() {
+			f.mu.Unlock()
+			if err := f.cfg.Activate(ctx); err != nil {
+				return Task{}, err
+			}
+			continue
+		}
 		now := f.cfg.Now()
 		var wait time.Duration = -1
 		for f.ready.Len() > 0 {
@@ -332,6 +421,7 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 			heap.Pop(&f.ready)
 			t, ok := f.take(h)
 			if !ok {
+				f.settle(h)
 				continue // no work now; rescheduled by Done or Add
 			}
 			h.inflight++
@@ -340,7 +430,11 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 			f.mu.Unlock()
 			return t, nil
 		}
-		if f.ready.Len() == 0 && f.total == 0 {
+		if f.cfg.Activate != nil && f.canUnpark() {
+			f.mu.Unlock() // a host just became idle: evict it, load a parked one
+			continue
+		}
+		if f.ready.Len() == 0 && f.total == 0 && f.parkWork == 0 && len(f.loading) == 0 {
 			f.mu.Unlock()
 			return Task{}, ErrDone
 		}
@@ -484,6 +578,7 @@ func (f *Frontier) Done(t Task, r Result) {
 		heap.Fix(&f.ready, h.idx)
 	} else {
 		f.schedule(h)
+		f.settle(h)
 	}
 	f.signal()
 }
@@ -502,6 +597,7 @@ func (f *Frontier) StopHost(name string) {
 	if h.idx >= 0 {
 		heap.Remove(&f.ready, h.idx)
 	}
+	f.settle(h)
 	f.signal()
 }
 
@@ -531,11 +627,16 @@ func (f *Frontier) Status() []HostStatus {
 	return out
 }
 
-// Size returns the number of URLs known.
+// Size returns the number of URLs known, parked hosts' included (those
+// counted as assigned: a few may have been duplicates the store dropped).
 func (f *Frontier) Size() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return len(f.seen)
+	n := len(f.seen) + f.parkedURLs
+	for _, p := range f.loading {
+		n += p.urls
+	}
+	return n
 }
 
 // hostHeap orders hosts by ready time.

@@ -25,6 +25,10 @@ type Job struct {
 	Seeds []string
 	// Workers is the size of the fetcher pool.
 	Workers int
+	// MaxActiveHosts bounds the hosts whose URLs a single-node crawl holds
+	// in memory at once; the others wait in the store (parked) until an
+	// active host finishes. 0 means no bound.
+	MaxActiveHosts int
 	// UserAgent is sent with every request. It must contain a contact URL
 	// (http:// or https://) or an e-mail address so site operators can
 	// reach whoever runs the crawl.
@@ -195,6 +199,7 @@ const (
 // "sqlite:<WARC.Dir>/sharc.db"; Capture.Mode follows the strategy.
 const (
 	DefaultWorkers        = 8
+	DefaultMaxActiveHosts = 1000
 	DefaultRobots         = "obey"
 	DefaultMaxHops        = 20
 	DefaultDelay          = time.Second
@@ -224,9 +229,10 @@ func DefaultChangeRates() []string { return []string{"history", "sitemap", "defa
 // job's name or strategy applied.
 func Defaults() Job {
 	return Job{
-		Workers: DefaultWorkers,
-		Robots:  DefaultRobots,
-		Scope:   Scope{MaxHops: DefaultMaxHops},
+		Workers:        DefaultWorkers,
+		MaxActiveHosts: DefaultMaxActiveHosts,
+		Robots:         DefaultRobots,
+		Scope:          Scope{MaxHops: DefaultMaxHops},
 		Politeness: Politeness{
 			Delay:         DefaultDelay,
 			DelayFactor:   DefaultDelayFactor,

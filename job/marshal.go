@@ -15,6 +15,7 @@ type yJob struct {
 	Name        string            `yaml:"name"`
 	Seeds       []string          `yaml:"seeds"`
 	Workers     int               `yaml:"workers"`
+	MaxActive   int               `yaml:"max_active_hosts"`
 	UserAgent   string            `yaml:"user_agent"`
 	Robots      string            `yaml:"robots"`
 	Scope       yScope            `yaml:"scope"`
@@ -95,6 +96,7 @@ func (j *Job) Marshal() ([]byte, error) {
 		Name:      j.Name,
 		Seeds:     j.Seeds,
 		Workers:   j.Workers,
+		MaxActive: j.MaxActiveHosts,
 		UserAgent: j.UserAgent,
 		Robots:    j.Robots,
 		Scope: yScope{

@@ -365,7 +365,7 @@ func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool
 	return s, true
 }
 
-var topKeys = []string{"name", "seeds", "workers", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
+var topKeys = []string{"name", "seeds", "workers", "max_active_hosts", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
 
 var (
 	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
@@ -394,6 +394,11 @@ func (p *parser) job(root *yaml.Node, j *Job) {
 	if n, ok := f["workers"]; ok {
 		if v, ok := p.integer(n, "workers", 1, 10000); ok {
 			j.Workers = int(v)
+		}
+	}
+	if n, ok := f["max_active_hosts"]; ok {
+		if v, ok := p.integer(n, "max_active_hosts", 0, 10000000); ok {
+			j.MaxActiveHosts = int(v)
 		}
 	}
 	if n, ok := f["user_agent"]; ok {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -36,7 +37,12 @@ func buildSharc(t *testing.T) string {
 }
 
 // treeSite serves n pages /p/0 … /p/{n-1}; page k links to pages 3k+1…3k+3.
-func treeSite(n int, hits *atomic.Int64) http.Handler {
+func treeSite(n int, hits *atomic.Int64) http.Handler { return hostsTreeSite(n, 1, hits) }
+
+// hostsTreeSite is treeSite spread over hosts h0.test … (any Host header
+// gets the same pages): with hosts > 1, page c is linked as
+// http://h{c mod hosts}.test/p/c.
+func hostsTreeSite(n, hosts int, hits *atomic.Int64) http.Handler {
 	filler := strings.Repeat("lorem ipsum dolor sit amet ", 80)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
@@ -52,6 +58,10 @@ func treeSite(n int, hits *atomic.Int64) http.Handler {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprintf(w, "<html><body><h1>page %d</h1><p>%s</p>", k, filler)
 		for c := 3*k + 1; c <= 3*k+3 && c < n; c++ {
+			if hosts > 1 {
+				fmt.Fprintf(w, `<a href="http://h%d.test/p/%d">%d</a> `, c%hosts, c, c)
+				continue
+			}
 			fmt.Fprintf(w, `<a href="/p/%d">%d</a> `, c, c)
 		}
 		io.WriteString(w, "</body></html>")
@@ -61,34 +71,54 @@ func treeSite(n int, hits *atomic.Int64) http.Handler {
 // TestSIGKILLResume kills `sharc crawl` at random points, runs it again
 // each time, and checks that the finished capture archived every page
 // exactly once, left no .open file, and that every index row points at a
-// readable record.
+// readable record: on one host, and on five hosts of which at most two are
+// held in memory (the others parked in the store, max_active_hosts).
 func TestSIGKILLResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the binary")
 	}
 	bin := buildSharc(t)
+	for _, tc := range []struct {
+		name  string
+		hosts int
+	}{{"one host", 1}, {"five hosts two active", 5}} {
+		t.Run(tc.name, func(t *testing.T) { testSIGKILLResume(t, bin, tc.hosts) })
+	}
+}
+
+func testSIGKILLResume(t *testing.T, bin string, hosts int) {
 	const pages = 150
 	var hits atomic.Int64
-	srv := httptest.NewServer(treeSite(pages, &hits))
+	srv := httptest.NewServer(hostsTreeSite(pages, hosts, &hits))
 	defer srv.Close()
 	dir := t.TempDir()
 	warcDir := filepath.Join(dir, "warcs")
 	jobPath := filepath.Join(dir, "job.yaml")
+	target := strings.TrimPrefix(srv.URL, "http://")
+	seed, extra := "http://site.test/p/0", "resolve: {site.test: "+target+"}\n"
+	if hosts > 1 {
+		seed = "http://h0.test/p/0"
+		var res []string
+		for h := range hosts {
+			res = append(res, fmt.Sprintf("h%d.test: %s", h, target))
+		}
+		extra = "max_active_hosts: 2\nscope: {surt_prefixes: [\"test,h\"]}\nresolve: {" + strings.Join(res, ", ") + "}\n"
+	}
 	jobText := fmt.Sprintf(`name: crash
-seeds: [http://site.test/p/0]
+seeds: [%s]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 3
 politeness: {delay: 10ms, delay_factor: 0}
 warc: {dir: %s}
-resolve: {site.test: %s}
-`, warcDir, strings.TrimPrefix(srv.URL, "http://"))
+%s`, seed, warcDir, extra)
 	if err := os.WriteFile(jobPath, []byte(jobText), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for kill := 0; kill < 3; kill++ {
 		cmd := exec.Command(bin, "crawl", jobPath)
-		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = io.Discard, &stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +130,7 @@ resolve: {site.test: %s}
 		for hits.Load() < target && time.Now().Before(deadline) {
 			select {
 			case err := <-exited:
-				t.Fatalf("crawl exited before it was killed: %v", err)
+				t.Fatalf("crawl exited before it was killed: %v\n%s", err, stderr.String())
 			case <-time.After(time.Duration(1+rng.IntN(5)) * time.Millisecond):
 				continue wait
 			}
@@ -118,6 +148,9 @@ resolve: {site.test: %s}
 	archived, files := verifiedResponses(t, warcDir)
 	for k := 0; k < pages; k++ {
 		u := fmt.Sprintf("http://site.test/p/%d", k)
+		if hosts > 1 {
+			u = fmt.Sprintf("http://h%d.test/p/%d", k%hosts, k)
+		}
 		if archived[u] != 1 {
 			t.Errorf("%s archived %d times, want once", u, archived[u])
 		}

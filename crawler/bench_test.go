@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -127,5 +128,124 @@ func BenchmarkQueuedURLMemory(b *testing.B) {
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "heap-MB/100k-URLs")
 		b.ReportMetric(float64(peakRSS()-rssBefore)/1e6, "peakRSS-MB/100k-URLs")
 		runtime.KeepAlive(f)
+	}
+}
+
+// BenchmarkParkedHostsMemory measures the heap the frontier holds for
+// 10^4 hosts × 10 queued URLs, every host in memory (unbounded) against
+// max_active_hosts 100: then 100 hosts' URLs are held and the other 9,900
+// hosts are parked (their URLs would be in the store only; the crawler
+// commits the rows AssignAll hands back as parked).
+func BenchmarkParkedHostsMemory(b *testing.B) {
+	const hosts, perHost = 10_000, 10
+	reg := scheduler.NewRegistry()
+	for _, maxActive := range []int{0, 100} {
+		b.Run(fmt.Sprintf("max_active_hosts=%d", maxActive), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				f := frontier.New(frontier.Config{
+					NewStrategy: func(string) (scheduler.Strategy, error) { return reg.New("bfs", scheduler.Params{}) },
+					MaxActive:   maxActive,
+					Activate:    func(context.Context) error { return nil },
+				})
+				parkedURLs := 0
+				// One discovering page's links per call, as the crawler
+				// commits them.
+				for h := 0; h < hosts; h++ {
+					host := fmt.Sprintf("host%05d.example.org", h)
+					batch := make([]frontier.URL, 0, perHost)
+					for k := 0; k < perHost; k++ {
+						u := fmt.Sprintf("http://%s/some/typical/path/page-%d.html", host, k)
+						batch = append(batch, frontier.URL{URL: u, SURT: "org,example," + host + ")/some/typical/path/page-" + strconv.Itoa(k) + ".html",
+							Host: host, Parent: -1, HopPath: "LLL", Via: "http://" + host + "/some/typical/path/"})
+					}
+					active, parked := f.AssignAll(batch)
+					parkedURLs += len(parked)
+					if err := f.Add(active...); err != nil {
+						b.Fatal(err)
+					}
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				activeHosts, activeURLs, parkedHosts := f.Held()
+				if f.Size() != hosts*perHost || activeURLs+parkedURLs != hosts*perHost {
+					b.Fatalf("size %d, %d active + %d parked URLs", f.Size(), activeURLs, parkedURLs)
+				}
+				if maxActive > 0 && (activeHosts != maxActive || parkedHosts != hosts-maxActive) {
+					b.Fatalf("%d active, %d parked hosts", activeHosts, parkedHosts)
+				}
+				b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "heap-MB")
+				b.ReportMetric(float64(activeURLs), "URLs-held")
+				runtime.KeepAlive(f)
+			}
+		})
+	}
+}
+
+// BenchmarkCrawlManyHosts crawls 2,000 loopback hosts × 10 pages (all
+// seeds) with politeness off, unbounded against max_active_hosts 100,
+// and reports the crawl's peak live heap (sampled every 10 ms) and speed.
+func BenchmarkCrawlManyHosts(b *testing.B) {
+	const hosts, perHost = 2000, 10
+	srv := httptest.NewServer(benchSite(perHost))
+	defer srv.Close()
+	target := strings.TrimPrefix(srv.URL, "http://")
+	var seeds, resolve []string
+	for h := 0; h < hosts; h++ {
+		name := fmt.Sprintf("h%04d.test", h)
+		seeds = append(seeds, "http://"+name+"/p/0")
+		resolve = append(resolve, name+": "+target)
+	}
+	for _, maxActive := range []int{0, 100} {
+		b.Run(fmt.Sprintf("max_active_hosts=%d", maxActive), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				dir := b.TempDir()
+				j := testJob(b, dir, fmt.Sprintf(`
+name: bench
+seeds: [%s]
+user_agent: "SHARC-bench (+https://example.org/contact)"
+workers: 64
+max_active_hosts: %d
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}
+warc: {dir: %s}
+resolve: {%s}
+`, strings.Join(seeds, ", "), maxActive, filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
+				st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
+				runtime.GC()
+				var base runtime.MemStats
+				runtime.ReadMemStats(&base)
+				var peak uint64
+				stop := make(chan struct{})
+				sampled := make(chan struct{})
+				go func() {
+					defer close(sampled)
+					tk := time.NewTicker(10 * time.Millisecond)
+					defer tk.Stop()
+					for {
+						var m runtime.MemStats
+						runtime.ReadMemStats(&m)
+						peak = max(peak, m.HeapInuse)
+						select {
+						case <-stop:
+							return
+						case <-tk.C:
+						}
+					}
+				}()
+				stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), crawler.Options{}).Run(context.Background())
+				close(stop)
+				<-sampled
+				if err != nil {
+					b.Fatal(err)
+				}
+				if got := stats.Fetched - hosts; got != hosts*perHost {
+					b.Fatalf("fetched %d pages, want %d", got, hosts*perHost)
+				}
+				b.ReportMetric(float64(peak-base.HeapInuse)/1e6, "peak-heap-MB")
+				b.ReportMetric(float64(hosts*perHost)/stats.Elapsed.Seconds(), "pages/s")
+			}
+		})
 	}
 }

@@ -225,20 +225,8 @@ func (s *sqliteStore) Capture(ctx context.Context, captureID int64) (Capture, er
 }
 
 func (s *sqliteStore) Captures(ctx context.Context, jobID int64) ([]Capture, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+sqliteCaptureCols+` FROM captures WHERE job_id = ? ORDER BY id`, jobID)
+	cs, err := sqliteAll(ctx, s.r, scanSQLiteCapture, `SELECT `+sqliteCaptureCols+` FROM captures WHERE job_id = ? ORDER BY id`, jobID)
 	if err != nil {
-		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
-	}
-	defer rows.Close()
-	var cs []Capture
-	for rows.Next() {
-		c, err := scanSQLiteCapture(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
-		}
-		cs = append(cs, c)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: captures of job %d: %w", jobID, err)
 	}
 	return cs, nil
@@ -335,44 +323,24 @@ func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) e
 }
 
 func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)
 	if err != nil {
-		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
-	}
-	defer rows.Close()
-	var us []FrontierURL
-	for rows.Next() {
-		var u FrontierURL
-		var state string
-		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource); err != nil {
-			return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
-		}
-		u.State = URLState(state)
-		us = append(us, u)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
 	}
 	return us, nil
 }
 
+func scanSQLiteURL(row interface{ Scan(...any) error }) (FrontierURL, error) {
+	var u FrontierURL
+	var state string
+	err := row.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource)
+	u.State = URLState(state)
+	return u, err
+}
+
 func (s *sqliteStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`, captureID, host)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`, captureID, host)
 	if err != nil {
-		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
-	}
-	defer rows.Close()
-	var us []FrontierURL
-	for rows.Next() {
-		var u FrontierURL
-		var state string
-		if err := rows.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource); err != nil {
-			return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
-		}
-		u.State = URLState(state)
-		us = append(us, u)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
 	}
 	return us, nil
@@ -383,20 +351,12 @@ const hostSummarySQL = `SELECT host, count(*), count(*) FILTER (WHERE state IN (
 	FROM urls WHERE capture_id = %s GROUP BY host ORDER BY host`
 
 func (s *sqliteStore) FrontierHosts(ctx context.Context, captureID int64) ([]HostSummary, error) {
-	rows, err := s.r.QueryContext(ctx, fmt.Sprintf(hostSummarySQL, "?"), captureID)
-	if err != nil {
-		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
-	}
-	defer rows.Close()
-	var hs []HostSummary
-	for rows.Next() {
+	hs, err := sqliteAll(ctx, s.r, func(row interface{ Scan(...any) error }) (HostSummary, error) {
 		var h HostSummary
-		if err := rows.Scan(&h.Host, &h.URLs, &h.Finished, &h.NextSeq); err != nil {
-			return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
-		}
-		hs = append(hs, h)
-	}
-	if err := rows.Err(); err != nil {
+		err := row.Scan(&h.Host, &h.URLs, &h.Finished, &h.NextSeq)
+		return h, err
+	}, fmt.Sprintf(hostSummarySQL, "?"), captureID)
+	if err != nil {
 		return nil, fmt.Errorf("store: frontier hosts of capture %d: %w", captureID, err)
 	}
 	return hs, nil
@@ -412,20 +372,8 @@ func scanSQLiteRecord(row interface{ Scan(...any) error }) (Record, error) {
 }
 
 func (s *sqliteStore) Records(ctx context.Context, captureID int64) ([]Record, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+recordInsertCols+` FROM records WHERE capture_id = ? ORDER BY surt, time, id`, captureID)
+	rs, err := sqliteAll(ctx, s.r, scanSQLiteRecord, `SELECT `+recordInsertCols+` FROM records WHERE capture_id = ? ORDER BY surt, time, id`, captureID)
 	if err != nil {
-		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
-	}
-	defer rows.Close()
-	var rs []Record
-	for rows.Next() {
-		r, err := scanSQLiteRecord(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
-		}
-		rs = append(rs, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: records of capture %d: %w", captureID, err)
 	}
 	return rs, nil
@@ -445,22 +393,9 @@ func (s *sqliteStore) LastCapture(ctx context.Context, url string) (Record, erro
 }
 
 func (s *sqliteStore) FileEnds(ctx context.Context, captureID int64) (map[string]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT warc_file, MAX(file_offset + record_length) FROM records
+	ends, err := sqliteCounts[int64](ctx, s.r, `SELECT warc_file, MAX(file_offset + record_length) FROM records
 		WHERE capture_id = ? AND warc_file <> '' GROUP BY warc_file`, captureID)
 	if err != nil {
-		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
-	}
-	defer rows.Close()
-	ends := make(map[string]int64)
-	for rows.Next() {
-		var f string
-		var end int64
-		if err := rows.Scan(&f, &end); err != nil {
-			return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
-		}
-		ends[f] = end
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: file ends of capture %d: %w", captureID, err)
 	}
 	return ends, nil
@@ -472,20 +407,8 @@ const sqliteHistorySQL = `SELECT ` + recordInsertCols + ` FROM records
 	WHERE url = ? AND record_type IN ('response', 'revisit') ORDER BY time, id`
 
 func (s *sqliteStore) History(ctx context.Context, url string) ([]Record, error) {
-	rows, err := s.r.QueryContext(ctx, sqliteHistorySQL, url)
+	rs, err := sqliteAll(ctx, s.r, scanSQLiteRecord, sqliteHistorySQL, url)
 	if err != nil {
-		return nil, fmt.Errorf("store: history of %s: %w", url, err)
-	}
-	defer rows.Close()
-	var rs []Record
-	for rows.Next() {
-		r, err := scanSQLiteRecord(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: history of %s: %w", url, err)
-		}
-		rs = append(rs, r)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: history of %s: %w", url, err)
 	}
 	return rs, nil
@@ -500,22 +423,48 @@ func (s *sqliteStore) JobCaptureSizes(ctx context.Context, captureID int64) (map
 	if err != nil {
 		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
 	}
-	rows, err := s.r.QueryContext(ctx, jobCaptureSizesSQL(`?`, `?`), jobID, captureID)
+	sizes, err := sqliteCounts[int](ctx, s.r, jobCaptureSizesSQL(`?`, `?`), jobID, captureID)
 	if err != nil {
 		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
 	}
-	defer rows.Close()
-	sizes := make(map[string]int)
-	for rows.Next() {
-		var host string
-		var n int
-		if err := rows.Scan(&host, &n); err != nil {
-			return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
-		}
-		sizes[host] = n
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
-	}
 	return sizes, nil
+}
+
+// sqliteAll runs a query and scans every row with scan.
+func sqliteAll[T any](ctx context.Context, db *sql.DB, scan func(interface{ Scan(...any) error }) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// sqliteCounts runs a query of (key, value) rows into a map.
+func sqliteCounts[V any](ctx context.Context, db *sql.DB, query string, args ...any) (map[string]V, error) {
+	type pair struct {
+		k string
+		v V
+	}
+	ps, err := sqliteAll(ctx, db, func(row interface{ Scan(...any) error }) (pair, error) {
+		var p pair
+		err := row.Scan(&p.k, &p.v)
+		return p, err
+	}, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]V, len(ps))
+	for _, p := range ps {
+		m[p.k] = p.v
+	}
+	return m, nil
 }

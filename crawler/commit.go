@@ -21,7 +21,9 @@ type archived struct {
 	outlinks []warc.Outlink
 	states   []store.StateChange
 	cands    []frontier.URL
-	done     chan archivedResult
+	// textDigest is the normalised visible text's digest ("" if none).
+	textDigest string
+	done       chan archivedResult
 }
 
 type archivedResult struct {
@@ -63,7 +65,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i].recs, results[i].err = c.writeExchange(ctx, a.t, a.f, a.rev, a.outlinks)
+			results[i].recs, results[i].err = c.writeExchange(ctx, a.t, a.f, a.rev, a.outlinks, a.textDigest)
 		}()
 	}
 	wg.Wait()

@@ -751,7 +751,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.
-func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink) ([]store.Record, error) {
+func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink, textDigest string) ([]store.Record, error) {
 	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, Response: f.Response, Revisit: rev, Outlinks: outlinks}
 	if f.Truncated {
 		ex.Truncated = "length"
@@ -778,6 +778,7 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 		if w.Type == "response" || w.Type == "revisit" {
 			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, int64(len(f.Body))
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
+			r.TextDigest = textDigest
 			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
 				r.PayloadDigest = c.payloadDigest(f.Body)
 			}
@@ -809,6 +810,14 @@ func (c *Crawler) payloadDigest(body []byte) string {
 	return "sha1:" + base32.StdEncoding.EncodeToString(s[:])
 }
 
+// textDigest is the digest of a page's normalised visible text
+// (extract.NormalizedText: case, punctuation and digit-only tokens do not
+// count), in the payload digest's notation. The report's similarity test
+// normalises the same way.
+func (c *Crawler) textDigest(text string) string {
+	return c.payloadDigest([]byte(extract.NormalizedText(text)))
+}
+
 // archive handles an HTTP response: dedup, link extraction, WARC, index,
 // frontier, crawl.log.
 func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *fetched) error {
@@ -816,6 +825,9 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	var rev *warc.RevisitOf
 	var ann []string
 	digest := c.payloadDigest(f.Body)
+	// textDigest fingerprints the normalised visible text, so a job can
+	// count only text changes as changes (capture.change_signal: text).
+	var textDigest string
 	var visit *store.Record
 	if t.Action == scheduler.Revisit {
 		// A revisit refers to its own visit (thesis §3.2): unchanged means
@@ -835,6 +847,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		if prev != nil {
 			rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
 			ann = append(ann, "notModified")
+			textDigest = prev.TextDigest
 		}
 	case visit != nil && f.Status == visit.Status && digest == visit.PayloadDigest:
 		// The same answer as the visit (a 200 with the same payload, or the
@@ -866,6 +879,9 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 			ann = append(ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
 		}
+		if res.Title != "" || res.Text != "" {
+			textDigest = c.textDigest(res.Title + " " + res.Text)
+		}
 		for _, l := range res.Links {
 			cands = append(cands, c.candidate(t, l.URL, byte(l.Hop)))
 			outlinks = append(outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
@@ -886,7 +902,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands,
+	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest,
 		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}})
 	if err != nil {
 		return err

@@ -129,6 +129,10 @@ func (c *Crawler) history(ctx context.Context, u string) []changerate.Observatio
 	if err != nil || len(recs) < 2 {
 		return nil
 	}
+	// The job chooses what "changed" means: a new payload digest, or a new
+	// digest of the normalised visible text, so counters, dates and other
+	// noise do not count (issue 6). A revisit record means unchanged.
+	byText := c.job.Capture.ChangeSignal == "text"
 	var obs []changerate.Observation
 	var prevTime time.Time
 	var digest string
@@ -136,9 +140,13 @@ func (c *Crawler) history(ctx context.Context, u string) []changerate.Observatio
 		if r.CaptureID == c.capture.ID || (r.Status != 200 && r.Status != 304) {
 			continue
 		}
-		changed := r.RecordType == "response" && digest != "" && r.PayloadDigest != digest
+		d := r.PayloadDigest
+		if byText && r.TextDigest != "" {
+			d = r.TextDigest
+		}
+		changed := r.RecordType == "response" && digest != "" && d != digest
 		if r.RecordType == "response" {
-			digest = r.PayloadDigest
+			digest = d
 		}
 		if !prevTime.IsZero() && r.Time.After(prevTime) {
 			obs = append(obs, changerate.Observation{Interval: r.Time.Sub(prevTime), Changed: changed})

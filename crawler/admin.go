@@ -19,11 +19,20 @@ var errNotStarted = errors.New("crawler: capture not started")
 
 // DropMatching removes from the running capture every URL of host not yet
 // fetched whose URL matches re, and marks them "blocked" in the store in
-// one transaction, so a resumed capture does not bring them back. It
-// returns the dropped URLs. Call it only after Observer.Started.
+// one transaction, so a resumed capture does not bring them back. A
+// parked host's URLs (max_active_hosts) are read from and marked in the
+// store, so they are never fetched when the host is activated. It returns
+// the dropped URLs. Call it only after Observer.Started.
 func (c *Crawler) DropMatching(ctx context.Context, host string, re *regexp.Regexp) ([]string, error) {
 	if c.frontier == nil {
 		return nil, errNotStarted
+	}
+	// No activation (nor discovery numbering) while we look: the host
+	// stays active or parked until we are done.
+	c.parkMu.Lock()
+	defer c.parkMu.Unlock()
+	if _, parked := c.frontier.Parked(host); parked {
+		return c.dropParked(ctx, host, re)
 	}
 	dropped := c.frontier.DropMatching(host, re)
 	if len(dropped) == 0 {
@@ -43,6 +52,51 @@ func (c *Crawler) DropMatching(ctx context.Context, host string, re *regexp.Rege
 	return urls, nil
 }
 
+// dropParked is DropMatching for a parked host; c.parkMu is held.
+func (c *Crawler) dropParked(ctx context.Context, host string, re *regexp.Regexp) ([]string, error) {
+	rows, err := c.store.HostFrontier(ctx, c.capture.ID, host)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	b := store.Batch{CaptureID: c.capture.ID}
+	var urls []string
+	for i, r := range rows {
+		if r.State == store.StateQueued && re.MatchString(r.URL) {
+			b.States = append(b.States, store.StateChange{SURT: r.SURT, State: store.StateBlocked, Attempts: r.Attempts})
+			urls = append(urls, r.URL)
+			rows[i].State = store.StateBlocked // for the counts below
+		}
+	}
+	if len(urls) > 0 {
+		if err := c.store.Commit(ctx, b); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		c.finished.Add(int64(len(urls)))
+	}
+	// The parked record must agree with the rows: a host left without
+	// work is not activated at all.
+	c.frontier.SetParkedCounts(host, parkedCounts(rows), false)
+	c.log.Info("operator dropped URLs of a parked host", zap.String("host", host), zap.String("pattern", re.String()), zap.Int("count", len(urls)))
+	return urls, nil
+}
+
+// parkedCounts summarises a host's store rows for the frontier.
+func parkedCounts(rows []store.FrontierURL) frontier.ParkedCounts {
+	pc := frontier.ParkedCounts{URLs: len(rows)}
+	for _, r := range rows {
+		switch r.State {
+		case store.StateDone, store.StateFailed, store.StateBlocked:
+			pc.Finished++
+		case store.StateQueued:
+			pc.Queued++
+			pc.Work = true
+		default: // visited: its revisit may be due
+			pc.Work = true
+		}
+	}
+	return pc
+}
+
 // SetHostDelay changes a host's minimum gap between requests for the rest
 // of this run (the caller persists it in the job for later runs). It
 // reports whether the host was already known.
@@ -58,20 +112,91 @@ func (c *Crawler) SetHostDelay(host string, d time.Duration) (bool, error) {
 // HostQueue describes one host's queue: its state, how many URLs wait and
 // up to limit of them in order of discovery.
 type HostQueue struct {
-	Status     HostStatus
+	Status     HostStatus    // Status.Parked: the URLs come from the store
 	Delay      time.Duration // the host's minimum gap
 	CrawlDelay time.Duration // robots.txt Crawl-delay in force (capped)
 	Queued     int
 	URLs       []frontier.URL
 }
 
-// Host returns one host's queue, or ok false if the host is unknown or
-// the capture not started.
+// Host returns one host's queue from memory, or ok false if the host is
+// unknown or the capture not started. For a parked host (max_active_hosts)
+// it returns its state and delays but no URLs (see HostFrontier).
 func (c *Crawler) Host(host string, limit int) (q HostQueue, ok bool) {
 	if c.frontier == nil {
 		return HostQueue{}, false
 	}
 	q.Status, q.Queued, q.URLs, ok = c.frontier.HostQueue(host, limit)
+	if !ok {
+		if q.Status, ok = c.frontier.Parked(host); ok {
+			q.Queued = q.Status.Queued
+		}
+	}
 	q.Delay, q.CrawlDelay, _ = c.frontier.HostDelay(host)
 	return q, ok
+}
+
+// HostFrontier is Host with a parked host's URLs read from the store (and
+// its counts refreshed from them).
+func (c *Crawler) HostFrontier(ctx context.Context, host string, limit int) (HostQueue, bool, error) {
+	if c.frontier == nil {
+		return HostQueue{}, false, nil
+	}
+	c.parkMu.Lock()
+	defer c.parkMu.Unlock()
+	if _, parked := c.frontier.Parked(host); !parked {
+		q, ok := c.Host(host, limit)
+		return q, ok, nil
+	}
+	rows, err := c.store.HostFrontier(ctx, c.capture.ID, host)
+	if err != nil {
+		return HostQueue{}, false, fmt.Errorf("store: %w", err)
+	}
+	c.frontier.SetParkedCounts(host, parkedCounts(rows), false)
+	q, ok := c.Host(host, 0)
+	q.URLs = nil
+	for _, r := range rows {
+		if r.State == store.StateQueued && (limit <= 0 || len(q.URLs) < limit) {
+			q.URLs = append(q.URLs, frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: -1, StoreSeq: r.Seq,
+				Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource})
+		}
+	}
+	return q, ok, nil
+}
+
+// HostStatuses returns every host's queue state, parked hosts' included.
+// Parked hosts of a resumed capture get their counts from the store
+// (store.FrontierHosts) the first time; later calls read only memory.
+func (c *Crawler) HostStatuses(ctx context.Context) ([]HostStatus, error) {
+	if c.frontier == nil {
+		return nil, nil
+	}
+	hosts := c.frontier.Status()
+	for _, h := range hosts {
+		if h.Counted {
+			continue
+		}
+		if err := c.countParked(ctx); err != nil {
+			return hosts, err
+		}
+		return c.frontier.Status(), nil
+	}
+	return hosts, nil
+}
+
+// countParked fills in the counts of parked hosts that lack them.
+func (c *Crawler) countParked(ctx context.Context) error {
+	c.parkMu.Lock() // the summaries and the parked records agree
+	defer c.parkMu.Unlock()
+	sums, err := c.store.FrontierHosts(ctx, c.capture.ID)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	for _, s := range sums {
+		// Without the rows a visited URL cannot be told from a queued
+		// one: Queued counts every unfinished URL.
+		c.frontier.SetParkedCounts(s.Host, frontier.ParkedCounts{URLs: s.URLs, Finished: s.Finished,
+			Queued: s.URLs - s.Finished, Work: s.URLs > s.Finished}, true)
+	}
+	return nil
 }

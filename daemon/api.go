@@ -99,6 +99,7 @@ type Status struct {
 type HostStatusJSON struct {
 	Host           string    `json:"host"`
 	URLs           int       `json:"urls"`
+	Finished       int       `json:"finished"`
 	Queued         int       `json:"queued"`
 	InFlight       int       `json:"in_flight"`
 	NextReady      time.Time `json:"next_ready"`
@@ -109,6 +110,10 @@ type HostStatusJSON struct {
 	Errors         int64     `json:"errors"`
 	Bytes          int64     `json:"bytes"`
 	FetchRate      float64   `json:"fetches_per_second"`
+	// Parked: the host's URLs are only in the store (max_active_hosts);
+	// WaitingForSlot: it has work and waits for an active host's place.
+	Parked         bool `json:"parked"`
+	WaitingForSlot bool `json:"waiting_for_slot"`
 }
 
 // FrontierInfo is one host's frontier.
@@ -116,7 +121,8 @@ type FrontierInfo struct {
 	Job     string        `json:"job"`
 	Capture int64         `json:"capture"`
 	Host    string        `json:"host"`
-	Live    bool          `json:"live"` // from the running crawler (else from the store)
+	Live    bool          `json:"live"`   // from the running crawler (else from the store)
+	Parked  bool          `json:"parked"` // live, but the host is parked: its URLs come from the store
 	Queued  int           `json:"queued"`
 	Delay   float64       `json:"delay_seconds"`
 	URLs    []FrontierURL `json:"urls"`
@@ -420,7 +426,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		s, _ := rn.cr.Status()
 		st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
 		st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
-		rows := rn.hostRows(time.Now(), 0)
+		rows := rn.hostRows(r.Context(), d.log, time.Now(), 0)
 		st.HostsTotal = len(rows)
 		for i, h := range rows {
 			st.InFlight += h.InFlight
@@ -488,11 +494,14 @@ func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
 func (d *Daemon) frontierInfo(ctx context.Context, js *jobState, rn *run, capID int64, host string, limit int) (FrontierInfo, error) {
 	info := FrontierInfo{Job: js.name, Capture: capID, Host: host, URLs: []FrontierURL{}}
 	if rn != nil {
-		q, ok := rn.cr.Host(host, limit)
+		q, ok, err := rn.cr.HostFrontier(ctx, host, limit)
+		if err != nil {
+			return info, err
+		}
 		if !ok {
 			return info, fmt.Errorf("%w: host %s is not in capture %d", errNotFound, host, capID)
 		}
-		info.Live, info.Queued, info.Delay = true, q.Queued, q.Delay.Seconds()
+		info.Live, info.Parked, info.Queued, info.Delay = true, q.Status.Parked, q.Queued, q.Delay.Seconds()
 		for _, u := range q.URLs {
 			info.URLs = append(info.URLs, FrontierURL{URL: u.URL, HopPath: u.HopPath, Via: u.Via})
 		}

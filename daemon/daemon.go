@@ -679,13 +679,18 @@ type hostRow struct {
 	waitDur time.Duration
 }
 
-// hostRows returns the run's per-host queue states (limit > 0 keeps the
-// hosts with the most queued URLs).
-func (r *run) hostRows(now time.Time, limit int) []hostRow {
+// hostRows returns the run's per-host queue states, parked hosts'
+// (max_active_hosts) included (limit > 0 keeps the hosts with the most
+// queued URLs). A store error (counting a resumed capture's parked hosts)
+// is logged and the rows are returned as known.
+func (r *run) hostRows(ctx context.Context, log *zap.Logger, now time.Time, limit int) []hostRow {
 	if !r.started.Load() {
 		return nil
 	}
-	_, hosts := r.cr.Status()
+	hosts, err := r.cr.HostStatuses(ctx)
+	if err != nil {
+		log.Warn("counting parked hosts", zap.Error(err))
+	}
 	out := make([]hostRow, 0, len(hosts))
 	elapsed := now.Sub(r.since).Seconds()
 	for _, h := range hosts {
@@ -693,9 +698,9 @@ func (r *run) hostRows(now time.Time, limit int) []hostRow {
 		c := r.obs.counts(h.Host)
 		wait := max(h.Ready.Sub(now), 0)
 		row := hostRow{HostStatusJSON: HostStatusJSON{
-			Host: h.Host, URLs: h.URLs, Queued: q.Queued, InFlight: h.InFlight, NextReady: h.Ready,
+			Host: h.Host, URLs: h.URLs, Finished: h.Finished, Queued: h.Queued, InFlight: h.InFlight, NextReady: h.Ready,
 			PolitenessWait: wait.Seconds(), Delay: q.Delay.Seconds(), CrawlDelay: q.CrawlDelay.Seconds(),
-			Fetched: c.fetched, Errors: c.errors, Bytes: c.bytes,
+			Fetched: c.fetched, Errors: c.errors, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
 		}, waitDur: wait}
 		if elapsed > 0 {
 			row.FetchRate = float64(c.fetched) / elapsed

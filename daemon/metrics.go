@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"context"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -82,12 +83,15 @@ func (g *gauges) Collect(ch chan<- prometheus.Metric) {
 		if v.run == nil || !v.run.started.Load() {
 			continue
 		}
-		hosts := v.run.hostRows(now, 0)
+		hosts := v.run.hostRows(context.Background(), g.d.log, now, 0)
 		var queued, active, waiting, flight int
 		var wait time.Duration
 		for _, h := range hosts {
 			queued += h.Queued
 			flight += h.InFlight
+			if h.Parked {
+				continue // neither active nor waiting for politeness: waiting for a slot
+			}
 			if h.Queued > 0 || h.InFlight > 0 {
 				active++
 			}

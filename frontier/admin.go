@@ -118,13 +118,29 @@ func (f *Frontier) HostQueue(hostName string, limit int) (st HostStatus, queued 
 }
 
 // HostDelay returns the host's current minimum gap and the extra gap its
-// robots.txt Crawl-delay imposes.
+// robots.txt Crawl-delay imposes, parked hosts' included.
 func (f *Frontier) HostDelay(hostName string) (delay, crawlDelay time.Duration, ok bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	h := f.hosts[hostName]
 	if h == nil {
-		return 0, 0, false
+		// A parked host keeps its politeness from when it was evicted;
+		// one never active gets the configured one.
+		p := f.parked[hostName]
+		if p == nil {
+			p = f.loading[hostName]
+		}
+		if p == nil {
+			return 0, 0, false
+		}
+		if p.pol != nil {
+			return p.pol.Delay, p.extra, true
+		}
+		pol, ok := f.cfg.HostPoliteness[hostName]
+		if !ok {
+			pol = f.cfg.Politeness
+		}
+		return pol.Delay, p.extra, true
 	}
 	return h.pol.Delay, h.extra, true
 }

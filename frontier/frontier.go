@@ -310,6 +310,7 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
 				u.Seq, u.StoreSeq = -1, p.next
 				p.next++
 				p.urls++
+				p.pending++
 				f.parkedURLs++
 				f.giveWork(u.Host, p)
 				parked = append(parked, u)
@@ -605,26 +606,50 @@ func (f *Frontier) StopHost(name string) {
 type HostStatus struct {
 	Host     string
 	URLs     int
-	Finished int
+	Finished int // URLs with nothing left to do
+	Queued   int // URLs not yet fetched
 	InFlight int
-	Ready    time.Time
+	Ready    time.Time // earliest next request (zero: not known, e.g. never active)
+	// Parked is true for a host whose URLs are only in the store
+	// (MaxActive); Waiting is true if it has work and waits for a slot
+	// among the active hosts. URLs of a parked host count URLs assigned
+	// to it, a few of which the store may have dropped as duplicates.
+	Parked, Waiting bool
+	// Counted is false for a parked host whose Finished and Queued are
+	// not known yet (parked by Park at resume, see SetParkedCounts).
+	Counted bool
 }
 
-// Status returns every host's queue state.
+// Status returns every host's queue state, parked hosts' included.
 func (f *Frontier) Status() []HostStatus {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := make([]HostStatus, 0, len(f.hosts))
+	out := make([]HostStatus, 0, len(f.hosts)+len(f.parked)+len(f.loading))
 	for _, h := range f.hosts {
-		fin := 0
-		for _, s := range h.state {
-			if s == stDone || s == stCollapsed {
-				fin++
-			}
+		out = append(out, h.status())
+	}
+	for name, p := range f.parked {
+		out = append(out, p.status(name))
+	}
+	for name, p := range f.loading {
+		if f.hosts[name] == nil {
+			out = append(out, p.status(name))
 		}
-		out = append(out, HostStatus{Host: h.name, URLs: len(h.urls), Finished: fin, InFlight: h.inflight, Ready: h.ready})
 	}
 	return out
+}
+
+func (h *host) status() HostStatus {
+	st := HostStatus{Host: h.name, URLs: len(h.urls), InFlight: h.inflight, Ready: h.ready, Counted: true}
+	for _, s := range h.state {
+		switch s {
+		case stDone, stCollapsed:
+			st.Finished++
+		case stQueued:
+			st.Queued++
+		}
+	}
+	return st
 }
 
 // Size returns the number of URLs known, parked hosts' included (those

@@ -29,13 +29,18 @@ type parked struct {
 	ready   time.Time
 	extra   time.Duration
 	prereqs []URL // prerequisites (sitemaps) queued while parked
+	// finished and pending count the host's URLs with nothing left to do
+	// and those not yet fetched (for status). counted is false when they
+	// are unknown: a host parked by Park at resume until SetParkedCounts.
+	finished, pending int
+	counted           bool
 }
 
 // parkedFor returns the parked entry of a host, creating it.
 func (f *Frontier) parkedFor(name string) *parked {
 	p := f.parked[name]
 	if p == nil {
-		p = &parked{}
+		p = &parked{counted: true}
 		f.parked[name] = p
 	}
 	return p
@@ -116,7 +121,13 @@ func (f *Frontier) canUnpark() bool {
 func (f *Frontier) Park(name string, next, urls int, work bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	p := f.parkedFor(name)
+	p := f.parked[name]
+	if p == nil {
+		p = &parked{} // finished/queued unknown until SetParkedCounts
+		f.parked[name] = p
+	} else {
+		p.counted = false
+	}
 	p.next = max(p.next, next)
 	p.urls += urls
 	f.parkedURLs += urls
@@ -184,7 +195,15 @@ func (f *Frontier) evictOne() bool {
 			delete(f.seen, u.SURT)
 		}
 		pol := h.pol
-		p := &parked{next: h.nextStore, urls: len(h.urls), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra}
+		p := &parked{next: h.nextStore, urls: len(h.urls), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra, counted: true}
+		for _, s := range h.state {
+			switch s {
+			case stDone, stCollapsed:
+				p.finished++
+			case stQueued:
+				p.pending++
+			}
+		}
 		f.parked[n] = p
 		f.parkedURLs += p.urls
 		delete(f.hosts, n)
@@ -282,4 +301,66 @@ func (h *host) pageOf(storeSeq int) int {
 		return i
 	}
 	return -1
+}
+
+// status reports a parked (or loading) host for Status.
+func (p *parked) status(name string) HostStatus {
+	return HostStatus{Host: name, URLs: p.urls, Finished: p.finished, Queued: p.pending, Ready: p.ready,
+		Parked: true, Waiting: p.work, Counted: p.counted}
+}
+
+// ParkedCounts is what a store's rows tell of a parked host (see
+// SetParkedCounts).
+type ParkedCounts struct {
+	URLs     int // rows
+	Finished int // rows with nothing left to do (done, failed, blocked)
+	Queued   int // rows not yet fetched
+	// Work: some row is unfinished (queued, or visited and awaiting its
+	// revisit).
+	Work bool
+}
+
+// Parked returns a parked host's state; ok is false unless the host is
+// parked (neither active nor being loaded). The caller must keep
+// activations out (see Config.Activate) for the answer to stay true.
+func (f *Frontier) Parked(name string) (st HostStatus, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p := f.parked[name]
+	if p == nil || f.hosts[name] != nil {
+		return HostStatus{}, false
+	}
+	return p.status(name), true
+}
+
+// SetParkedCounts replaces what the frontier knows of a parked host's
+// URLs by counts read from the store, e.g. after an operator marked some
+// of its rows blocked: the host then keeps its place in the activation
+// queue only if work is left (or prerequisites wait). With onlyUncounted
+// it touches only a host whose counts are unknown (a lazy fill for
+// status). It reports whether the host was parked. As with IsParked, the
+// caller keeps activations and discoveries for the host out while it
+// reads the rows and calls this.
+func (f *Frontier) SetParkedCounts(name string, c ParkedCounts, onlyUncounted bool) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p := f.parked[name]
+	if p == nil || f.hosts[name] != nil {
+		return false
+	}
+	if onlyUncounted && p.counted {
+		return true
+	}
+	f.parkedURLs += c.URLs - p.urls
+	p.urls, p.finished, p.pending, p.counted = c.URLs, c.Finished, c.Queued, true
+	switch work := c.Work || len(p.prereqs) > 0; {
+	case work && !p.work:
+		f.giveWork(name, p)
+	case !work && p.work:
+		// Its parkq entry stays: Unpark skips hosts without work.
+		p.work = false
+		f.parkWork--
+	}
+	f.signal() // Next may now be done, or have a host to load
+	return true
 }

@@ -490,6 +490,11 @@ func (c *Crawler) restore(ctx context.Context) error {
 		for _, h := range hosts {
 			c.finished.Add(int64(h.Finished))
 			c.frontier.Park(h.Host, h.NextSeq, h.URLs, h.URLs > h.Finished)
+			// The summary already counts the host, so status needs no
+			// capture-wide query later (unfinished includes visited pages
+			// awaiting their revisit).
+			c.frontier.SetParkedCounts(h.Host, frontier.ParkedCounts{URLs: h.URLs, Finished: h.Finished,
+				Queued: h.URLs - h.Finished, Work: h.URLs > h.Finished}, false)
 		}
 		return nil
 	}

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -186,20 +185,8 @@ resolve: {%s}
 		}
 	}
 
-	// Politeness held across the cluster: per host, requests never
-	// overlap and are at least the delay apart.
-	byHost := map[string][]request{}
-	for _, r := range site.requests() {
-		byHost[r.host] = append(byHost[r.host], r)
-	}
-	for h, rs := range byHost {
-		sort.Slice(rs, func(i, j int) bool { return rs[i].start.Before(rs[j].start) })
-		for i := 1; i < len(rs); i++ {
-			if gap := rs[i].start.Sub(rs[i-1].end); gap < delay-2*time.Millisecond {
-				t.Errorf("%s: %s started %s after %s ended (overlap if negative; delay %s)", h, rs[i].path, gap, rs[i-1].path, delay)
-			}
-		}
-	}
+	// Politeness held across the cluster.
+	site.checkPoliteness(t, delay)
 
 	// The union of the nodes' WARCs: every page exactly once, written by
 	// more than one node, the killed one's repaired file included.

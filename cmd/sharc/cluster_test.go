@@ -117,6 +117,24 @@ func (s *multiHostSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, `<a href="http://h%d.test/p/%d">next host</a></body></html>`, (hi+1)%s.hosts, k)
 }
 
+// checkPoliteness asserts that, per host, requests never overlapped and
+// were at least delay apart (2 ms of clock slack), whichever node sent them.
+func (s *multiHostSite) checkPoliteness(t *testing.T, delay time.Duration) {
+	t.Helper()
+	byHost := map[string][]request{}
+	for _, r := range s.requests() {
+		byHost[r.host] = append(byHost[r.host], r)
+	}
+	for h, rs := range byHost {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].start.Before(rs[j].start) })
+		for i := 1; i < len(rs); i++ {
+			if gap := rs[i].start.Sub(rs[i-1].end); gap < delay-2*time.Millisecond {
+				t.Errorf("%s: %s started %s after %s ended (overlap if negative; delay %s)", h, rs[i].path, gap, rs[i-1].path, delay)
+			}
+		}
+	}
+}
+
 func (s *multiHostSite) requests() []request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -231,20 +249,8 @@ resolve: {%s}
 		}
 	}
 
-	// Politeness held across the cluster: per host, requests never
-	// overlap and are at least the delay apart.
-	byHost := map[string][]request{}
-	for _, r := range site.requests() {
-		byHost[r.host] = append(byHost[r.host], r)
-	}
-	for h, rs := range byHost {
-		sort.Slice(rs, func(i, j int) bool { return rs[i].start.Before(rs[j].start) })
-		for i := 1; i < len(rs); i++ {
-			if gap := rs[i].start.Sub(rs[i-1].end); gap < delay-2*time.Millisecond {
-				t.Errorf("%s: %s started %s after %s ended (overlap if negative; delay %s)", h, rs[i].path, gap, rs[i-1].path, delay)
-			}
-		}
-	}
+	// Politeness held across the cluster.
+	site.checkPoliteness(t, delay)
 
 	// The union of the nodes' WARCs: every page exactly once.
 	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {

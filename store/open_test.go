@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +14,12 @@ import (
 )
 
 func TestOpenErrors(t *testing.T) {
+	// A regular file where the store's directory should be: the directory
+	// cannot be created.
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, dsn string
 		want      []string // substrings of the error
@@ -22,7 +29,7 @@ func TestOpenErrors(t *testing.T) {
 		{"no scheme", "/tmp/x.db", []string{"/tmp/x.db", "unknown scheme"}, ""},
 		// Port 1 on loopback: nothing listens, the connection is refused.
 		{"unreachable postgres", "postgres://postgres:secret@127.0.0.1:1/test?sslmode=disable&connect_timeout=2", []string{"postgres://postgres:xxxxx@127.0.0.1:1/test", "127.0.0.1"}, "secret"},
-		{"sqlite missing dir", "sqlite:" + filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), []string{"sqlite:", "x.db"}, ""},
+		{"sqlite dir is a file", "sqlite:" + filepath.Join(notDir, "x.db"), []string{"sqlite:", "x.db"}, ""},
 		{"sqlite memory", "sqlite::memory:", []string{"file path"}, ""},
 		{"sqlite empty", "sqlite:", []string{"file path"}, ""},
 	}
@@ -46,6 +53,23 @@ func TestOpenErrors(t *testing.T) {
 				t.Errorf("error is not one line: %q", msg)
 			}
 		})
+	}
+}
+
+// TestOpenCreatesSQLiteDir: the embedded store needs no preparation; its
+// directory is created (the daemon's default store is data/sharc.db).
+func TestOpenCreatesSQLiteDir(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")
+	s, err := store.Open(context.Background(), "sqlite:"+path, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("database file: %v", err)
 	}
 }
 

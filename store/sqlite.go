@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -45,6 +47,11 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 		// An in-memory database would be private to each connection of
 		// the two pools.
 		return nil, errors.New("want sqlite:PATH with a file path (no '?', no :memory:)")
+	}
+	// The embedded store is a file the operator need not prepare: create
+	// its directory, as the WARC writer does for its own.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
 	}
 	w, err := sql.Open("sqlite", path+"?"+sqlitePragmas+"&_txlock=immediate")
 	if err != nil {

@@ -411,21 +411,7 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 // that every state change hit one URL.
 func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 	var batch pgx.Batch
-	if n := len(p.Records); n > 0 {
-		var (
-			url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
-				make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-			ts                    = make([]time.Time, n)
-			status                = make([]int32, n)
-			length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
-		)
-		for i, r := range p.Records {
-			url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
-			mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
-			file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
-		}
-		batch.Queue(pgInsertRecords, p.CaptureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
-	}
+	queueRecords(&batch, p.CaptureID, p.Records)
 	firstState := batch.Len()
 	for _, sc := range p.States {
 		batch.Queue(pgSetState, p.CaptureID, sc.SURT, string(sc.State), int32(sc.Attempts))

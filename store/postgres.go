@@ -218,21 +218,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		return err
 	}
 	var batch pgx.Batch
-	if n := len(p.records); n > 0 {
-		var (
-			url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
-				make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-			ts                    = make([]time.Time, n)
-			status                = make([]int32, n)
-			length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
-		)
-		for i, r := range p.records {
-			url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
-			mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
-			file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
-		}
-		batch.Queue(pgInsertRecords, p.captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
-	}
+	queueRecords(&batch, p.captureID, p.records)
 	if n := len(p.discovered); n > 0 {
 		var (
 			surt, url, host, hop, via, state, src = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n),
@@ -414,4 +400,25 @@ func (s *pgStore) JobCaptureSizes(ctx context.Context, captureID int64) (map[str
 		return nil, fmt.Errorf("store: capture sizes for capture %d: %w", captureID, err)
 	}
 	return sizes, nil
+}
+
+// queueRecords queues one array insert of a batch's index rows.
+func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
+	n := len(recs)
+	if n == 0 {
+		return
+	}
+	var (
+		url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+			make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		ts                    = make([]time.Time, n)
+		status                = make([]int32, n)
+		length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
+	)
+	for i, r := range recs {
+		url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
+		mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
+		file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
+	}
+	batch.Queue(pgInsertRecords, captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
 }

@@ -211,37 +211,7 @@ fetch: {retries: 0}
 
 	// The WARCs: every record verifies, every expected URL has exactly one
 	// response record.
-	files, _ := filepath.Glob(filepath.Join(dir, "warcs", "*.warc.gz"))
-	if len(files) == 0 {
-		t.Fatal("no WARC files")
-	}
-	if open, _ := filepath.Glob(filepath.Join(dir, "warcs", "*.open")); len(open) > 0 {
-		t.Errorf("files left open: %v", open)
-	}
-	responses := map[string]int{}
-	for _, f := range files {
-		n, problems, err := warc.VerifyFile(f)
-		if err != nil || len(problems) > 0 || n == 0 {
-			t.Fatalf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
-		}
-		r, err := warc.OpenFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rec.Type() == "response" || rec.Type() == "revisit" {
-				responses[rec.TargetURI()]++
-			}
-		}
-		r.Close()
-	}
+	responses := archivedResponses(t, filepath.Join(dir, "warcs"))
 	var got []string
 	for u, n := range responses {
 		got = append(got, u)
@@ -323,4 +293,42 @@ func checkIndex(t *testing.T, st store.Store, capture int64, dir string) {
 			t.Errorf("gzip response lost its content encoding (%v)", err)
 		}
 	}
+}
+
+// archivedResponses checks that dir has WARC files, none left open, each
+// verifying, and counts the response and revisit records per target URI.
+func archivedResponses(t *testing.T, dir string) map[string]int {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
+	if len(files) == 0 {
+		t.Fatal("no WARC files")
+	}
+	if open, _ := filepath.Glob(filepath.Join(dir, "*.open")); len(open) > 0 {
+		t.Errorf("files left open: %v", open)
+	}
+	responses := map[string]int{}
+	for _, f := range files {
+		n, problems, err := warc.VerifyFile(f)
+		if err != nil || len(problems) > 0 || n == 0 {
+			t.Fatalf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
+		}
+		r, err := warc.OpenFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Type() == "response" || rec.Type() == "revisit" {
+				responses[rec.TargetURI()]++
+			}
+		}
+		r.Close()
+	}
+	return responses
 }

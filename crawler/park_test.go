@@ -18,7 +18,6 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/warc"
 )
 
 const (
@@ -230,27 +229,7 @@ fetch: {retries: 0}
 
 	// WARCs: every page (and each host's robots.txt) archived exactly
 	// once, across both runs when resumed.
-	responses := map[string]int{}
-	files, _ := filepath.Glob(filepath.Join(dir, "warcs", "*.warc.gz"))
-	for _, f := range files {
-		r, err := warc.OpenFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rec.Type() == "response" || rec.Type() == "revisit" {
-				responses[rec.TargetURI()]++
-			}
-		}
-		r.Close()
-	}
+	responses := archivedResponses(t, filepath.Join(dir, "warcs"))
 	for k := range parkHosts {
 		for i := range parkPages {
 			u := fmt.Sprintf("http://h%d.test/p%d", k, i)

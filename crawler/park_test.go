@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
@@ -70,8 +71,11 @@ func parkSite(log *serverLog) http.Handler {
 // parkDSNs are the stores the parking tests run on.
 func parkDSNs(t *testing.T, dir string) map[string]string {
 	dsns := map[string]string{"sqlite": "sqlite:" + filepath.Join(dir, "index.db")}
-	if pg := os.Getenv("SHARC_TEST_PG"); pg != "" {
-		dsns["postgres"] = pg
+	if os.Getenv(pgtest.Env) != "" {
+		// A schema of its own: the database's public schema is shared
+		// with every other run on this server (and may be at another
+		// migration version).
+		dsns["postgres"] = pgtest.SchemaDSN(t, "sharc_park")
 	} else {
 		t.Log("SHARC_TEST_PG unset: PostgreSQL case skipped")
 	}

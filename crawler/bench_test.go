@@ -46,7 +46,17 @@ func benchSite(perHost int) http.Handler {
 
 // BenchmarkCrawlEndToEnd crawls 10,000 pages on 50 loopback hosts with
 // politeness off: fetch, extract, WARC, index (SQLite), crawl.log.
-func BenchmarkCrawlEndToEnd(b *testing.B) {
+func BenchmarkCrawlEndToEnd(b *testing.B) { benchCrawlEndToEnd(b, crawler.Options{}) }
+
+// BenchmarkCrawlEndToEndDigestMisses is the same crawl with room for one
+// payload digest in memory, so every page's deduplication asks the store:
+// the cost a capture with more distinct payloads than
+// Options.DigestCache pays on each new payload.
+func BenchmarkCrawlEndToEndDigestMisses(b *testing.B) {
+	benchCrawlEndToEnd(b, crawler.Options{DigestCache: 1})
+}
+
+func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 	const hosts, perHost = 50, 200
 	srv := httptest.NewServer(benchSite(perHost))
 	defer srv.Close()
@@ -69,7 +79,7 @@ warc: {dir: %s}
 resolve: {%s}
 `, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
 		st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
-		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), crawler.Options{}).Run(context.Background())
+		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -23,6 +23,9 @@ type archived struct {
 	cands    []frontier.URL
 	// textDigest is the normalised visible text's digest ("" if none).
 	textDigest string
+	// newPayload says deduplication found no original for the payload:
+	// its response is the first with its digest (see dedup.committed).
+	newPayload bool
 	done       chan archivedResult
 }
 
@@ -83,6 +86,14 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		for i := range results {
 			if results[i].err == nil {
 				results[i].err = err
+			}
+		}
+	} else {
+		// Before any fetcher of the group hears back, so a payload
+		// fetched again right after is found in memory.
+		for i, a := range group {
+			if results[i].err == nil {
+				c.dedup.committed(results[i].recs, a.newPayload)
 			}
 		}
 	}

@@ -72,6 +72,10 @@ type Options struct {
 	// Cluster, if non-nil, runs this process as one node of several
 	// sharing the capture (see cluster.go); nil is the single-node crawl.
 	Cluster *ClusterOptions
+	// DigestCache is how many payload digests deduplication keeps in
+	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
+	// the store, so it trades memory for store queries, never exactness.
+	DigestCache int
 }
 
 // Stats are a capture's running counters.
@@ -115,8 +119,7 @@ type Crawler struct {
 	// being read.
 	parkMu sync.Mutex
 
-	digestMu sync.Mutex
-	digests  map[string]store.Record // payload digest → first response with it
+	dedup *dedup // payload digest → first response with it, bounded
 
 	started time.Time
 	resumed bool
@@ -137,7 +140,7 @@ func New(j *job.Job, st store.Store, reg *scheduler.Registry, log *zap.Logger, o
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 10 * time.Second
 	}
-	return &Crawler{job: j, store: st, reg: reg, log: log, opts: opts, digests: map[string]store.Record{}}
+	return &Crawler{job: j, store: st, reg: reg, log: log, opts: opts}
 }
 
 // errLimit is the cancellation cause when a scope limit stops the crawl.
@@ -213,6 +216,9 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve}
 	c.robots = newRobotsCache(j.UserAgent)
+	// A resumed capture's earlier responses, and other nodes', are in the
+	// store only: the cache starts empty and misses ask the store.
+	c.dedup = newDedup(c.store, capture.ID, c.opts.DigestCache, !resumed && c.cl == nil)
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
 	if c.rates = c.opts.Rates; c.rates == nil {
@@ -561,13 +567,7 @@ func (c *Crawler) noteHost(host string) {
 	if c.job.Robots != "obey" {
 		return
 	}
-	c.robots.mu.Lock()
-	_, seen := c.robots.hosts[host]
-	if !seen {
-		c.robots.hosts[host] = robotsEntry{} // placeholder: expires zero, so unknown
-	}
-	c.robots.mu.Unlock()
-	if !seen {
+	if !c.robots.markSeen(host) {
 		_ = c.frontier.AddPrereq(host, c.robotsURL(host))
 	}
 }
@@ -834,6 +834,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	// count only text changes as changes (capture.change_signal: text).
 	var textDigest string
 	var visit *store.Record
+	newPayload := false // deduplication found no original for it
 	if t.Action == scheduler.Revisit {
 		// A revisit refers to its own visit (thesis §3.2): unchanged means
 		// identical to the version archived earlier in this capture.
@@ -862,13 +863,18 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	case visit != nil:
 		ann = append(ann, "changed")
 	case f.Status/100 == 2 && len(f.Body) > 0:
-		c.digestMu.Lock()
-		prev, dup := c.digests[digest]
-		c.digestMu.Unlock()
+		prev, dup, err := c.dedup.first(ctx, digest)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err() // abandoned: the URL stays queued for the resumed run
+			}
+			return fmt.Errorf("store: %w", err)
+		}
 		if dup {
-			rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
+			rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.recordID, RefersToURI: prev.uri, RefersToDate: prev.date}
 			ann = append(ann, "duplicate:digest")
 		}
+		newPayload = !dup
 	}
 	var cands []frontier.URL
 	var outlinks []warc.Outlink
@@ -907,21 +913,10 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest,
+	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
 		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}})
 	if err != nil {
 		return err
-	}
-	if rev == nil && f.Status/100 == 2 && len(f.Body) > 0 {
-		for _, r := range recs {
-			if r.RecordType == "response" {
-				c.digestMu.Lock()
-				if _, ok := c.digests[r.PayloadDigest]; !ok {
-					c.digests[r.PayloadDigest] = r
-				}
-				c.digestMu.Unlock()
-			}
-		}
 	}
 	c.fetched.Add(1)
 	if state == store.StateDone {

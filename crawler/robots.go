@@ -11,13 +11,24 @@ import (
 // again (Heritrix's default is a day).
 const robotsTTL = 24 * time.Hour
 
-// robotsCache holds each host's parsed robots.txt.
+// robotsSweepMin is the map size below which expired entries are not
+// swept: a small map costs nothing to keep.
+const robotsSweepMin = 256
+
+// robotsCache holds each host's parsed robots.txt. Expired entries are
+// dropped when the map has doubled since the last sweep, so it holds
+// about twice the hosts whose robots.txt was fetched within robotsTTL
+// (plus those waiting for theirs), not every host ever seen.
 type robotsCache struct {
 	mu    sync.Mutex
 	agent string
 	hosts map[string]robotsEntry
+	// swept is the map's size after the last sweep.
+	swept int
 }
 
+// robotsEntry is a host's rules, or a placeholder (group nil) saying its
+// robots.txt is queued and must not be queued again.
 type robotsEntry struct {
 	group   *robotstxt.Group
 	expires time.Time
@@ -25,6 +36,44 @@ type robotsEntry struct {
 
 func newRobotsCache(agent string) *robotsCache {
 	return &robotsCache{agent: agent, hosts: map[string]robotsEntry{}}
+}
+
+// markSeen records that host's robots.txt is about to be queued and
+// reports whether it was already known (queued or fetched), in which case
+// the caller queues nothing.
+func (c *robotsCache) markSeen(host string) (seen bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, seen = c.hosts[host]; !seen {
+		c.hosts[host] = robotsEntry{} // placeholder: expires zero, so unknown
+	}
+	return seen
+}
+
+// put stores a host's rules, first sweeping expired entries if the map
+// has doubled since the last sweep (amortised O(1) per put). Placeholders
+// stay: dropping one would queue the host's robots.txt a second time.
+// Expired rules are unknown rules either way (allowed reports them so and
+// the page waits for a new robots.txt); a dropped host found again is
+// also unseen, so its robots.txt is queued as for a new host. c.mu must
+// be held.
+func (c *robotsCache) put(host string, e robotsEntry, now time.Time) {
+	if n := len(c.hosts); n >= robotsSweepMin && n >= 2*c.swept {
+		for h, old := range c.hosts {
+			if old.group != nil && now.After(old.expires) {
+				delete(c.hosts, h)
+			}
+		}
+		c.swept = len(c.hosts)
+	}
+	c.hosts[host] = e
+}
+
+// size returns the number of hosts held (rules and placeholders).
+func (c *robotsCache) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.hosts)
 }
 
 // set parses a robots.txt response. A 4xx means "no rules"; a 5xx or an
@@ -39,7 +88,7 @@ func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (
 	}
 	g := data.FindGroup(c.agent)
 	c.mu.Lock()
-	c.hosts[host] = robotsEntry{group: g, expires: now.Add(robotsTTL)}
+	c.put(host, robotsEntry{group: g, expires: now.Add(robotsTTL)}, now)
 	c.mu.Unlock()
 	return g.CrawlDelay, data.Sitemaps
 }
@@ -49,7 +98,7 @@ func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (
 func (c *robotsCache) setUnreachable(host string, now time.Time) {
 	data, _ := robotstxt.FromStatusAndBytes(503, nil)
 	c.mu.Lock()
-	c.hosts[host] = robotsEntry{group: data.FindGroup(c.agent), expires: now.Add(time.Minute)}
+	c.put(host, robotsEntry{group: data.FindGroup(c.agent), expires: now.Add(time.Minute)}, now)
 	c.mu.Unlock()
 }
 

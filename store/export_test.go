@@ -4,4 +4,7 @@ package store
 const (
 	SQLiteHistorySQL = sqliteHistorySQL
 	PGHistorySQL     = pgHistorySQL
+
+	SQLiteFirstByDigestSQL = sqliteFirstByDigestSQL
+	PGFirstByDigestSQL     = pgFirstByDigestSQL
 )

@@ -333,6 +333,24 @@ func (s *pgStore) LastCapture(ctx context.Context, url string) (Record, error) {
 	return r, nil
 }
 
+// pgFirstByDigestSQL is served by the partial index records_capture_digest,
+// in its order.
+const pgFirstByDigestSQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE capture_id = $1 AND payload_digest = $2 AND record_type = 'response' ORDER BY time, id LIMIT 1`
+
+func (s *pgStore) FirstByDigest(ctx context.Context, captureID int64, digest string) (Record, bool, error) {
+	// Planned per call like LastCapture: a generic plan cached while the
+	// table was small could keep scanning the capture's records later.
+	r, err := scanPGRecord(s.pool.QueryRow(ctx, pgFirstByDigestSQL, pgx.QueryExecModeExec, captureID, digest))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("store: first response with digest %s in capture %d: %w", digest, captureID, err)
+	}
+	return r, true, nil
+}
+
 func (s *pgStore) FileEnds(ctx context.Context, captureID int64) (map[string]int64, error) {
 	rows, err := s.pool.Query(ctx, `SELECT warc_file, MAX(file_offset + record_length) FROM records
 		WHERE capture_id = $1 AND warc_file <> '' GROUP BY warc_file`, captureID)

@@ -399,6 +399,22 @@ func (s *sqliteStore) LastCapture(ctx context.Context, url string) (Record, erro
 	return r, nil
 }
 
+// sqliteFirstByDigestSQL repeats records_capture_digest's WHERE literally
+// (SQLite uses a partial index only then) and reads it in index order.
+const sqliteFirstByDigestSQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE capture_id = ? AND payload_digest = ? AND record_type = 'response' ORDER BY time, id LIMIT 1`
+
+func (s *sqliteStore) FirstByDigest(ctx context.Context, captureID int64, digest string) (Record, bool, error) {
+	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, sqliteFirstByDigestSQL, captureID, digest))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("store: first response with digest %s in capture %d: %w", digest, captureID, err)
+	}
+	return r, true, nil
+}
+
 func (s *sqliteStore) FileEnds(ctx context.Context, captureID int64) (map[string]int64, error) {
 	ends, err := sqliteCounts[int64](ctx, s.r, `SELECT warc_file, MAX(file_offset + record_length) FROM records
 		WHERE capture_id = ? AND warc_file <> '' GROUP BY warc_file`, captureID)

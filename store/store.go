@@ -159,6 +159,13 @@ type Store interface {
 	// LastCapture returns the newest response record of url archived by an
 	// earlier capture or this one (for conditional GET), or ErrNotFound.
 	LastCapture(ctx context.Context, url string) (Record, error)
+	// FirstByDigest returns the capture's first response record with the
+	// payload digest (earliest WARC-Date, ties by insertion order): the
+	// original a later identical payload of the capture is archived as a
+	// revisit of. found is false if the capture has no such response;
+	// revisit and other record types never match, nor do other captures'
+	// records.
+	FirstByDigest(ctx context.Context, captureID int64, digest string) (r Record, found bool, err error)
 	// FileEnds returns, per WARC file name of the capture, the end offset of
 	// the last indexed record (offset + record length): the length an .open
 	// file is truncated to on repair.

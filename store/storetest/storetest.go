@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"HostFrontierAndSummary", testHostFrontier},
 		{"RecordsOrderAndRoundTrip", testRecordsOrder},
 		{"LastCapture", testLastCapture},
+		{"FirstByDigest", testFirstByDigest},
 		{"FileEnds", testFileEnds},
 		{"RateSource", testRateSource},
 		{"History", testHistory},
@@ -548,6 +549,76 @@ func testLastCapture(t *testing.T, s store.Store) {
 	}
 	if _, err := s.LastCapture(ctx, "http://example.com/never"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("LastCapture of unknown URL: %v, want ErrNotFound", err)
+	}
+}
+
+func testFirstByDigest(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c1 := newCapture(t, s, "job")
+	c2 := newCapture(t, s, "other")
+	mk := func(c int64, typ, path string, at time.Duration, digest string) store.Record {
+		r := rec(c, "http://example.com"+path, "com,example)"+path, t0.Add(at), fmt.Sprintf("c%d.warc.gz", c), int64(at/time.Second))
+		r.RecordType, r.PayloadDigest = typ, digest
+		r.RecordID = fmt.Sprintf("<urn:uuid:%s-%d-%s-%s>", typ, c, path, at)
+		if typ == "revisit" {
+			r.Phase = "revisit"
+		}
+		return r
+	}
+	const dupe, tie, revisitOnly, otherOnly, requestOnly = "sha1:DUPE", "sha1:TIE", "sha1:REVISIT", "sha1:OTHER", "sha1:REQUEST"
+	// dupe: three responses of c1, the earliest (by WARC-Date) committed
+	// last, behind an even earlier revisit and an earlier response of c2.
+	late := mk(c1.ID, "response", "/late", 2*time.Hour, dupe)
+	mid := mk(c1.ID, "response", "/mid", 90*time.Minute, dupe)
+	first := mk(c1.ID, "response", "/first", time.Hour, dupe)
+	rv := mk(c1.ID, "revisit", "/rv", 0, dupe)
+	c2dupe := mk(c2.ID, "response", "/c2", -time.Hour, dupe)
+	// tie: two responses with one WARC-Date; insertion order decides.
+	tieA := mk(c1.ID, "response", "/tie-a", 3*time.Hour, tie)
+	tieB := mk(c1.ID, "response", "/tie-b", 3*time.Hour, tie)
+	batches := []store.Batch{
+		{CaptureID: c1.ID, Records: []store.Record{late, mk(c1.ID, "revisit", "/rv2", time.Minute, revisitOnly)}},
+		{CaptureID: c2.ID, Records: []store.Record{c2dupe, mk(c2.ID, "response", "/c2b", 0, otherOnly)}},
+		{CaptureID: c1.ID, Records: []store.Record{mid, rv, tieA, mk(c1.ID, "request", "/rq", 0, requestOnly)}},
+		{CaptureID: c1.ID, Records: []store.Record{first, tieB}},
+	}
+	for _, b := range batches {
+		if err := s.Commit(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name    string
+		capture int64
+		digest  string
+		want    *store.Record // nil: no match
+	}{
+		{"no record has the digest", c1.ID, "sha1:NONE", nil},
+		{"earliest response, not the first committed", c1.ID, dupe, &first},
+		{"same date: first inserted", c1.ID, tie, &tieA},
+		{"the other capture's own response", c2.ID, dupe, &c2dupe},
+		{"another capture's response does not match", c1.ID, otherOnly, nil},
+		{"a revisit does not match", c1.ID, revisitOnly, nil},
+		{"a request does not match", c1.ID, requestOnly, nil},
+		{"unknown capture", c2.ID + 100, dupe, nil},
+	}
+	for _, tt := range tests {
+		got, found, err := s.FirstByDigest(ctx, tt.capture, tt.digest)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if tt.want == nil {
+			if found {
+				t.Errorf("%s: found %+v, want no match", tt.name, got)
+			}
+			continue
+		}
+		want := *tt.want
+		want.Time = want.Time.UTC().Truncate(time.Microsecond)
+		if !found || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %+v (found %v)\nwant %+v", tt.name, got, found, want)
+		}
 	}
 }
 

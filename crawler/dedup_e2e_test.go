@@ -59,13 +59,15 @@ func dedupSite(slog *serverLog) http.Handler {
 	return slog.wrap("d.test", m)
 }
 
-// warcRecord is what the dedup test reads of one record.
+// warcRecord is what the tests read of one response or revisit record.
 type warcRecord struct {
 	typ, id, uri, digest, refersTo, refersToURI, profile string
 	date                                                 time.Time
 	status2xx                                            bool
 }
 
+// readWARCRecords reads the response and revisit records of every WARC
+// file in dir, oldest first.
 func readWARCRecords(t *testing.T, dir string) []warcRecord {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))

@@ -306,29 +306,15 @@ func archivedResponses(t *testing.T, dir string) map[string]int {
 	if open, _ := filepath.Glob(filepath.Join(dir, "*.open")); len(open) > 0 {
 		t.Errorf("files left open: %v", open)
 	}
-	responses := map[string]int{}
 	for _, f := range files {
 		n, problems, err := warc.VerifyFile(f)
 		if err != nil || len(problems) > 0 || n == 0 {
 			t.Fatalf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
 		}
-		r, err := warc.OpenFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rec.Type() == "response" || rec.Type() == "revisit" {
-				responses[rec.TargetURI()]++
-			}
-		}
-		r.Close()
+	}
+	responses := map[string]int{}
+	for _, r := range readWARCRecords(t, dir) {
+		responses[r.uri]++
 	}
 	return responses
 }

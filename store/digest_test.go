@@ -2,14 +2,9 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/sharc-archive/sharc/store"
 )
@@ -58,68 +53,7 @@ func digestFixture(t *testing.T, s store.Store) int64 {
 // capture: the crawler asks once per deduplication cache miss, so a scan
 // would make every miss cost the size of the capture.
 func TestFirstByDigestUsesIndex(t *testing.T) {
-	ctx := context.Background()
-	t.Run("sqlite", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "plan.db")
-		s, err := store.Open(ctx, "sqlite:"+path, testLogger(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		capture := digestFixture(t, s)
-		db, err := sql.Open("sqlite", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		if _, err := db.ExecContext(ctx, "ANALYZE"); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+store.SQLiteFirstByDigestSQL, capture, "sha1:D7")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		text := strings.Join(plan, "\n")
-		if !strings.Contains(text, "records_capture_digest") || strings.Contains(text, "TEMP B-TREE") {
-			t.Fatalf("FirstByDigest plan does not read records_capture_digest in order:\n%s", text)
-		}
-	})
-	t.Run("postgres", func(t *testing.T) {
-		dsn := pgSchemaDSN(t)
-		s := openPostgresDSN(t, dsn)
-		capture := digestFixture(t, s)
-		conn, err := pgx.Connect(ctx, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "ANALYZE records"); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := conn.Query(ctx, "EXPLAIN "+store.PGFirstByDigestSQL, capture, "sha1:D7")
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := strings.Join(plan, "\n")
-		if !strings.Contains(text, "records_capture_digest") || strings.Contains(text, "Seq Scan") || strings.Contains(text, "Sort") {
-			t.Fatalf("FirstByDigest plan does not read records_capture_digest in order:\n%s", text)
-		}
-	})
+	checkIndexPlan(t, "records_capture_digest", func(t *testing.T, s store.Store) []any {
+		return []any{digestFixture(t, s), "sha1:D7"}
+	}, store.SQLiteFirstByDigestSQL, store.PGFirstByDigestSQL, "Seq Scan", "Sort")
 }

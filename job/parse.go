@@ -632,26 +632,14 @@ func (p *parser) politeness(n *yaml.Node, po *Politeness) {
 		}
 	}
 	if v, ok := f["hosts"]; ok {
-		m := deref(v)
-		if m.Kind != yaml.MappingNode {
-			p.errf(v, "politeness.hosts", "expected a mapping of host: {parallel: N, delay: D}, got %s", kindName(m))
-			return
-		}
-		po.Hosts = map[string]HostPoliteness{}
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			k, hv := m.Content[i], m.Content[i+1]
-			host := strings.ToLower(k.Value)
-			path := "politeness.hosts." + k.Value
-			if err := checkHostKey(host); err != nil {
-				p.errf(k, path, "%v", err)
-				continue
-			}
-			if _, dup := po.Hosts[host]; dup {
-				p.errf(k, path, "host given twice")
-				continue
-			}
-			var hp HostPoliteness
-			if !isNull(hv) {
+		hosts, ok := hostMap(p, v, "politeness.hosts", "host: {parallel: N, delay: D}",
+			func(hv *yaml.Node, path string) (HostPoliteness, bool) {
+				var hp HostPoliteness
+				// A bare "host:" is a valid entry: the host is named but
+				// keeps the job-wide politeness.
+				if isNull(hv) {
+					return hp, true
+				}
 				hf := p.mapping(hv, path, "parallel", "delay")
 				if x, ok := hf["parallel"]; ok {
 					if n, ok := p.integer(x, path+".parallel", 1, 1000); ok {
@@ -663,10 +651,45 @@ func (p *parser) politeness(n *yaml.Node, po *Politeness) {
 						hp.Delay = &d
 					}
 				}
-			}
-			po.Hosts[host] = hp
+				return hp, true
+			})
+		if ok {
+			po.Hosts = hosts
 		}
 	}
+}
+
+// hostMap decodes n, a mapping keyed by host or host:port, into a map
+// keyed by the lower-case host; politeness.hosts and resolve are both
+// written this way, so both report bad and repeated hosts alike. want
+// shows an entry's form in the error when n is not a mapping, and then ok
+// is false so the caller keeps its default. value decodes one entry at its
+// dotted path; when it returns false it has reported the problem and the
+// entry is left out, so a later entry for the same host is not a repeat.
+func hostMap[V any](p *parser, n *yaml.Node, path, want string, value func(v *yaml.Node, path string) (V, bool)) (out map[string]V, ok bool) {
+	m := deref(n)
+	if m.Kind != yaml.MappingNode {
+		p.errf(n, path, "expected a mapping of %s, got %s", want, kindName(m))
+		return nil, false
+	}
+	out = map[string]V{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		host := strings.ToLower(k.Value)
+		kp := path + "." + k.Value
+		if err := checkHostKey(host); err != nil {
+			p.errf(k, kp, "%v", err)
+			continue
+		}
+		if _, dup := out[host]; dup {
+			p.errf(k, kp, "host given twice")
+			continue
+		}
+		if x, ok := value(v, kp); ok {
+			out[host] = x
+		}
+	}
+	return out, true
 }
 
 // checkHostKey validates a host or host:port used as a map key.
@@ -894,38 +917,25 @@ func (p *parser) changeRates(n *yaml.Node, j *Job) {
 }
 
 func (p *parser) resolve(n *yaml.Node, j *Job) {
-	m := deref(n)
-	if m.Kind != yaml.MappingNode {
-		p.errf(n, "resolve", "expected a mapping of host: 127.0.0.1:PORT, got %s", kindName(m))
-		return
-	}
-	j.Resolve = map[string]string{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		host := strings.ToLower(k.Value)
-		path := "resolve." + k.Value
-		if err := checkHostKey(host); err != nil {
-			p.errf(k, path, "%v", err)
-			continue
-		}
-		if _, dup := j.Resolve[host]; dup {
-			p.errf(k, path, "host given twice")
-			continue
-		}
-		target, ok := p.str(v, path)
-		if !ok {
-			continue
-		}
-		h, port, err := net.SplitHostPort(target)
-		if err != nil || h == "" {
-			p.errf(v, path, "target %q must be host:port, e.g. 127.0.0.1:8080", target)
-			continue
-		}
-		if err := checkPort(port); err != nil {
-			p.errf(v, path, "target %q: %v", target, err)
-			continue
-		}
-		j.Resolve[host] = target
+	targets, ok := hostMap(p, n, "resolve", "host: 127.0.0.1:PORT",
+		func(v *yaml.Node, path string) (string, bool) {
+			target, ok := p.str(v, path)
+			if !ok {
+				return "", false
+			}
+			h, port, err := net.SplitHostPort(target)
+			if err != nil || h == "" {
+				p.errf(v, path, "target %q must be host:port, e.g. 127.0.0.1:8080", target)
+				return "", false
+			}
+			if err := checkPort(port); err != nil {
+				p.errf(v, path, "target %q: %v", target, err)
+				return "", false
+			}
+			return target, true
+		})
+	if ok {
+		j.Resolve = targets
 	}
 }
 

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/sharc-archive/sharc/scheduler"
 )
 
 // Table is one results table of the thesis (Denev 2012) with the thesis'
@@ -32,6 +35,55 @@ type Row struct {
 	Label  string
 	Thesis []float64
 	Got    []float64
+}
+
+// strategyLabel names a scheduler strategy and the label the thesis prints
+// for it.
+type strategyLabel struct{ name, label string }
+
+// strategySweep is what the sensitivity tables of chapters 4 and 5 have in
+// common: one row per strategy, one column per value of a parameter varied
+// over a base configuration, each cell a simulation averaged over several
+// change histories. The chapters differ only in their strategies, how many
+// histories a cell averages, which figure a cell shows and how the thesis
+// lays out its numbers, so those come in as fields.
+type strategySweep struct {
+	id, title, note, param string
+	base                   Config
+	values                 []float64
+	set                    func(c *Config, v float64)
+	strategies             []strategyLabel
+	// runs is the number of change histories a cell of this site size
+	// averages.
+	runs func(size int) int
+	// measure simulates one cell and returns the figure the table shows.
+	measure func(ctx context.Context, reg *scheduler.Registry, c Config) (float64, error)
+	// thesis returns the published numbers of strategies[i], one per value.
+	thesis func(i int) []float64
+}
+
+func (s strategySweep) build(ctx context.Context) (Table, error) {
+	reg := scheduler.NewRegistry()
+	t := Table{ID: s.id, Title: s.title, Note: s.note, RowHeader: "strategy"}
+	for _, v := range s.values {
+		t.Columns = append(t.Columns, s.param+"="+strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	for i, st := range s.strategies {
+		row := Row{Label: st.label, Thesis: s.thesis(i)}
+		for _, v := range s.values {
+			c := s.base
+			c.Strategy = st.name
+			s.set(&c, v)
+			c.Runs = s.runs(c.Size)
+			got, err := s.measure(ctx, reg, c)
+			if err != nil {
+				return Table{}, fmt.Errorf("table %s, %s, %s=%g: %w", s.id, st.name, s.param, v, err)
+			}
+			row.Got = append(row.Got, got)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
 }
 
 // RelDiff is the relative difference (got − thesis) / |thesis|, or NaN when

@@ -3,13 +3,12 @@ package sim
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
 // ch4Strategies are the rows of Tables 4.4–4.6 in the thesis' column order.
-var ch4Strategies = []struct{ name, label string }{
+var ch4Strategies = []strategyLabel{
 	{"sharc-offline", "SHARC-Offline"},
 	{"sharc-online", "SHARC-Online"},
 	{"hottest-first", "HF"},
@@ -44,31 +43,20 @@ func runsFor(size int) int {
 }
 
 func (s sweep) build(ctx context.Context) (Table, error) {
-	reg := scheduler.NewRegistry()
-	t := Table{ID: s.id, Title: s.title, RowHeader: "strategy"}
-	for _, v := range s.values {
-		t.Columns = append(t.Columns, s.param+"="+strconv.FormatFloat(v, 'f', -1, 64))
-	}
 	base := DefaultConfig()
 	base.HotLeaves = s.hot
-	t.Note = fmt.Sprintf("Average actual blur per page (Eq. 4.19), %s leaves; defaults n=%d, skew=%g, outdegree=%d, slow-down %g; actual blur averaged over change histories seeded %d, %d, … (20 histories up to n=10⁴, 5 up to 10⁵, 2 beyond).",
-		Leaves(s.hot), base.Size, base.Skew, base.Outdegree, base.Slowdown, base.Seed, base.Seed+1)
-	for _, st := range ch4Strategies {
-		row := Row{Label: st.label, Thesis: s.thesis[st.label]}
-		for _, v := range s.values {
-			c := base
-			c.Strategy = st.name
-			s.set(&c, v)
-			c.Runs = runsFor(c.Size)
+	return strategySweep{
+		id: s.id, title: s.title, param: s.param, base: base, values: s.values, set: s.set,
+		note: fmt.Sprintf("Average actual blur per page (Eq. 4.19), %s leaves; defaults n=%d, skew=%g, outdegree=%d, slow-down %g; actual blur averaged over change histories seeded %d, %d, … (20 histories up to n=10⁴, 5 up to 10⁵, 2 beyond).",
+			Leaves(s.hot), base.Size, base.Skew, base.Outdegree, base.Slowdown, base.Seed, base.Seed+1),
+		strategies: ch4Strategies,
+		runs:       runsFor,
+		measure: func(ctx context.Context, reg *scheduler.Registry, c Config) (float64, error) {
 			r, err := Run(ctx, reg, c)
-			if err != nil {
-				return Table{}, fmt.Errorf("table %s, %s, %s=%g: %w", s.id, st.name, s.param, v, err)
-			}
-			row.Got = append(row.Got, r.ActualAvgBlur)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, nil
+			return r.ActualAvgBlur, err
+		},
+		thesis: func(i int) []float64 { return s.thesis[ch4Strategies[i].label] },
+	}.build(ctx)
 }
 
 // ch4Tables returns Tables 4.4–4.6 (a: cold leaves, b: hot leaves) with the

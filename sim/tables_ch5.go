@@ -9,7 +9,7 @@ import (
 )
 
 // ch5Strategies are the columns of Tables 5.9–5.14 in the thesis' order.
-var ch5Strategies = []struct{ name, label string }{
+var ch5Strategies = []strategyLabel{
 	{"sharc-selective", "SHARC-Selective offline"},
 	{"sharc-selective-online", "SHARC-Selective online"},
 	{"sharc-revisits", "SHARC-Revisits"},
@@ -44,32 +44,27 @@ func ch5Runs(size int) int {
 }
 
 func (s ch5Sweep) build(ctx context.Context) (Table, error) {
-	reg := scheduler.NewRegistry()
-	t := Table{ID: s.id, Title: s.title, RowHeader: "strategy"}
-	for _, v := range s.values {
-		t.Columns = append(t.Columns, s.param+"="+strconv.FormatFloat(v, 'f', -1, 64))
-	}
 	base := DefaultConfig()
 	base.HotLeaves = s.hot
-	t.Note = fmt.Sprintf("Actual incoherence (pages changed between visit and revisit, §5.6.3), %s leaves; defaults n=%d, skew=%g, outdegree=%d, slow-down %g; averaged over change histories seeded %d, %d, … (10 up to n=10⁴, 3 beyond).",
-		Leaves(s.hot), base.Size, base.Skew, base.Outdegree, base.Slowdown, base.Seed, base.Seed+1)
-	for si, st := range ch5Strategies {
-		row := Row{Label: st.label}
-		for vi, v := range s.values {
-			row.Thesis = append(row.Thesis, s.thesis[vi][si])
-			c := base
-			c.Strategy = st.name
-			s.set(&c, v)
-			c.Runs = ch5Runs(c.Size)
-			res, err := RunRevisit(ctx, reg, c)
-			if err != nil {
-				return Table{}, fmt.Errorf("table %s, %s, %s=%v: %w", s.id, st.name, s.param, v, err)
+	return strategySweep{
+		id: s.id, title: s.title, param: s.param, base: base, values: s.values, set: s.set,
+		note: fmt.Sprintf("Actual incoherence (pages changed between visit and revisit, §5.6.3), %s leaves; defaults n=%d, skew=%g, outdegree=%d, slow-down %g; averaged over change histories seeded %d, %d, … (10 up to n=10⁴, 3 beyond).",
+			Leaves(s.hot), base.Size, base.Skew, base.Outdegree, base.Slowdown, base.Seed, base.Seed+1),
+		strategies: ch5Strategies,
+		runs:       ch5Runs,
+		measure: func(ctx context.Context, reg *scheduler.Registry, c Config) (float64, error) {
+			r, err := RunRevisit(ctx, reg, c)
+			return r.ActualIncoherence, err
+		},
+		// The thesis prints values as rows and strategies as columns.
+		thesis: func(i int) []float64 {
+			var row []float64
+			for vi := range s.values {
+				row = append(row, s.thesis[vi][i])
 			}
-			row.Got = append(row.Got, res.ActualIncoherence)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, nil
+			return row
+		},
+	}.build(ctx)
 }
 
 // tauSweep is Table 5.1 or 5.2: one strategy, τ varied, one row per skew.

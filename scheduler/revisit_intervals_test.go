@@ -7,11 +7,13 @@ import (
 )
 
 // Example 5.3: seven pages, positions 0 … 12 with 6 collapsed. Lengths
-// (ascending) that Alg. 3 turns into the printed schedule: p0 on (6,6),
-// p1 (5,7), p2 (3,8), p3 (4,9), p6 (1,10) hopeful; p4 (2,11) and p5 (0,12)
-// hopeless.
+// (ascending; Figure 5.4a is not in the text) that Alg. 3 turns into the
+// printed schedule: p0 on (6,6), p1 (5,7), p2 (3,8), p3 (4,9), p6 (1,10)
+// hopeful; p4 (2,11) and p5 (0,12) hopeless. p4 and p5 have equal lengths:
+// with the hopeless pages placed longest first (§5.4.1's prose) a shorter
+// p4 would be outermost.
 func TestExample53IntervalsSchedule(t *testing.T) {
-	lengths := []int{1, 2, 5, 5, 6, 7, 9}
+	lengths := []int{1, 2, 5, 5, 6, 6, 9}
 	s := greedyIntervals(lengths)
 	wantV := []int{6, 5, 3, 4, 2, 0, 1}
 	wantR := []int{6, 7, 8, 9, 11, 12, 10}
@@ -21,11 +23,11 @@ func TestExample53IntervalsSchedule(t *testing.T) {
 	}
 }
 
-// Example 5.4: a hopeful page of length 9 visited before a hopeless one of
-// length 9 swaps visits with it: 9 → 8 for the hopeful page, 9 → 10 for
+// Example 5.4: a hopeful page of length 9 visited before a hopeless one
+// with an interval of 9 swaps visits with it: 9 → 8 for the hopeful page, 9 → 10 for
 // the hopeless one.
 func TestExample54Shrinking(t *testing.T) {
-	lengths := []int{1, 2, 5, 5, 6, 7, 9}
+	lengths := []int{1, 2, 5, 5, 6, 6, 9}
 	s := greedyIntervals(lengths)
 	before := make([]int, len(lengths))
 	for i := range before {

@@ -14,22 +14,40 @@ import (
 // the longest. Rates reach the scheduler per Δ, so page q on slot s stays
 // unchanged with probability e^{−2·λ_q·s} (§3.3).
 
-// planThreshold is SHARC-Threshold (Def. 5.4) on pyramid intervals: the
-// hottest remaining page is hopeful if it stays unchanged on the next
-// shortest slot with probability greater than τ, otherwise hopeless; the
-// hopeless pages take the longest slots, the hottest hopeless the longest.
+// planThreshold is SHARC-Threshold (Def. 5.4) as its formula reads. The
+// pyramid is filled from the outside in: at step i (i = 0, 1, …) the
+// hottest remaining page is tested against the longest free interval,
+// 2(n−i)+1 positions for pages p_0 … p_n, and if it changes within it
+// with probability 1 − e^{−(2(n−i)+1)λ} > τ it is given up (hopeless) and
+// takes that slot, the hottest hopeless page the longest. The first page
+// that passes, and every colder one (colder pages on shorter intervals
+// pass too), is hopeful and fills the remaining slots from the middle out,
+// hottest in the middle.
+//
+// The definition's prose calls that probability "P[p is coherent]" and
+// prints the hopeful interval as [(n−i)Δ, (n+i+1)Δ], which contradict the
+// formula and each other. The formula's reading is the one that reproduces
+// Table 5.1 (its trend over τ at every skew, and its values within about
+// 10 % at skew 1.5 and 2, where the "coherent on the next inner slot"
+// reading is 70–93 % lower) and §5.6.1's remark that Threshold, with its
+// best τ, did at most as well as HL-LIFO.
 func planThreshold(ps []rated, tau float64) ([]int32, int, []int32) {
 	byHeat(ps)
-	var hopeless, hopeful []int32
+	n := len(ps) - 1 // the thesis' pages p_0 … p_n
+	k := 0
+	for k <= n && -math.Expm1(-float64(2*(n-k)+1)*ps[k].rate) > tau {
+		k++
+	}
+	hopeless := make([]int32, 0, k)
+	hopeful := make([]int32, 0, len(ps)-k)
 	for i, p := range ps {
-		s := float64(len(hopeful))
-		if i == 0 || math.Exp(-2*p.rate*s) > tau {
-			hopeful = append(hopeful, int32(p.id))
-		} else {
+		if i < k {
 			hopeless = append(hopeless, int32(p.id))
+		} else {
+			hopeful = append(hopeful, int32(p.id))
 		}
 	}
-	return pyramidOrder(hopeless, hopeful), len(hopeless), nil
+	return pyramidOrder(hopeless, hopeful), k, nil
 }
 
 // planSelective is SHARC-Selective offline (Alg. 5) with the exact fast

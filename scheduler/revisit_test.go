@@ -486,3 +486,41 @@ func TestSelectiveOnlineMatchesReferenceLarge(t *testing.T) {
 		t.Fatalf("visit orders differ")
 	}
 }
+
+// SHARC-Threshold read as Def. 5.4's formula: from the outside in, the
+// hottest remaining page is given up while 1 − e^{−(2(n−i)+1)λ} > τ; the
+// rest fill the pyramid from the middle out. Visit order: given-up pages
+// hottest first (longest intervals), then the others coldest first.
+func TestPlanThreshold(t *testing.T) {
+	tests := []struct {
+		name     string
+		rates    []float64 // by page id
+		tau      float64
+		order    []int32
+		hopeless int
+	}{
+		// n = 3: tests against 7, 5, 3, 1 positions. λ=1 changes in 7 with
+		// p = 0.999, λ=0.5 in 5 with p = 0.918, λ=0.01 in 3 with p = 0.030.
+		{"two given up", []float64{0.01, 1, 0.001, 0.5}, 0.5, []int32{1, 3, 2, 0}, 2},
+		{"0.918 < τ stops at the second", []float64{0.01, 1, 0.001, 0.5}, 0.95, []int32{1, 2, 0, 3}, 1},
+		{"none given up", []float64{0.01, 1, 0.001, 0.5}, 0.9999, []int32{2, 0, 3, 1}, 0},
+		// Equal rates: 1 − e^{−1} = 0.63 > 0.1 even on the last, 1-position
+		// interval, so every page is given up, in id order.
+		{"all given up", []float64{1, 1, 1, 1}, 0.1, []int32{0, 1, 2, 3}, 4},
+		// n = 2: λ=3 in 5 and λ=2 in 3 positions are given up; λ=0.0001
+		// changes in 1 position with p = 0.0001 and takes the middle.
+		{"static page in the middle", []float64{2, 0.0001, 3}, 0.2, []int32{2, 0, 1}, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ps := make([]rated, len(tc.rates))
+			for id, r := range tc.rates {
+				ps[id] = rated{rate: r, id: id}
+			}
+			order, hopeless, _ := planThreshold(ps, tc.tau)
+			if !slices.Equal(order, tc.order) || hopeless != tc.hopeless {
+				t.Fatalf("order %v with %d hopeless, want %v with %d", order, hopeless, tc.order, tc.hopeless)
+			}
+		})
+	}
+}

@@ -86,9 +86,11 @@ type Strategy interface {
 
 // Params are the strategy parameters a job or the simulator may set.
 type Params struct {
-	// Tau is the threshold τ ∈ (0,1) of the threshold, intervals and
-	// selective strategies (Def. 5.4): the least acceptable probability that
-	// a page stays unchanged between its visit and its revisit.
+	// Tau is the threshold τ ∈ (0,1) of sharc-threshold (Def. 5.4: a page
+	// that would change within the longest free interval with probability
+	// above τ is given up to it) and sharc-intervals (§5.4: intervals of
+	// log(1/τ)/λ, within which a page stays unchanged with probability τ).
+	// Selective needs none.
 	Tau float64
 	// Revisits, when true, asks a single-visit family strategy (bfs, dfs, …)
 	// for a visit-revisit capture; set by the "-fifo"/"-lifo" names.

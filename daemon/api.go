@@ -313,7 +313,8 @@ func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// job returns the named job's state; d.mu must be held.
+// jobLocked returns the named job's state, or errNotFound; d.mu must be
+// held.
 func (d *Daemon) jobLocked(name string) (*jobState, error) {
 	js := d.jobs[name]
 	if js == nil {
@@ -322,15 +323,38 @@ func (d *Daemon) jobLocked(name string) (*jobState, error) {
 	return js, nil
 }
 
-func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request) error {
+// readJob calls read with the named job's state while holding d.mu, or
+// returns errNotFound. Handlers copy what they need inside read and do
+// their store and network work after the lock is released, so a slow
+// client never holds up the daemon.
+func (d *Daemon) readJob(name string, read func(js *jobState)) error {
 	d.mu.Lock()
-	js, err := d.jobLocked(r.PathValue("name"))
-	var info JobInfo
-	if err == nil {
-		info = d.infoLocked(js, true)
-	}
-	d.mu.Unlock()
+	defer d.mu.Unlock()
+	js, err := d.jobLocked(name)
 	if err != nil {
+		return err
+	}
+	read(js)
+	return nil
+}
+
+// queryCount reads the non-negative count in the URL query parameter key,
+// or def when it is absent.
+func queryCount(r *http.Request, key string, def int) (int, error) {
+	v := r.URL.Query().Get(key)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, badRequest("%s: want a count, got %q", key, v)
+	}
+	return n, nil
+}
+
+func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request) error {
+	var info JobInfo
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) { info = d.infoLocked(js, true) }); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, info)
@@ -374,14 +398,8 @@ func captureInfo(c store.Capture, jobName string) CaptureInfo {
 }
 
 func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
-	d.mu.Lock()
-	js, err := d.jobLocked(r.PathValue("name"))
 	var id int64
-	if err == nil {
-		id = js.id
-	}
-	d.mu.Unlock()
-	if err != nil {
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id = js.id }); err != nil {
 		return err
 	}
 	caps, err := d.st.Captures(r.Context(), id)
@@ -397,19 +415,13 @@ func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
-	limit := 50
-	if v := r.URL.Query().Get("hosts"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return badRequest("hosts: want a count, got %q", v)
-		}
-		limit = n
+	limit, err := queryCount(r, "hosts", 50)
+	if err != nil {
+		return err
 	}
-	d.mu.Lock()
-	js, err := d.jobLocked(r.PathValue("name"))
 	var st Status
 	var rn *run
-	if err == nil {
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn = js.run
 		if rn == nil && js.last.CaptureID != 0 {
@@ -417,9 +429,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
 			st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
 		}
-	}
-	d.mu.Unlock()
-	if err != nil {
+	}); err != nil {
 		return err
 	}
 	if rn != nil && rn.started.Load() {
@@ -445,13 +455,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 // liveOrStored returns the job's running crawler (once started) or, when
 // none runs, the job's newest open (running or paused) capture ID.
 func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, rn *run, capID int64, err error) {
-	d.mu.Lock()
-	js, err = d.jobLocked(name)
-	if err == nil {
-		rn = js.run
-	}
-	d.mu.Unlock()
-	if err != nil {
+	if err := d.readJob(name, func(j *jobState) { js, rn = j, j.run }); err != nil {
 		return nil, nil, 0, err
 	}
 	if rn != nil && rn.started.Load() {
@@ -470,13 +474,9 @@ func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, r
 }
 
 func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
-	limit := 100
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return badRequest("limit: want a count, got %q", v)
-		}
-		limit = n
+	limit, err := queryCount(r, "limit", 100)
+	if err != nil {
+		return err
 	}
 	host := strings.ToLower(r.PathValue("host"))
 	js, rn, capID, err := d.liveOrStored(r.Context(), r.PathValue("name"))

@@ -22,21 +22,7 @@ type Client struct {
 // do sends a request and decodes a JSON answer into out (nil: discard).
 // Error answers become *APIError.
 func (c *Client) do(ctx context.Context, method, path string, body io.Reader, contentType string, out any) error {
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Base, "/")+path, body)
-	if err != nil {
-		return err
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if c.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Token)
-	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	resp, err := hc.Do(req)
+	resp, err := c.send(ctx, method, path, body, contentType)
 	if err != nil {
 		return err
 	}
@@ -59,6 +45,27 @@ func (c *Client) do(ctx context.Context, method, path string, body io.Reader, co
 		return fmt.Errorf("decoding %s %s answer: %w", method, path, err)
 	}
 	return nil
+}
+
+// send makes a request of the daemon at path below Base, with the bearer
+// token when one is set (contentType "": no Content-Type header). The
+// caller closes the answer's body.
+func (c *Client) send(ctx context.Context, method, path string, body io.Reader, contentType string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Base, "/")+path, body)
+	if err != nil {
+		return nil, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	return hc.Do(req)
 }
 
 // Submit sends a job file; filename labels validation errors.
@@ -123,18 +130,7 @@ func (c *Client) EditFrontier(ctx context.Context, name, host string, edit Front
 
 // Get fetches any API path (e.g. a WARC file or a WACZ) into w.
 func (c *Client) Get(ctx context.Context, path string, w io.Writer) error {
-	req, err := http.NewRequestWithContext(ctx, "GET", strings.TrimRight(c.Base, "/")+path, nil)
-	if err != nil {
-		return err
-	}
-	if c.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Token)
-	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	resp, err := hc.Do(req)
+	resp, err := c.send(ctx, "GET", path, nil, "")
 	if err != nil {
 		return err
 	}

@@ -490,28 +490,36 @@ func (d *Daemon) stop(ctx context.Context, js *jobState, intent string) error {
 	}
 }
 
+// remoteCapture returns js's open capture when this cluster node has no
+// run of it, so the capture may be running on other nodes only: Pause and
+// Cancel then change it in the store, and those nodes stop at their next
+// poll. ok is false on a single node, when this node runs the capture
+// itself (stop settles it), and when no capture is open.
+func (d *Daemon) remoteCapture(ctx context.Context, js *jobState) (cp store.Capture, ok bool, err error) {
+	if d.leaser == nil || js.run != nil {
+		return store.Capture{}, false, nil
+	}
+	return d.clusterOpenCapture(ctx, js)
+}
+
 // Pause stops a job's running capture and keeps it resumable.
 func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	js := d.jobs[name]
-	if js == nil {
-		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	js, err := d.jobLocked(name)
+	if err != nil {
+		return JobInfo{}, err
 	}
-	if d.leaser != nil && js.run == nil {
-		// The capture may run on other nodes only: pause it in the store;
-		// they stop at their next poll.
-		cp, open, err := d.clusterOpenCapture(ctx, js)
-		if err != nil {
+	cp, remote, err := d.remoteCapture(ctx, js)
+	if err != nil {
+		return JobInfo{}, err
+	}
+	if remote && cp.Status == "running" {
+		if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
 			return JobInfo{}, err
 		}
-		if open && cp.Status == "running" {
-			if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
-				return JobInfo{}, err
-			}
-			js.state = statePaused
-			return d.infoLocked(js, false), nil
-		}
+		js.state = statePaused
+		return d.infoLocked(js, false), nil
 	}
 	switch js.state {
 	case statePaused:
@@ -530,9 +538,9 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	js := d.jobs[name]
-	if js == nil {
-		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	js, err := d.jobLocked(name)
+	if err != nil {
+		return JobInfo{}, err
 	}
 	switch js.state {
 	case stateRunning, stateQueued:
@@ -569,25 +577,21 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	js := d.jobs[name]
-	if js == nil {
-		return JobInfo{}, fmt.Errorf("%w: job %s", errNotFound, name)
+	js, err := d.jobLocked(name)
+	if err != nil {
+		return JobInfo{}, err
 	}
-	if d.leaser != nil && js.run == nil {
-		// The capture may run on other nodes only: cancel it in the store;
-		// they stop at their next poll.
-		cp, open, err := d.clusterOpenCapture(ctx, js)
-		if err != nil {
+	cp, remote, err := d.remoteCapture(ctx, js)
+	if err != nil {
+		return JobInfo{}, err
+	}
+	if remote {
+		if err := d.st.FinishCapture(ctx, cp.ID, "cancelled"); err != nil {
 			return JobInfo{}, err
 		}
-		if open {
-			if err := d.st.FinishCapture(ctx, cp.ID, "cancelled"); err != nil {
-				return JobInfo{}, err
-			}
-			js.state, js.alert = stateIdle, ""
-			d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
-			return d.infoLocked(js, false), nil
-		}
+		js.state, js.alert = stateIdle, ""
+		d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
+		return d.infoLocked(js, false), nil
 	}
 	switch js.state {
 	case stateIdle:

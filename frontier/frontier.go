@@ -366,20 +366,32 @@ func (f *Frontier) AddPrereq(hostName string, u URL) error {
 func (f *Frontier) Defer(t Task, prereq URL) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	h := f.hosts[t.Host]
+	h := f.release(t)
 	if h == nil {
 		return
-	}
-	h.inflight--
-	f.total--
-	if t.Prereq {
-		h.prereqs--
 	}
 	h.urgent = append([]Task{{URL: prereq, Prereq: true}, t}, h.urgent...)
 	if h.idx < 0 {
 		f.schedule(h)
 	}
 	f.signal()
+}
+
+// release undoes Next's in-flight count for t, and t's hold on its host's
+// pages if it is a prerequisite; Defer and Done both end a handed-out task
+// this way before deciding what comes next. It returns t's host, or nil
+// when the host is gone and there is nothing to undo. f.mu must be held.
+func (f *Frontier) release(t Task) *host {
+	h := f.hosts[t.Host]
+	if h == nil {
+		return nil
+	}
+	h.inflight--
+	f.total--
+	if t.Prereq {
+		h.prereqs--
+	}
+	return h
 }
 
 // schedule puts h in the ready heap if it is not there and may have work.
@@ -530,14 +542,9 @@ type Result struct {
 func (f *Frontier) Done(t Task, r Result) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	h := f.hosts[t.Host]
+	h := f.release(t)
 	if h == nil {
 		return
-	}
-	h.inflight--
-	f.total--
-	if t.Prereq {
-		h.prereqs--
 	}
 	if r.MinDelay > h.extra {
 		h.extra = r.MinDelay

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,17 +25,12 @@ func loadJob(path string, reg *scheduler.Registry) (*job.Job, error) {
 }
 
 func runCrawl(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("crawl", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("crawl", "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground.")
 	progressEvery := fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal")
 	node := fs.String("node", "", "run as this node of a cluster sharing the capture (PostgreSQL store; letters, digits, '_')")
 	leaseTTL := fs.Duration("lease-ttl", 0, "with -node: how long a host lease lasts unrenewed (0: from the job's fetch timeouts and politeness)")
 	poll := fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for")
 	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

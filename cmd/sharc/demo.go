@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -27,8 +26,7 @@ import (
 // quality report and a signed WACZ under --out, checking the report against
 // the site's true change log.
 func runDemo(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("demo", "")
 	jobPath := fs.String("job", "configs/demo.yaml", "demo job file")
 	out := fs.String("out", "demo-output", "output directory (emptied first)")
 	pages := fs.Int("pages", 150, "pages of the test site")

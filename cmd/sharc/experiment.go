@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"time"
 
-	"flag"
 	"fmt"
 	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/crawler"
@@ -41,8 +40,7 @@ type liveResult struct {
 // incoherence is counted from the site's true change log at the instants
 // the site answered each visit and revisit.
 func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("experiment live", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("experiment live", "")
 	jobPath := fs.String("job", "configs/demo.yaml", "job file (its politeness delay is the time unit)")
 	out := fs.String("out", "experiment-output", "output directory (one subdirectory per strategy, emptied first)")
 	strategies := fs.String("strategies", "sharc-selective-online,hl-lifo,dfs-lifo", "comma-separated visit-revisit strategies")
@@ -60,10 +58,10 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *leaves != "cold" && *leaves != "hot" {
-		return fmt.Errorf("--leaves must be cold or hot, got %q", *leaves)
+	hot, err := parseLeaves(*leaves)
+	if err != nil {
+		return err
 	}
-	hot := *leaves == "hot"
 	reg := scheduler.NewRegistry()
 	var results []liveResult
 	for _, rates := range strings.Split(*ratesFlag, ",") {

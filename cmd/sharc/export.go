@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -37,15 +36,10 @@ func runExport(ctx context.Context, c *cli, args []string) error {
 
 // exportCDXJ writes the capture's CDXJ index (pywb convention).
 func exportCDXJ(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("export cdxj", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("export cdxj", "usage: sharc export cdxj --store DSN --capture ID [-o FILE]")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
 	captureID := fs.Int64("capture", 0, "capture ID")
 	out := fs.String("o", "", "output file (default standard output)")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc export cdxj --store DSN --capture ID [-o FILE]")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -15,12 +14,7 @@ import (
 
 // runJob is the API client: sharc job submit|list|status|pause|resume|cancel.
 func runJob(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("job", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
-	server := fs.String("server", envOr("SHARC_SERVER", "http://127.0.0.1:8180"), "daemon URL (env SHARC_SERVER)")
-	token := fs.String("token", "", "API token (default: env SHARC_TOKEN)")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, `usage: sharc job [--server URL] [--token T] COMMAND
+	fs := c.flags("job", `usage: sharc job [--server URL] [--token T] COMMAND
 commands:
   submit JOB.yaml   validate and submit a job (starts its first capture)
   list              list jobs
@@ -28,8 +22,8 @@ commands:
   pause NAME        stop the running capture, keep it resumable
   resume NAME       resume a paused capture (or start a new one)
   cancel NAME       stop the capture for good`)
-		fs.PrintDefaults()
-	}
+	server := fs.String("server", envOr("SHARC_SERVER", "http://127.0.0.1:8180"), "daemon URL (env SHARC_SERVER)")
+	token := fs.String("token", "", "API token (default: env SHARC_TOKEN)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

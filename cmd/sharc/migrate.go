@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 
 	"github.com/sharc-archive/sharc/store"
@@ -11,13 +10,8 @@ import (
 // runMigrate applies the store schema, for operators who migrate before
 // starting daemons (the daemon also migrates on start).
 func runMigrate(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("migrate", "usage: sharc migrate --store DSN")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc migrate --store DSN")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

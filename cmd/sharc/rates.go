@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -189,23 +188,25 @@ func observations(recs []store.Record) []changerate.Observation {
 	return obs
 }
 
-// openRatesStore opens (and migrates, so an empty file is a clear "no
-// history" rather than a missing-table error) the store.
-func openRatesStore(ctx context.Context, dsn string, log *zap.Logger) (store.Store, error) {
+// readStoreHistory opens the store at dsn, reads its storeHistory with the
+// weak prior of defRate (changes per hour) and closes it again: `rates
+// train` and `rates evaluate` need nothing else from the store. It
+// migrates first, so an empty file is a clear "no history" rather than a
+// missing-table error.
+func readStoreHistory(ctx context.Context, dsn, jobName string, defRate float64, log *zap.Logger) (historySet, error) {
 	st, err := store.Open(ctx, dsn, log)
 	if err != nil {
-		return nil, err
+		return historySet{}, err
 	}
+	defer st.Close()
 	if err := st.Migrate(ctx); err != nil {
-		st.Close()
-		return nil, err
+		return historySet{}, err
 	}
-	return st, nil
+	return storeHistory(ctx, st, jobName, changerate.WeakPrior(defRate))
 }
 
 func ratesTrain(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("rates train", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("rates train", "")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db (required)")
 	jobName := fs.String("job", "", "train on this job's captures only (default: every job)")
 	alg := fs.String("alg", changerate.AlgC45, "predictor: c45, bayes or glm")
@@ -220,12 +221,7 @@ func ratesTrain(ctx context.Context, c *cli, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	st, err := openRatesStore(ctx, *dsn, c.log)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	hs, err := storeHistory(ctx, st, *jobName, changerate.WeakPrior(*defRate))
+	hs, err := readStoreHistory(ctx, *dsn, *jobName, *defRate, c.log)
 	if err != nil {
 		return err
 	}
@@ -281,8 +277,7 @@ func loadPredictor(path string) (*changerate.Predictor, error) {
 }
 
 func ratesEvaluate(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("rates evaluate", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("rates evaluate", "")
 	dsn := fs.String("store", "", "evaluate on the capture history in this store")
 	jobName := fs.String("job", "", "with --store: this job's captures only")
 	sample := fs.String("sample", "", "evaluate on the synthetic history of an embedded site structure: "+strings.Join(changerate.SampleNames(), ", "))
@@ -311,12 +306,7 @@ func ratesEvaluate(ctx context.Context, c *cli, args []string) error {
 		}
 		return changerate.WriteMarkdown(c.stdout, *sample, rep)
 	}
-	st, err := openRatesStore(ctx, *dsn, c.log)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	hs, err := storeHistory(ctx, st, *jobName, changerate.WeakPrior(*defRate))
+	hs, err := readStoreHistory(ctx, *dsn, *jobName, *defRate, c.log)
 	if err != nil {
 		return err
 	}
@@ -367,8 +357,7 @@ func ratesEvaluate(ctx context.Context, c *cli, args []string) error {
 }
 
 func ratesCompare(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("rates compare", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("rates compare", "")
 	def := sim.DefaultConfig()
 	modes := fs.String("modes", strings.Join(sim.RateModes(), ","), "rates told to the strategy: "+strings.Join(sim.RateModes(), ", "))
 	strategies := fs.String("strategies", "sharc-online,sharc-selective", "strategies (single-visit ones are scored by blur, visit-revisit ones by incoherence)")
@@ -381,14 +370,12 @@ func ratesCompare(ctx context.Context, c *cli, args []string) error {
 	tau := fs.Float64("tau", def.Tau, "τ of the visit-revisit strategies")
 	seed := fs.Uint64("seed", def.Seed, "seed of the change histories and of the noise")
 	runs := fs.Int("runs", 3, "change histories (and noise draws) averaged")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	if *leaves != "cold" && *leaves != "hot" {
-		return fmt.Errorf("--leaves must be cold or hot, got %q", *leaves)
+	hot, err := parseLeaves(*leaves)
+	if err != nil {
+		return err
 	}
 	var sigmas []float64
 	for _, s := range strings.Split(*sigma, ",") {
@@ -403,7 +390,7 @@ func ratesCompare(ctx context.Context, c *cli, args []string) error {
 	}
 	reg := scheduler.NewRegistry()
 	cfg := def
-	cfg.Size, cfg.Skew, cfg.Outdegree, cfg.HotLeaves, cfg.Tau, cfg.Seed = *size, *skew, *outdegree, *leaves == "hot", *tau, *seed
+	cfg.Size, cfg.Skew, cfg.Outdegree, cfg.HotLeaves, cfg.Tau, cfg.Seed = *size, *skew, *outdegree, hot, *tau, *seed
 	fmt.Fprintf(c.stdout, "Synthetic site: n = %d, skew %g, outdegree %d, %s leaves; Δ = %v for the sitemap categories (Def. 6.1, τ = 0.95); %d runs (change histories; noise redrawn per run).\n\n",
 		cfg.Size, cfg.Skew, cfg.Outdegree, *leaves, *delta, *runs)
 	fmt.Fprintln(c.stdout, "| Strategy | Metric | Rates | Expected | Actual | Gap to oracle (actual) |\n|---|---|---|---:|---:|---:|")

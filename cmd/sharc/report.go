@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,18 +25,13 @@ import (
 // is not given; otherwise it is built, and stored unless the capture is
 // still running (a provisional report must not stand in for the final one).
 func runReport(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("report", "usage: sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR] [--format json|csv|html] [-o FILE] [--rebuild]")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db (default: the job's)")
 	jobPath := fs.String("job", "", "job YAML file: supplies the store DSN, WARC directory, politeness delay and similarity setting")
 	warcDir := fs.String("warc-dir", "", "directory of the capture's WARC files, for the similarity test (default: the job's)")
 	format := fs.String("format", "json", "output format: json, csv or html")
 	out := fs.String("o", "", "output file (default standard output)")
 	rebuild := fs.Bool("rebuild", false, "build the report again even if one is stored")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR] [--format json|csv|html] [-o FILE] [--rebuild]")
-		fs.PrintDefaults()
-	}
 	// The capture ID may come before or after the flags.
 	var rest []string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"net"
 	"os"
@@ -12,14 +11,9 @@ import (
 
 // runServe runs the daemon until SIGTERM/SIGINT, then drains.
 func runServe(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("serve", "usage: sharc serve [--config FILE] [--listen ADDR]\n\nRuns the crawl daemon: REST API under /api/v1/, /metrics, /healthz, /readyz.\nThe token comes from the config or SHARC_TOKEN.")
 	config := fs.String("config", "configs/sharc.yaml", "daemon config file (listen, token, store, data_dir, max_concurrent_jobs, drain_timeout; node, lease_ttl, poll, max_hosts for cluster mode)")
 	listen := fs.String("listen", "", "override the config's listen address")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc serve [--config FILE] [--listen ADDR]\n\nRuns the crawl daemon: REST API under /api/v1/, /metrics, /healthz, /readyz.\nThe token comes from the config or SHARC_TOKEN.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

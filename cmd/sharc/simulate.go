@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -17,8 +16,7 @@ import (
 // runSimulate simulates one capture of a synthetic site, or reproduces the
 // thesis' tables (--table).
 func runSimulate(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("simulate", "")
 	def := sim.DefaultConfig()
 	reg := scheduler.NewRegistry()
 	valid := append(reg.Names(), sim.OP)
@@ -34,11 +32,8 @@ func runSimulate(ctx context.Context, c *cli, args []string) error {
 	runs := fs.Int("runs", 1, "change histories averaged for the actual blur")
 	format := fs.String("format", "json", "output: json or text (markdown with --table)")
 	table := fs.String("table", "", "reproduce a thesis table: an ID such as 4.4, 4.4a, or all")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	switch *format {
 	case "json", "text", "markdown":
@@ -48,13 +43,9 @@ func runSimulate(ctx context.Context, c *cli, args []string) error {
 	if *table != "" {
 		return printTables(ctx, c, *table, *format)
 	}
-	var hot bool
-	switch *leaves {
-	case "cold":
-	case "hot":
-		hot = true
-	default:
-		return fmt.Errorf("--leaves must be cold or hot, got %q", *leaves)
+	hot, err := parseLeaves(*leaves)
+	if err != nil {
+		return err
 	}
 	if *strategy != sim.OP && !reg.Has(*strategy) {
 		return fmt.Errorf("unknown strategy %q (valid: %s)", *strategy, strings.Join(valid, ", "))
@@ -66,10 +57,7 @@ func runSimulate(ctx context.Context, c *cli, args []string) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	var (
-		res sim.Result
-		err error
-	)
+	var res sim.Result
 	if reg.VisitRevisit(*strategy) {
 		res, err = sim.RunRevisit(ctx, reg, cfg)
 	} else {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -16,8 +15,7 @@ import (
 
 // runTestsite serves the live synthetic test site until ctx is done.
 func runTestsite(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("testsite", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("testsite", "")
 	listen := fs.String("listen", "127.0.0.1:8080", "address to listen on (loopback only unless --public)")
 	public := fs.Bool("public", false, "allow a non-loopback listen address")
 	pages := fs.Int("pages", 1000, "number of pages n")
@@ -32,19 +30,12 @@ func runTestsite(ctx context.Context, c *cli, args []string) error {
 	crawlDelay := fs.Duration("crawl-delay", 0, "Crawl-delay announced in robots.txt (0: none)")
 	deleteAfter := fs.String("delete-after", "", "pages answering 410 Gone after a delay: K=DURATION[,K=DURATION…]")
 	appearAfter := fs.String("appear-after", "", "pages answering 404 until a delay has passed: K=DURATION[,K=DURATION…]")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	var hot bool
-	switch *leaves {
-	case "cold":
-	case "hot":
-		hot = true
-	default:
-		return fmt.Errorf("--leaves must be cold or hot, got %q", *leaves)
+	hot, err := parseLeaves(*leaves)
+	if err != nil {
+		return err
 	}
 	if err := checkListen(*listen, *public); err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,13 +23,8 @@ import (
 // runVerify checks a WACZ package (every hash, the CDXJ index against the
 // WARCs, the signature) or a single .warc.gz file, listing each failure.
 func runVerify(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("verify", "usage: sharc verify [--pubkey KEY] FILE.wacz|FILE.warc.gz ...")
 	pubkey := fs.String("pubkey", "", "require the WACZ to be signed with this public key (base64 DER, as printed by keygen)")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc verify [--pubkey KEY] FILE.wacz|FILE.warc.gz ...")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,14 +93,9 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 
 // runKeygen writes a new PEM PKCS#8 signing key for WACZ export.
 func runKeygen(_ context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("keygen", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("keygen", "usage: sharc keygen -o key.pem [-type TYPE]")
 	out := fs.String("o", "", "output key file (created with mode 0600; never overwritten)")
 	kind := fs.String("type", wacz.KeyECDSAP384, "key type: "+wacz.KeyECDSAP384+", "+wacz.KeyECDSAP256+" or "+wacz.KeyEd25519)
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc keygen -o key.pem [-type TYPE]")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -147,18 +136,13 @@ func runKeygen(_ context.Context, c *cli, args []string) error {
 // (first capture of each URL), and the capture's quality report goes to
 // reports/quality.json.
 func runExportWACZ(ctx context.Context, c *cli, args []string) error {
-	fs := flag.NewFlagSet("export wacz", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
+	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY]")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
 	captureID := fs.Int64("capture", 0, "capture ID (or give it as the first argument)")
 	out := fs.String("o", "", "output .wacz file")
 	warcDir := fs.String("warc-dir", "", "directory holding the capture's WARC files (the job's warc.dir)")
 	signKey := fs.String("sign-key", "", "PEM PKCS#8 private key to sign with (see sharc keygen)")
 	title := fs.String("title", "", "package title (default: capture N)")
-	fs.Usage = func() {
-		fmt.Fprintln(c.stderr, "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY]")
-		fs.PrintDefaults()
-	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		id, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil {

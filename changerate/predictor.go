@@ -154,7 +154,19 @@ func Train(ctx context.Context, examples []Example, opts PredictorOptions) (*Pre
 	if len(examples) == 0 {
 		return nil, fmt.Errorf("predictor: no training examples")
 	}
-	k := opts.Bins
+	bins, err := opts.binsFor(examples)
+	if err != nil {
+		return nil, fmt.Errorf("predictor: %w", err)
+	}
+	return trainWithBins(ctx, examples, opts, bins)
+}
+
+// binsFor divides the examples' rates into o.Bins equal-frequency bins
+// (0 means 10). Train bins its training set and CrossValidate the whole
+// data set (the thesis discretises before classifying) by this one rule,
+// so a Bins setting means the same to both.
+func (o PredictorOptions) binsFor(examples []Example) (Bins, error) {
+	k := o.Bins
 	if k == 0 {
 		k = 10
 	}
@@ -162,11 +174,7 @@ func Train(ctx context.Context, examples []Example, opts PredictorOptions) (*Pre
 	for i, e := range examples {
 		rates[i] = e.Lambda
 	}
-	bins, err := EqualFrequencyBins(rates, k)
-	if err != nil {
-		return nil, fmt.Errorf("predictor: %w", err)
-	}
-	return trainWithBins(ctx, examples, opts, bins)
+	return EqualFrequencyBins(rates, k)
 }
 
 func trainWithBins(ctx context.Context, examples []Example, opts PredictorOptions, bins Bins) (*Predictor, error) {
@@ -348,15 +356,7 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 	if folds < 2 || folds > len(examples) {
 		return CVReport{}, fmt.Errorf("cross-validation: %d folds for %d examples", folds, len(examples))
 	}
-	k := opts.Bins
-	if k == 0 {
-		k = 10
-	}
-	rates := make([]float64, len(examples))
-	for i, e := range examples {
-		rates[i] = e.Lambda
-	}
-	bins, err := EqualFrequencyBins(rates, k)
+	bins, err := opts.binsFor(examples)
 	if err != nil {
 		return CVReport{}, fmt.Errorf("cross-validation: %w", err)
 	}
@@ -368,7 +368,9 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 	// Stratify: shuffle, then deal each bin's pages round-robin.
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	order := rng.Perm(len(examples))
-	sort.SliceStable(order, func(a, b int) bool { return bins.Index(rates[order[a]]) < bins.Index(rates[order[b]]) })
+	sort.SliceStable(order, func(a, b int) bool {
+		return bins.Index(examples[order[a]].Lambda) < bins.Index(examples[order[b]].Lambda)
+	})
 	fold := make([]int, len(examples))
 	for pos, i := range order {
 		fold[i] = pos % folds

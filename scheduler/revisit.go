@@ -49,7 +49,7 @@ func registerRevisit(r *Registry) {
 	}{
 		{"bfs", func() visitOrder { return &queueOrder{} }},
 		{"dfs", func() visitOrder { return &queueOrder{lifo: true} }},
-		{"hf", func() visitOrder { return &heatOrder{hottestFirst: true} }},
+		{"hf", func() visitOrder { return &heatOrder{heatHeap{hottestFirst: true}} }},
 		{"hl", func() visitOrder { return &heatOrder{} }},
 	} {
 		mk := b.mk
@@ -276,60 +276,18 @@ func (o *heatOrder) revisits([]int32) []int32  { return nil }
 func (o *heatOrder) hopeless() int             { return 0 }
 func (o *heatOrder) pending() int              { return len(o.h) }
 func (o *heatOrder) start(int)                 {}
-func (o *heatOrder) less(a, b rated) bool      { return heatBefore(a, b, o.hottestFirst) }
-func heatBefore(a, b rated, hottest bool) bool {
-	if a.rate != b.rate {
-		return (a.rate > b.rate) == hottest
-	}
-	return a.id < b.id
-}
 
 // heatOrder visits the hottest (HF) or coldest (HL) discovered page next
 // (§4.5.1); ties go to the page discovered first.
 type heatOrder struct {
-	hottestFirst bool
-	h            []rated
+	heatHeap
 }
 
-func (o *heatOrder) add(pages []Page) {
-	for _, p := range pages {
-		o.h = append(o.h, rated{cleanRate(p.Rate), p.ID})
-		i := len(o.h) - 1
-		for i > 0 {
-			up := (i - 1) / 2
-			if !o.less(o.h[i], o.h[up]) {
-				break
-			}
-			o.h[i], o.h[up] = o.h[up], o.h[i]
-			i = up
-		}
-	}
-}
+func (o *heatOrder) add(pages []Page) { o.push(pages) }
 
 func (o *heatOrder) next() (int32, bool) {
-	n := len(o.h)
-	if n == 0 {
-		return 0, false
-	}
-	top := o.h[0]
-	n--
-	o.h[0] = o.h[n]
-	o.h = o.h[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && o.less(o.h[l], o.h[m]) {
-			m = l
-		}
-		if r := l + 1; r < n && o.less(o.h[r], o.h[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		o.h[i], o.h[m] = o.h[m], o.h[i]
-		i = m
-	}
-	return int32(top.id), true
+	top, ok := o.pop()
+	return int32(top.id), ok
 }
 
 // ---- offline plans ----

@@ -8,7 +8,7 @@ import (
 // the hottest-first and hottest-last baselines (§4.5.1), SHARC-Offline
 // (Alg. 1) and SHARC-Online (Alg. 2).
 func registerSingle(r *Registry) {
-	r.Register("hottest-first", false, func(Params) (Strategy, error) { return &heat{hottestFirst: true}, nil })
+	r.Register("hottest-first", false, func(Params) (Strategy, error) { return &heat{heatHeap{hottestFirst: true}}, nil })
 	r.Register("hottest-last", false, func(Params) (Strategy, error) { return &heat{}, nil })
 	r.Register("sharc-offline", false, func(Params) (Strategy, error) { return &Offline{}, nil })
 	r.Register("sharc-online", false, func(Params) (Strategy, error) { return &Online{}, nil })
@@ -29,8 +29,7 @@ func cleanRate(r float64) float64 {
 // far: the HF and HL baselines of §4.5.1. Ties go to the page discovered
 // first.
 type heat struct {
-	hottestFirst bool
-	h            []rated
+	heatHeap
 }
 
 type rated struct {
@@ -38,12 +37,70 @@ type rated struct {
 	id   int
 }
 
-// before reports whether a is downloaded before b.
-func (s *heat) before(a, b rated) bool {
+// heatBefore reports whether a comes before b in HF order (hottest true)
+// or HL order: by rate, ties to the page discovered first, so the order is
+// total and runs are repeatable.
+func heatBefore(a, b rated, hottest bool) bool {
 	if a.rate != b.rate {
-		return (a.rate > b.rate) == s.hottestFirst
+		return (a.rate > b.rate) == hottest
 	}
 	return a.id < b.id
+}
+
+// heatHeap is a binary heap of discovered pages with the next page of the
+// HF (hottestFirst) or HL order on top. The single-visit baselines (heat)
+// and the visit phase of the visit-revisit ones (heatOrder) both draw
+// from it, so HF and HL mean the same page order in chapters 4 and 5.
+type heatHeap struct {
+	hottestFirst bool
+	h            []rated
+}
+
+func (q *heatHeap) before(a, b rated) bool { return heatBefore(a, b, q.hottestFirst) }
+
+// push adds pages to the heap.
+func (q *heatHeap) push(pages []Page) {
+	for _, p := range pages {
+		q.h = append(q.h, rated{cleanRate(p.Rate), p.ID})
+		// Sift up.
+		i := len(q.h) - 1
+		for i > 0 {
+			up := (i - 1) / 2
+			if !q.before(q.h[i], q.h[up]) {
+				break
+			}
+			q.h[i], q.h[up] = q.h[up], q.h[i]
+			i = up
+		}
+	}
+}
+
+// pop removes and returns the page on top; false when the heap is empty.
+func (q *heatHeap) pop() (rated, bool) {
+	n := len(q.h)
+	if n == 0 {
+		return rated{}, false
+	}
+	top := q.h[0]
+	n--
+	q.h[0] = q.h[n]
+	q.h = q.h[:n]
+	// Sift down.
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && q.before(q.h[c+1], q.h[c]) {
+			c++
+		}
+		if !q.before(q.h[c], q.h[i]) {
+			break
+		}
+		q.h[i], q.h[c] = q.h[c], q.h[i]
+		i = c
+	}
+	return top, true
 }
 
 func (s *heat) Start(n int) {
@@ -52,45 +109,12 @@ func (s *heat) Start(n int) {
 	}
 }
 
-func (s *heat) Add(pages ...Page) {
-	for _, p := range pages {
-		s.h = append(s.h, rated{cleanRate(p.Rate), p.ID})
-		// Sift up.
-		i := len(s.h) - 1
-		for i > 0 {
-			up := (i - 1) / 2
-			if !s.before(s.h[i], s.h[up]) {
-				break
-			}
-			s.h[i], s.h[up] = s.h[up], s.h[i]
-			i = up
-		}
-	}
-}
+func (s *heat) Add(pages ...Page) { s.push(pages) }
 
 func (s *heat) Next() (Decision, bool) {
-	n := len(s.h)
-	if n == 0 {
+	top, ok := s.pop()
+	if !ok {
 		return Decision{}, false
-	}
-	top := s.h[0]
-	n--
-	s.h[0] = s.h[n]
-	s.h = s.h[:n]
-	// Sift down.
-	for i := 0; ; {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && s.before(s.h[c+1], s.h[c]) {
-			c++
-		}
-		if !s.before(s.h[c], s.h[i]) {
-			break
-		}
-		s.h[i], s.h[c] = s.h[c], s.h[i]
-		i = c
 	}
 	return Decision{Page: top.id, Action: Visit}, true
 }

@@ -22,17 +22,17 @@ import (
 // to one node at a time, so politeness holds across the cluster; a node
 // keeps only its leased hosts in its frontier, sends URLs it finds on other
 // hosts to the store's pending queue for their holders, writes its own WARC
-// files (the node name is in their prefix) and renews its leases every
-// Poll. A node that dies stops renewing; once its leases expire other nodes
-// take its hosts over from the persisted frontier. See docs/architecture.md,
-// "Several nodes".
+// files (the node name is in their prefix) and renews its heartbeat every
+// Poll, which renews all its leases at once. A node that dies stops
+// renewing; once its heartbeat expires other nodes take its hosts over from
+// the persisted frontier. See docs/architecture.md, "Several nodes".
 
 // Leaser is the store side of cluster mode (the PostgreSQL store
 // implements it; see store/leases.go for each method's contract).
 type Leaser interface {
 	JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
 	SeedCluster(ctx context.Context, captureID int64, seeds []store.FrontierURL) error
-	AcquireHosts(ctx context.Context, captureID int64, node string, n int, ttl time.Duration) ([]store.Lease, error)
+	AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]store.Lease, error)
 	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
 	PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error)
 	HostFrontier(ctx context.Context, captureID int64, host string) ([]store.FrontierURL, error)
@@ -50,13 +50,14 @@ type ClusterOptions struct {
 	// '_' only (it becomes part of WARC file names).
 	Node   string
 	Leaser Leaser
-	// LeaseTTL is how long a lease lasts without renewal: how long a dead
-	// node's hosts wait before another node takes them. It must exceed
-	// the time a fetch may take plus the longest politeness gap (see
-	// leaseSafety); 0 picks twice that.
+	// LeaseTTL is how long the node's heartbeat, and so each of its
+	// leases, lasts without renewal: how long a dead node's hosts wait
+	// before another node takes them. It must exceed the time a fetch may
+	// take plus the longest politeness gap (see leaseSafety); 0 picks
+	// twice that.
 	LeaseTTL time.Duration
-	// Poll is how often the node renews its leases, looks for new URLs of
-	// its hosts and for hosts to lease (default 1 s).
+	// Poll is how often the node renews its heartbeat, looks for new URLs
+	// of its hosts and for hosts to lease (default 1 s).
 	Poll time.Duration
 	// MaxHosts bounds the hosts leased at once (default 2 × workers).
 	MaxHosts int
@@ -74,14 +75,20 @@ type cluster struct {
 	mu   sync.Mutex
 	held map[string]*heldHost
 	sent map[string]struct{} // SURTs already sent to other hosts' holders
+	// expires is when the node's heartbeat, and with it every lease it
+	// holds, ends at the earliest: measured on the local clock from
+	// before the last successful renewal was sent (the database sets
+	// its own now() + LeaseTTL later than that). A lease acquired after
+	// that renewal lives no longer than the heartbeat, so it needs no
+	// time of its own.
+	expires time.Time
 
 	release func() // ends the frontier's Hold: the capture is complete
 	done    bool
 }
 
 type heldHost struct {
-	expires time.Time // local clock, measured before the renewal was sent
-	lost    bool
+	lost bool
 }
 
 // leaseSafety is how long before its lease expires a node must stop
@@ -141,9 +148,11 @@ func warcPrefix(jobPrefix, node string) string {
 // frontier starts empty: hosts arrive as they are leased.
 func (c *Crawler) clusterStart(ctx context.Context) error {
 	cl := c.cl
+	sent := time.Now()
 	if err := cl.Leaser.JoinCluster(ctx, c.capture.ID, cl.Node, cl.LeaseTTL); err != nil {
 		return err
 	}
+	cl.expires = sent.Add(cl.LeaseTTL)
 	var seeds []frontier.URL
 	for _, s := range c.job.Seeds {
 		u, err := canonicalSeed(s)
@@ -277,14 +286,13 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	}
 	cl.mu.Lock()
 	if rerr == nil {
+		cl.expires = sent.Add(cl.LeaseTTL)
 		still := make(map[string]bool, len(hosts))
 		for _, h := range hosts {
 			still[h] = true
 		}
-		for name, h := range cl.held {
-			if still[name] {
-				h.expires = sent.Add(cl.LeaseTTL)
-			} else {
+		for name := range cl.held {
+			if !still[name] {
 				c.loseLocked(name)
 			}
 		}
@@ -295,9 +303,10 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 		}
 	} else {
 		// Not renewed: stop in time for a fetch and a politeness gap to
-		// end before the lease may pass to another node.
-		for name, h := range cl.held {
-			if time.Until(h.expires) < cl.safety {
+		// end before the heartbeat ends and the leases may pass to
+		// another node. They all end with it.
+		if time.Until(cl.expires) < cl.safety {
+			for name := range cl.held {
 				c.loseLocked(name)
 			}
 		}
@@ -335,7 +344,7 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	}
 
 	for _, name := range orphans {
-		if err := c.load(ctx, store.Lease{Host: name}, sent); err != nil {
+		if err := c.load(ctx, store.Lease{Host: name}); err != nil {
 			return false, err
 		}
 	}
@@ -353,12 +362,14 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	n := cl.MaxHosts - len(cl.held)
 	cl.mu.Unlock()
 	if n > 0 {
-		leases, err := cl.Leaser.AcquireHosts(ctx, id, cl.Node, n, cl.LeaseTTL)
+		// Only after this step's renewal succeeded: the new leases end
+		// with the heartbeat it renewed, which cl.expires bounds.
+		leases, err := cl.Leaser.AcquireHosts(ctx, id, cl.Node, n)
 		if err != nil {
 			return false, err
 		}
 		for _, l := range leases {
-			if err := c.load(ctx, l, sent); err != nil {
+			if err := c.load(ctx, l); err != nil {
 				return false, err
 			}
 		}
@@ -374,7 +385,7 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 
 // load puts a newly leased host's persisted URLs into the frontier, then
 // its pending ones.
-func (c *Crawler) load(ctx context.Context, l store.Lease, sent time.Time) error {
+func (c *Crawler) load(ctx context.Context, l store.Lease) error {
 	cl := c.cl
 	rows, err := cl.Leaser.HostFrontier(ctx, c.capture.ID, l.Host)
 	if err != nil {
@@ -389,7 +400,7 @@ func (c *Crawler) load(ctx context.Context, l store.Lease, sent time.Time) error
 		cl.mu.Unlock()
 		return err
 	}
-	cl.held[l.Host] = &heldHost{expires: sent.Add(cl.LeaseTTL)}
+	cl.held[l.Host] = &heldHost{}
 	cl.mu.Unlock()
 	c.log.Debug("cluster: host leased", zap.String("host", l.Host), zap.Int("urls", len(rows)))
 	return c.drain(ctx, l.Host)

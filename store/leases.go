@@ -17,6 +17,25 @@ import (
 // pending_urls until the holder moves them into urls. See
 // docs/architecture.md, "Several nodes". These methods exist only on the
 // PostgreSQL store: SQLite is for one process.
+//
+// A lease has no expiry of its own: a host row naming node N is held while
+// N's cluster_nodes row is open and its expires is in the future (the
+// heartbeat), so one renewal of the heartbeat renews every lease of N. A
+// host is free when its row names no node, or a node whose heartbeat ended
+// or that is closed. A host row names only nodes that have a cluster_nodes
+// row (AcquireHosts requires the acquirer's), and node rows are never
+// deleted but with their capture.
+//
+// Lock order, which keeps commits and lease changes free of deadlocks:
+// transactions that lock several host rows and may wait lock them in host
+// order (lockHeld, JoinCluster, LeaveCluster); pending URLs lock no host
+// row (queuePending); AcquireHosts never waits (every lock it takes, host
+// rows and heartbeat rows, is SKIP LOCKED), so it completes whatever it
+// holds; a heartbeat row is updated by its own node (RenewLeases,
+// JoinCluster, LeaveCluster, never concurrently with each other) and by
+// ClusterNodes, which locks nothing else; no transaction holding a host
+// row lock waits for a heartbeat row held by a transaction that waits for
+// a host row.
 
 // ErrLeaseLost is returned when a node acts on a host it no longer holds.
 var ErrLeaseLost = errors.New("store: host lease lost")
@@ -46,7 +65,9 @@ func (s *pgStore) JoinCluster(ctx context.Context, captureID int64, node string,
 			captureID, node, pgInterval(ttl)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity'
+		// In the same transaction as the heartbeat: reopened, the node
+		// would otherwise hold its old hosts again.
+		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = ''
 			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
 			AND node = $2`, captureID, node)
 		return err
@@ -71,8 +92,8 @@ func (s *pgStore) SeedCluster(ctx context.Context, captureID int64, seeds []Fron
 		if seeded {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO host_leases (capture_id, host, node, expires, ready, work)
-			SELECT DISTINCT $1::bigint, host, '', '-infinity'::timestamptz, 'epoch'::timestamptz, true FROM urls
+		if _, err := tx.Exec(ctx, `INSERT INTO host_leases (capture_id, host, node, ready, work)
+			SELECT DISTINCT $1::bigint, host, '', 'epoch'::timestamptz, true FROM urls
 			WHERE capture_id = $1 AND state IN ('queued', 'visited')
 			ON CONFLICT DO NOTHING`, captureID); err != nil {
 			return err
@@ -88,10 +109,12 @@ func (s *pgStore) SeedCluster(ctx context.Context, captureID int64, seeds []Fron
 }
 
 // queuePending queues the insertion of URLs into pending_urls and makes
-// sure their hosts have a row (so they can be leased). It takes no lock on
-// existing host rows: a host with pending URLs is acquirable whatever its
-// work flag, so a release racing with this insert cannot strand them, and
-// commits of two nodes cannot deadlock on each other's hosts.
+// sure their hosts have a row (so they can be leased). A new row starts
+// with work set, so acquisition finds the new host in host_leases_free. It
+// takes no lock on existing host rows: a host with pending URLs is
+// acquirable whatever its work flag, so a release racing with this insert
+// cannot strand them, and commits of two nodes cannot deadlock on each
+// other's hosts.
 func queuePending(b *pgx.Batch, captureID int64, us []FrontierURL) {
 	if len(us) == 0 {
 		return
@@ -111,8 +134,8 @@ func queuePending(b *pgx.Batch, captureID int64, us []FrontierURL) {
 	b.Queue(`INSERT INTO pending_urls (capture_id, surt, url, host, hop_path, via, rate, rate_source)
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[])
 		ON CONFLICT (capture_id, surt) DO NOTHING`, captureID, surt, url, host, hop, via, rate, src)
-	b.Queue(`INSERT INTO host_leases (capture_id, host, node, expires, ready, work)
-		SELECT $1, h, '', '-infinity', 'epoch', false FROM unnest($2::text[]) AS h ORDER BY h
+	b.Queue(`INSERT INTO host_leases (capture_id, host, node, ready, work)
+		SELECT $1, h, '', 'epoch', true FROM unnest($2::text[]) AS h ORDER BY h
 		ON CONFLICT (capture_id, host) DO NOTHING`, captureID, hosts)
 }
 
@@ -139,21 +162,82 @@ func queueURLs(b *pgx.Batch, captureID int64, us []FrontierURL) {
 	b.Queue(pgInsertURLs, captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
 }
 
+// pgAcquireHosts leases up to $3 hosts to node $2 in capture $1.
+//
+// me: the acquirer must be open with a live heartbeat, or a lease it took
+// would be dead on arrival. Its row is read, not locked, so an acquisition
+// that finds nothing writes nothing; a lease it takes ends with that
+// heartbeat whatever happens to the row next, which is what the holder's
+// local safety margin assumes.
+//
+// orphaned, free: hosts whose holder's heartbeat ended (or that is
+// closed), found through host_leases_node from the few dead node rows,
+// and free hosts with work, probed in lease order through
+// host_leases_free. Both are locked FOR UPDATE SKIP LOCKED and re-checked
+// if a row changed meanwhile, so concurrent acquirers never get one host.
+// A dead holder's heartbeat row is share-locked (dead) before its hosts
+// are taken: the holder's renewal, an UPDATE of that row, waits until the
+// taking commits and lists its hosts in a later statement (RenewLeases),
+// or, had it come first, the row is skipped while locked or re-checked
+// alive once committed. So a host is never both taken and listed to its
+// old holder as held.
+//
+// relinked: free hosts without work that have pending URLs (released,
+// then linked again; see queuePending), looked for only if the first two
+// did not fill $3, through pending_urls' distinct hosts: one index
+// descent per host there (a loose index scan), not a probe per finished
+// host.
+//
+// Host sets are matched by host = ANY(ARRAY(…)), which plans as primary
+// key probes even as the generic plan of a prepared statement: a join
+// with a CTE was planned as a scan of every host row of the capture.
+const pgAcquireHosts = `WITH RECURSIVE
+	me AS MATERIALIZED (
+		SELECT 1 FROM cluster_nodes WHERE capture_id = $1 AND node = $2 AND state = 'open' AND expires > now()),
+	dead AS MATERIALIZED (
+		SELECT node FROM cluster_nodes
+		WHERE capture_id = $1 AND (state <> 'open' OR expires <= now()) AND EXISTS (SELECT 1 FROM me)
+		FOR SHARE SKIP LOCKED),
+	orphaned AS MATERIALIZED (
+		SELECT l.host, l.ready FROM host_leases l
+		WHERE l.capture_id = $1 AND l.node IN (SELECT node FROM dead)
+		ORDER BY l.ready, l.host LIMIT $3
+		FOR UPDATE OF l SKIP LOCKED),
+	free AS MATERIALIZED (
+		SELECT host, ready FROM host_leases
+		WHERE capture_id = $1 AND node = '' AND work AND EXISTS (SELECT 1 FROM me)
+		ORDER BY ready, host LIMIT $3
+		FOR UPDATE SKIP LOCKED),
+	first AS MATERIALIZED (
+		SELECT host, ready FROM orphaned UNION ALL SELECT host, ready FROM free
+		ORDER BY ready, host LIMIT $3),
+	ph(host) AS (
+		(SELECT host FROM pending_urls
+		 WHERE capture_id = $1 AND EXISTS (SELECT 1 FROM me) AND (SELECT count(*) FROM first) < $3
+		 ORDER BY host LIMIT 1)
+		UNION ALL
+		SELECT (SELECT p.host FROM pending_urls p WHERE p.capture_id = $1 AND p.host > ph.host ORDER BY p.host LIMIT 1)
+		FROM ph WHERE ph.host IS NOT NULL),
+	relinked AS MATERIALIZED (
+		SELECT host, ready FROM host_leases
+		WHERE capture_id = $1 AND host = ANY (ARRAY(SELECT host FROM ph WHERE host IS NOT NULL))
+			AND node = '' AND NOT work
+		ORDER BY ready, host LIMIT $3 - (SELECT count(*) FROM first)
+		FOR UPDATE SKIP LOCKED)
+	UPDATE host_leases SET node = $2, work = true
+	WHERE capture_id = $1 AND host = ANY (ARRAY(SELECT host FROM first UNION ALL SELECT host FROM relinked))
+	RETURNING host, ready`
+
 // AcquireHosts leases up to n hosts that have work (unfinished URLs or
-// pending ones) and no live lease to node for ttl. Concurrent callers never
-// get the same host: rows another node is locking are skipped and the rest
-// are locked until the update. The work flag is set while a host is held
-// and cleared only by ReleaseHost, so a host whose holder died keeps it.
-func (s *pgStore) AcquireHosts(ctx context.Context, captureID int64, node string, n int, ttl time.Duration) ([]Lease, error) {
-	rows, err := s.pool.Query(ctx, `WITH cand AS (
-			SELECT host FROM host_leases
-			WHERE capture_id = $1 AND (node = '' OR expires < now())
-				AND (work OR EXISTS (SELECT 1 FROM pending_urls p WHERE p.capture_id = $1 AND p.host = host_leases.host))
-			ORDER BY ready, host LIMIT $3
-			FOR UPDATE SKIP LOCKED)
-		UPDATE host_leases l SET node = $2, expires = now() + $4 * interval '1 microsecond', work = true
-		FROM cand WHERE l.capture_id = $1 AND l.host = cand.host
-		RETURNING l.host, l.ready`, captureID, node, n, pgInterval(ttl))
+// pending ones) and no live holder to node; the leases live as long as
+// node's heartbeat (RenewLeases). Concurrent callers never get the same
+// host: rows another node is locking are skipped and the rest are locked
+// until the update. The work flag is set while a host is held and cleared
+// only by ReleaseHost, so a host whose holder died keeps it. A node that
+// is not open with a live heartbeat acquires nothing. See pgAcquireHosts
+// for which hosts are looked at, and how.
+func (s *pgStore) AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]Lease, error) {
+	rows, err := s.pool.Query(ctx, pgAcquireHosts, captureID, node, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: acquire hosts of capture %d: %w", captureID, err)
 	}
@@ -171,32 +255,38 @@ func (s *pgStore) AcquireHosts(ctx context.Context, captureID int64, node string
 	return ls, nil
 }
 
-// RenewLeases extends every lease of node by ttl and renews its heartbeat,
-// returning the hosts it still holds. ErrNodeFenced means the cluster has
-// declared the node dead.
+// RenewLeases renews node's heartbeat by ttl, which renews every lease it
+// holds, and returns the hosts it holds. It writes one row whatever the
+// number of hosts. ErrNodeFenced means the cluster has declared the node
+// dead.
 func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error) {
-	var hosts []string
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
-			WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
+	// One round trip. The hosts are read by a second statement, whose
+	// snapshot is taken after the UPDATE got the heartbeat row: an
+	// acquisition taking a host from this node while its heartbeat had
+	// ended share-locks that row, so the UPDATE waits for it to commit
+	// and the list then lacks the host.
+	var b pgx.Batch
+	b.Queue(`UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
+		WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
+	b.Queue(`SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host`, captureID, node)
+	br := s.pool.SendBatch(ctx, &b)
+	hosts, err := func() ([]string, error) {
+		tag, err := br.Exec()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if tag.RowsAffected() != 1 {
-			return ErrNodeFenced
+			return nil, ErrNodeFenced
 		}
-		// Rows are locked in host order, the order commits share-lock
-		// them in (lockHeld): an unordered UPDATE could deadlock with the
-		// node's own commit.
-		rows, err := tx.Query(ctx, `UPDATE host_leases SET expires = now() + $3 * interval '1 microsecond'
-			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
-			AND node = $2 RETURNING host`, captureID, node, pgInterval(ttl))
+		rows, err := br.Query()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		hosts, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
-	})
+		return pgx.CollectRows(rows, pgx.RowTo[string])
+	}()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: renew leases of %s in capture %d: %w", node, captureID, err)
 	}
@@ -331,7 +421,7 @@ func (s *pgStore) ReleaseHost(ctx context.Context, captureID int64, node, host s
 		if ready.IsZero() {
 			ready = time.Unix(0, 0)
 		}
-		_, err = tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity', ready = $3, work = false
+		_, err = tx.Exec(ctx, `UPDATE host_leases SET node = '', ready = $3, work = false
 			WHERE capture_id = $1 AND host = $2`, captureID, host, dbTime(ready))
 		released = err == nil
 		return err
@@ -436,10 +526,15 @@ func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 
 // ClusterDone reports whether a clustered capture is complete: it has been
 // seeded and no host has work (queued URLs on a holder, or pending URLs).
+// A host row with work is either free (host_leases_free) or names a
+// node (host_leases_node; a node name is never empty, so it sorts after
+// the empty string), so each test is one index probe, not a scan of the
+// finished hosts.
 func (s *pgStore) ClusterDone(ctx context.Context, captureID int64) (bool, error) {
 	var done bool
 	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1)
-		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND work)
+		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND node = '' AND work)
+		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND node > '')
 		AND NOT EXISTS (SELECT 1 FROM pending_urls WHERE capture_id = $1)`, captureID).Scan(&done)
 	if err != nil {
 		return false, fmt.Errorf("store: cluster state of capture %d: %w", captureID, err)
@@ -453,7 +548,7 @@ func (s *pgStore) ClusterDone(ctx context.Context, captureID int64) (bool, error
 // are closed.
 func (s *pgStore) LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', expires = '-infinity', ready = now() + $3 * interval '1 microsecond'
+		if _, err := tx.Exec(ctx, `UPDATE host_leases SET node = '', ready = now() + $3 * interval '1 microsecond'
 			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
 			AND node = $2`, captureID, node, pgInterval(gap)); err != nil {
 			return err
@@ -474,7 +569,7 @@ func (s *pgStore) LeaveCluster(ctx context.Context, captureID int64, node string
 func (s *pgStore) ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error) {
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `UPDATE cluster_nodes SET state = 'closed'
-			WHERE capture_id = $1 AND state = 'open' AND expires < now() RETURNING node`, captureID)
+			WHERE capture_id = $1 AND state = 'open' AND expires <= now() RETURNING node`, captureID)
 		if err != nil {
 			return err
 		}

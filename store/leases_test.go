@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -17,7 +19,7 @@ import (
 type leaser interface {
 	JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
 	SeedCluster(ctx context.Context, captureID int64, seeds []store.FrontierURL) error
-	AcquireHosts(ctx context.Context, captureID int64, node string, n int, ttl time.Duration) ([]store.Lease, error)
+	AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]store.Lease, error)
 	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
 	PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error)
 	HostFrontier(ctx context.Context, captureID int64, host string) ([]store.FrontierURL, error)
@@ -32,8 +34,15 @@ type leaser interface {
 // clusterCapture opens a fresh PostgreSQL store with one running capture.
 func clusterCapture(t *testing.T) (store.Store, leaser, int64) {
 	t.Helper()
+	return clusterCaptureOn(t, pgSchemaDSN(t))
+}
+
+// clusterCaptureOn is clusterCapture on a given DSN, for tests that also
+// look at the tables through a connection of their own.
+func clusterCaptureOn(t *testing.T, dsn string) (store.Store, leaser, int64) {
+	t.Helper()
 	ctx := context.Background()
-	s := openPostgres(t)
+	s := openPostgresDSN(t, dsn)
 	if err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +113,7 @@ func TestClusterAcquireIsExclusive(t *testing.T) {
 				return
 			}
 			for range 3 {
-				ls, err := l.AcquireHosts(ctx, id, node, 3, time.Minute)
+				ls, err := l.AcquireHosts(ctx, id, node, 3)
 				if err != nil {
 					t.Error(err)
 					return
@@ -127,7 +136,10 @@ func TestClusterAcquireIsExclusive(t *testing.T) {
 		t.Errorf("%d hosts leased, want all 20", len(owner))
 	}
 	// Nothing is left for a fifth node while the leases live.
-	if ls, err := l.AcquireHosts(ctx, id, "n9", 20, time.Minute); err != nil || len(ls) != 0 {
+	if err := l.JoinCluster(ctx, id, "n9", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "n9", 20); err != nil || len(ls) != 0 {
 		t.Errorf("fifth node got %v, %v; want nothing", hostsOf(ls), err)
 	}
 }
@@ -146,7 +158,7 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	if done, err := l.ClusterDone(ctx, id); err != nil || done {
 		t.Fatalf("done right after seeding = %v, %v", done, err)
 	}
-	ls, err := l.AcquireHosts(ctx, id, "a", 5, 200*time.Millisecond)
+	ls, err := l.AcquireHosts(ctx, id, "a", 5)
 	if err != nil || len(ls) != 1 || ls[0].Host != "x.test" || !ls[0].Ready.IsZero() {
 		t.Fatalf("a acquired %+v, %v; want x.test with no ready time", ls, err)
 	}
@@ -160,6 +172,10 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	rows, err := l.HostFrontier(ctx, id, "x.test")
 	if err != nil || len(rows) != 1 || rows[0].Seq != 0 || rows[0].State != store.StateQueued {
 		t.Fatalf("x.test frontier = %+v, %v", rows, err)
+	}
+	// No pending URL left, but a holds x.test: not done.
+	if done, err := l.ClusterDone(ctx, id); err != nil || done {
+		t.Fatalf("done while a holds x.test = %v, %v", done, err)
 	}
 
 	// b finds two URLs of x.test: they wait as pending, and a cannot
@@ -194,14 +210,18 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	if _, err := l.ClusterCommit(ctx, store.Batch{CaptureID: id}, "b", []store.FrontierURL{seedURL("x.test", "/c")}); err != nil {
 		t.Fatal(err)
 	}
-	ls, err = l.AcquireHosts(ctx, id, "b", 5, 100*time.Millisecond)
+	ls, err = l.AcquireHosts(ctx, id, "b", 5)
 	if err != nil || len(ls) != 1 || !ls[0].Ready.Equal(ready) {
 		t.Fatalf("b acquired %+v, %v; want x.test ready at %s", ls, err, ready)
 	}
-	// b's lease expires unrenewed: a takes the host over, and b's late
-	// discovery of x.test goes to pending instead of taking a seq.
+	// b's heartbeat, and with it its lease, expires unrenewed: a takes
+	// the host over, and b's late discovery of x.test goes to pending
+	// instead of taking a seq.
+	if held, err := l.RenewLeases(ctx, id, "b", 100*time.Millisecond); err != nil || len(held) != 1 {
+		t.Fatalf("b renews %v, %v; want x.test", held, err)
+	}
 	time.Sleep(150 * time.Millisecond)
-	if ls, err := l.AcquireHosts(ctx, id, "a", 5, time.Minute); err != nil || len(ls) != 1 {
+	if ls, err := l.AcquireHosts(ctx, id, "a", 5); err != nil || len(ls) != 1 {
 		t.Fatalf("takeover after expiry: %+v, %v", ls, err)
 	}
 	late := seedURL("x.test", "/late")
@@ -250,18 +270,302 @@ func TestClusterDeadNode(t *testing.T) {
 	if err := l.SeedCluster(ctx, id, []store.FrontierURL{seedURL("y.test", "/")}); err != nil {
 		t.Fatal(err)
 	}
-	if ls, err := l.AcquireHosts(ctx, id, "live", 1, time.Minute); err != nil || len(ls) != 1 {
+	if ls, err := l.AcquireHosts(ctx, id, "live", 1); err != nil || len(ls) != 1 {
 		t.Fatalf("acquire: %v, %v", ls, err)
 	}
 	left := time.Now()
 	if err := l.LeaveCluster(ctx, id, "live", time.Hour); err != nil {
 		t.Fatal(err)
 	}
-	ls, err := l.AcquireHosts(ctx, id, "other", 1, time.Minute)
+	if err := l.JoinCluster(ctx, id, "other", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	ls, err := l.AcquireHosts(ctx, id, "other", 1)
 	if err != nil || len(ls) != 1 || ls[0].Ready.Before(left.Add(59*time.Minute)) {
 		t.Fatalf("after leaving, another node acquired %+v, %v; want y.test ready an hour later", ls, err)
 	}
-	if open, _, err := l.ClusterNodes(ctx, id); err != nil || open != 0 {
+	if open, _, err := l.ClusterNodes(ctx, id); err != nil || open != 1 {
 		t.Fatalf("open nodes after leaving: %d, %v", open, err)
 	}
+}
+
+// rawConn opens a connection of the test's own to dsn.
+func rawConn(t *testing.T, dsn string) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
+// seedHosts seeds a clustered capture with one URL on each of n hosts
+// named prefix0000.test, prefix0001.test, …
+func seedHosts(t *testing.T, l leaser, id int64, prefix string, n int) {
+	t.Helper()
+	var seeds []store.FrontierURL
+	for i := range n {
+		seeds = append(seeds, seedURL(fmt.Sprintf("%s%04d.test", prefix, i), "/"))
+	}
+	if err := l.SeedCluster(context.Background(), id, seeds); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestClusterLeaseFollowsHeartbeat: a host lease lives exactly as long as
+// its holder's heartbeat. Another node gets nothing while the heartbeat
+// is live, whatever happened to the host rows, and all the holder's hosts
+// the moment it has ended (in database time, the clock leases are kept
+// in); the old holder's renewal then lists none of them. A node whose own
+// heartbeat has ended acquires nothing, and a node restarted under the
+// same name does not get its old leases back by reopening its heartbeat.
+func TestClusterLeaseFollowsHeartbeat(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgSchemaDSN(t)
+	_, l, id := clusterCaptureOn(t, dsn)
+	conn := rawConn(t, dsn)
+	for _, n := range []string{"a", "b"} {
+		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seedHosts(t, l, id, "h", 5)
+	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 5 {
+		t.Fatalf("a acquired %v, %v; want all 5 hosts", hostsOf(ls), err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "b", 10); err != nil || len(ls) != 0 {
+		t.Fatalf("b acquired %v, %v from a live holder", hostsOf(ls), err)
+	}
+
+	// a's heartbeat ends at E; b polls. Each attempt runs between two
+	// readings of the server's clock, T0 and T1: an acquisition that got
+	// hosts ran at or after E (T1 >= E), one that got none ran before it
+	// (T0 < E, else it would have seen a expired).
+	if held, err := l.RenewLeases(ctx, id, "a", 300*time.Millisecond); err != nil || len(held) != 5 {
+		t.Fatalf("a renews %v, %v; want its 5 hosts", held, err)
+	}
+	var expires time.Time
+	if err := conn.QueryRow(ctx, `SELECT expires FROM cluster_nodes WHERE capture_id = $1 AND node = 'a'`, id).Scan(&expires); err != nil {
+		t.Fatal(err)
+	}
+	clock := func() time.Time {
+		var now time.Time
+		if err := conn.QueryRow(ctx, `SELECT clock_timestamp()`).Scan(&now); err != nil {
+			t.Fatal(err)
+		}
+		return now
+	}
+	misses := 0
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("b acquired nothing in 30 s; a's heartbeat ended at %s", expires)
+		}
+		t0 := clock()
+		ls, err := l.AcquireHosts(ctx, id, "b", 10)
+		t1 := clock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ls) == 0 {
+			if !t0.Before(expires) {
+				t.Fatalf("b acquired nothing at %s, after a's heartbeat ended at %s", t0, expires)
+			}
+			misses++
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if t1.Before(expires) {
+			t.Fatalf("b acquired %v by %s, before a's heartbeat ended at %s", hostsOf(ls), t1, expires)
+		}
+		if len(ls) != 5 {
+			t.Fatalf("b acquired %v once a's heartbeat ended, want all 5 hosts", hostsOf(ls))
+		}
+		break
+	}
+	t.Logf("b got nothing %d times before a's heartbeat ended", misses)
+	// a was slow, not declared dead: its renewal succeeds and lists none
+	// of the hosts it lost.
+	if held, err := l.RenewLeases(ctx, id, "a", time.Hour); err != nil || len(held) != 0 {
+		t.Fatalf("a renews %v, %v after the takeover; want nothing", held, err)
+	}
+
+	// A node whose own heartbeat ended acquires nothing: its leases would
+	// be dead on arrival.
+	seedMore := []store.FrontierURL{seedURL("n0000.test", "/")}
+	if _, err := l.ClusterCommit(ctx, store.Batch{CaptureID: id}, "a", seedMore); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.RenewLeases(ctx, id, "a", 0); err != nil {
+		t.Fatal(err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 0 {
+		t.Fatalf("a acquired %v, %v with its heartbeat ended", hostsOf(ls), err)
+	}
+	if _, err := l.RenewLeases(ctx, id, "a", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 1 {
+		t.Fatalf("a acquired %v, %v once alive again; want n0000.test", hostsOf(ls), err)
+	}
+
+	// b dies holding 5 hosts and restarts under its name before anyone
+	// took them: joining gives them up rather than reviving them.
+	if _, err := l.RenewLeases(ctx, id, "b", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.JoinCluster(ctx, id, "b", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if held, err := l.RenewLeases(ctx, id, "b", time.Hour); err != nil || len(held) != 0 {
+		t.Fatalf("b holds %v, %v after restarting; want nothing", held, err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 5 {
+		t.Fatalf("a acquired %v, %v; want b's 5 former hosts", hostsOf(ls), err)
+	}
+}
+
+// TestClusterRenewalWritesOneRow: renewing a node that holds 1000 hosts
+// writes its heartbeat row and nothing else. Rows are compared by xmin,
+// which changes exactly when a row gets a new version.
+func TestClusterRenewalWritesOneRow(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgSchemaDSN(t)
+	_, l, id := clusterCaptureOn(t, dsn)
+	conn := rawConn(t, dsn)
+	for _, n := range []string{"a", "b"} {
+		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seedHosts(t, l, id, "h", 1100)
+	if ls, err := l.AcquireHosts(ctx, id, "a", 1000); err != nil || len(ls) != 1000 {
+		t.Fatalf("a acquired %d hosts, %v; want 1000", len(ls), err)
+	}
+	if ls, err := l.AcquireHosts(ctx, id, "b", 1000); err != nil || len(ls) != 100 {
+		t.Fatalf("b acquired %d hosts, %v; want 100", len(ls), err)
+	}
+	versions := func(table, key string) map[string]string {
+		rows, err := conn.Query(ctx, `SELECT `+key+`, xmin::text FROM `+table+` WHERE capture_id = $1`, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for rows.Next() {
+			var k, x string
+			if err := rows.Scan(&k, &x); err != nil {
+				t.Fatal(err)
+			}
+			m[k] = x
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	changed := func(before, after map[string]string) []string {
+		var out []string
+		for k, x := range after {
+			if before[k] != x {
+				out = append(out, k)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	hostsBefore, nodesBefore := versions("host_leases", "host"), versions("cluster_nodes", "node")
+	held, err := l.RenewLeases(ctx, id, "a", time.Hour)
+	if err != nil || len(held) != 1000 {
+		t.Fatalf("a renews %d hosts, %v; want 1000", len(held), err)
+	}
+	if c := changed(hostsBefore, versions("host_leases", "host")); len(c) != 0 {
+		t.Errorf("renewal wrote %d host rows (%v …), want none", len(c), c[0])
+	}
+	if c := changed(nodesBefore, versions("cluster_nodes", "node")); len(c) != 1 || c[0] != "a" {
+		t.Errorf("renewal wrote heartbeat rows %v, want [a]", c)
+	}
+}
+
+// TestClusterRenewalRacesTakeover: a node whose heartbeat has just ended
+// renews while another node acquires. Whichever wins, no host is both
+// returned to the old holder by its renewal and leased to the new one:
+// the acquisition share-locks the old holder's heartbeat row, and the
+// renewal lists its hosts only after its update of that row.
+func TestClusterRenewalRacesTakeover(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgSchemaDSN(t)
+	_, l, id := clusterCaptureOn(t, dsn)
+	conn := rawConn(t, dsn)
+	for _, n := range []string{"a", "b"} {
+		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const hosts = 20
+	seedHosts(t, l, id, "h", hosts)
+	outcomes := map[string]int{}
+	for round := range 40 {
+		// Every host back to a, whose heartbeat then ends.
+		if err := l.JoinCluster(ctx, id, "b", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if ls, err := l.AcquireHosts(ctx, id, "a", 100); err != nil {
+			t.Fatal(err)
+		} else if held, err := l.RenewLeases(ctx, id, "a", 0); err != nil || len(held) != hosts {
+			t.Fatalf("round %d: a holds %d hosts (acquired %d), %v; want %d", round, len(held), len(ls), err, hosts)
+		}
+		var renewed []string
+		var taken []store.Lease
+		var rerr, aerr error
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			<-start
+			renewed, rerr = l.RenewLeases(ctx, id, "a", time.Hour)
+		}()
+		go func() {
+			defer wg.Done()
+			<-start
+			taken, aerr = l.AcquireHosts(ctx, id, "b", 100)
+		}()
+		close(start)
+		wg.Wait()
+		if rerr != nil || aerr != nil {
+			t.Fatalf("round %d: renewal %v, acquisition %v", round, rerr, aerr)
+		}
+		owner := map[string]string{}
+		for _, h := range renewed {
+			owner[h] = "a"
+		}
+		for _, le := range taken {
+			if owner[le.Host] != "" {
+				t.Errorf("round %d: %s returned to a by its renewal and leased to b", round, le.Host)
+			}
+			owner[le.Host] = "b"
+		}
+		if len(owner) != hosts {
+			t.Errorf("round %d: a renewed %d hosts, b took %d: %d of %d hosts accounted for", round, len(renewed), len(taken), len(owner), hosts)
+		}
+		// The rows agree with what each node was told.
+		rows, err := conn.Query(ctx, `SELECT host, node FROM host_leases WHERE capture_id = $1`, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var h, n string
+			if err := rows.Scan(&h, &n); err != nil {
+				t.Fatal(err)
+			}
+			if owner[h] != n {
+				t.Errorf("round %d: %s is held by %q, but %q was told it holds it", round, h, n, owner[h])
+			}
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		outcomes[fmt.Sprintf("a kept %d", len(renewed))]++
+	}
+	t.Logf("outcomes over 40 rounds: %v", outcomes)
 }

@@ -300,6 +300,21 @@ func rawConn(t *testing.T, dsn string) *pgx.Conn {
 	return conn
 }
 
+// twoNodeCapture opens a cluster capture in a fresh schema with nodes "a"
+// and "b" joined for an hour, and a raw connection to that schema.
+func twoNodeCapture(t *testing.T) (leaser, int64, *pgx.Conn) {
+	t.Helper()
+	dsn := pgSchemaDSN(t)
+	_, l, id := clusterCaptureOn(t, dsn)
+	conn := rawConn(t, dsn)
+	for _, n := range []string{"a", "b"} {
+		if err := l.JoinCluster(context.Background(), id, n, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return l, id, conn
+}
+
 // seedHosts seeds a clustered capture with one URL on each of n hosts
 // named prefix0000.test, prefix0001.test, …
 func seedHosts(t *testing.T, l leaser, id int64, prefix string, n int) {
@@ -322,14 +337,7 @@ func seedHosts(t *testing.T, l leaser, id int64, prefix string, n int) {
 // same name does not get its old leases back by reopening its heartbeat.
 func TestClusterLeaseFollowsHeartbeat(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgSchemaDSN(t)
-	_, l, id := clusterCaptureOn(t, dsn)
-	conn := rawConn(t, dsn)
-	for _, n := range []string{"a", "b"} {
-		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l, id, conn := twoNodeCapture(t)
 	seedHosts(t, l, id, "h", 5)
 	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 5 {
 		t.Fatalf("a acquired %v, %v; want all 5 hosts", hostsOf(ls), err)
@@ -430,14 +438,7 @@ func TestClusterLeaseFollowsHeartbeat(t *testing.T) {
 // which changes exactly when a row gets a new version.
 func TestClusterRenewalWritesOneRow(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgSchemaDSN(t)
-	_, l, id := clusterCaptureOn(t, dsn)
-	conn := rawConn(t, dsn)
-	for _, n := range []string{"a", "b"} {
-		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l, id, conn := twoNodeCapture(t)
 	seedHosts(t, l, id, "h", 1100)
 	if ls, err := l.AcquireHosts(ctx, id, "a", 1000); err != nil || len(ls) != 1000 {
 		t.Fatalf("a acquired %d hosts, %v; want 1000", len(ls), err)
@@ -493,14 +494,7 @@ func TestClusterRenewalWritesOneRow(t *testing.T) {
 // renewal lists its hosts only after its update of that row.
 func TestClusterRenewalRacesTakeover(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgSchemaDSN(t)
-	_, l, id := clusterCaptureOn(t, dsn)
-	conn := rawConn(t, dsn)
-	for _, n := range []string{"a", "b"} {
-		if err := l.JoinCluster(ctx, id, n, time.Hour); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l, id, conn := twoNodeCapture(t)
 	const hosts = 20
 	seedHosts(t, l, id, "h", hosts)
 	outcomes := map[string]int{}

@@ -619,13 +619,16 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 	now := time.Now()
 	if c.job.Robots == "obey" {
 		u, _ := url.Parse(t.URL.URL)
-		ok, known := c.robots.allowed(t.Host, u.RequestURI(), now)
-		if !known {
+		switch c.robots.verdict(t.Host, u.RequestURI(), now) {
+		case robotsUnknown:
 			c.frontier.Defer(t, c.robotsURL(t.Host))
 			return nil
-		}
-		if !ok {
+		case robotsDisallowed:
 			return c.finishUnfetched(ctx, worker, t, codeRobots, store.StateBlocked, "robots")
+		case robotsUnavailable:
+			// Heritrix's -61: the prerequisite failed. The page is not
+			// excluded by the site, so it is failed, not blocked.
+			return c.finishUnfetched(ctx, worker, t, codeBlocked, store.StateFailed, "robots-unavailable")
 		}
 	}
 	var hdr http.Header

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -236,18 +237,27 @@ func decodeContent(enc string, body []byte, limit int64) []byte {
 	return out
 }
 
-// retryAfter parses a Retry-After header (seconds or HTTP date).
+// maxRetryAfter caps a server's Retry-After: a hostile or broken server
+// asking for years (or a number that overflows a Duration) must not stall
+// the capture.
+const maxRetryAfter = time.Hour
+
+// retryAfter parses a Retry-After header (delay-seconds or an HTTP date,
+// RFC 9110 §10.2.3), capped at maxRetryAfter. Anything else is 0.
 func retryAfter(h http.Header, now time.Time) time.Duration {
 	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0
 	}
-	var secs int
-	if _, err := fmt.Sscanf(v, "%d", &secs); err == nil && secs >= 0 {
+	if strings.Trim(v, "0123456789") == "" {
+		secs, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || secs > int64(maxRetryAfter/time.Second) {
+			return maxRetryAfter // all digits: only too large can fail
+		}
 		return time.Duration(secs) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
+		return min(t.Sub(now), maxRetryAfter)
 	}
 	return 0
 }

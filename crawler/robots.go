@@ -27,12 +27,21 @@ type robotsCache struct {
 	swept int
 }
 
-// robotsEntry is a host's rules, or a placeholder (group nil) saying its
-// robots.txt is queued and must not be queued again.
+// robotsEntry is a host's rules, or a placeholder (group nil, denyAll
+// false) saying its robots.txt is queued and must not be queued again.
 type robotsEntry struct {
-	group   *robotstxt.Group
+	group *robotstxt.Group
+	// denyAll: robots.txt answered 5xx or could not be fetched, so nothing
+	// may be fetched until it is fetched again (RFC 9309 §2.3.1.3). It is
+	// kept apart from group because robotstxt's Group ignores its data's
+	// disallow-all flag: Group.Test allows every path of a 5xx answer.
+	denyAll bool
 	expires time.Time
 }
+
+// robotsRetry is how long a host stays closed after its robots.txt answered
+// 5xx or was unreachable, before robots.txt is fetched again.
+const robotsRetry = time.Minute
 
 func newRobotsCache(agent string) *robotsCache {
 	return &robotsCache{agent: agent, hosts: map[string]robotsEntry{}}
@@ -60,7 +69,7 @@ func (c *robotsCache) markSeen(host string) (seen bool) {
 func (c *robotsCache) put(host string, e robotsEntry, now time.Time) {
 	if n := len(c.hosts); n >= robotsSweepMin && n >= 2*c.swept {
 		for h, old := range c.hosts {
-			if old.group != nil && now.After(old.expires) {
+			if (old.group != nil || old.denyAll) && now.After(old.expires) {
 				delete(c.hosts, h)
 			}
 		}
@@ -77,9 +86,13 @@ func (c *robotsCache) size() int {
 }
 
 // set parses a robots.txt response. A 4xx means "no rules"; a 5xx or an
-// unreachable server means "disallow everything" for now, as RFC 9309 §2.3.1
-// says. It returns the Crawl-delay and the Sitemap: URLs.
+// unreachable server means "disallow everything" for now (robotsRetry), as
+// RFC 9309 §2.3.1 says. It returns the Crawl-delay and the Sitemap: URLs.
 func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (time.Duration, []string) {
+	if status >= 500 {
+		c.setUnreachable(host, now)
+		return 0, nil
+	}
 	data, err := robotstxt.FromStatusAndBytes(status, body)
 	if err != nil {
 		// Unparseable robots.txt: treat as allow-all, the reading most
@@ -96,20 +109,39 @@ func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (
 // setUnreachable records that robots.txt could not be fetched: nothing is
 // allowed until it can be.
 func (c *robotsCache) setUnreachable(host string, now time.Time) {
-	data, _ := robotstxt.FromStatusAndBytes(503, nil)
 	c.mu.Lock()
-	c.put(host, robotsEntry{group: data.FindGroup(c.agent), expires: now.Add(time.Minute)}, now)
+	c.put(host, robotsEntry{denyAll: true, expires: now.Add(robotsRetry)}, now)
 	c.mu.Unlock()
 }
 
-// allowed reports whether path may be fetched and whether the host's rules
-// are known and fresh.
-func (c *robotsCache) allowed(host, path string, now time.Time) (ok, known bool) {
+// robotsVerdict is what a host's robots.txt says of one path.
+type robotsVerdict int
+
+const (
+	// robotsUnknown: robots.txt was not fetched yet, or its rules expired;
+	// fetch it first.
+	robotsUnknown robotsVerdict = iota
+	robotsAllowed
+	robotsDisallowed
+	// robotsUnavailable: robots.txt answered 5xx or could not be fetched
+	// after its retries. Nothing of the host may be fetched (RFC 9309
+	// §2.3.1.3) until robots.txt is tried again, robotsRetry later.
+	robotsUnavailable
+)
+
+// verdict says whether path of host may be fetched now.
+func (c *robotsCache) verdict(host, path string, now time.Time) robotsVerdict {
 	c.mu.Lock()
 	e, found := c.hosts[host]
 	c.mu.Unlock()
-	if !found || now.After(e.expires) {
-		return false, false
+	switch {
+	case !found || now.After(e.expires):
+		return robotsUnknown
+	case e.denyAll:
+		return robotsUnavailable
+	case e.group.Test(path):
+		return robotsAllowed
+	default:
+		return robotsDisallowed
 	}
-	return e.group.Test(path), true
 }

@@ -56,9 +56,12 @@ func TestRobotsCacheDropsExpired(t *testing.T) {
 		{"rules from the first day dropped", "h0-3.test", false, false},
 	}
 	for _, tt := range tests {
-		ok, known := c.allowed(tt.host, "/private/x", end)
-		if known != tt.wantKnown || (known && ok) {
-			t.Errorf("%s: allowed(/private/x) = %v, known %v; want known %v and disallowed", tt.name, ok, known, tt.wantKnown)
+		want := robotsUnknown
+		if tt.wantKnown {
+			want = robotsDisallowed
+		}
+		if v := c.verdict(tt.host, "/private/x", end); v != want {
+			t.Errorf("%s: verdict(/private/x) = %v, want %v", tt.name, v, want)
 		}
 		c.mu.Lock()
 		_, held := c.hosts[tt.host]

@@ -28,23 +28,13 @@ func BenchmarkCommit(b *testing.B) {
 				b.Run(fmt.Sprintf("%s/%s/batch=%d", be.name, shape, n), func(b *testing.B) {
 					s := be.open(b)
 					ctx := context.Background()
-					if err := s.Migrate(ctx); err != nil {
-						b.Fatal(err)
-					}
-					j, err := s.UpsertJob(ctx, "bench", "")
-					if err != nil {
-						b.Fatal(err)
-					}
-					c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-					if err != nil {
-						b.Fatal(err)
-					}
+					captureID := newCapture(b, s, "bench", "")
 					t0 := time.Now()
 					seq := 0
 					var prev []string
 					b.ResetTimer()
 					for i := 0; b.Loop(); i++ {
-						batch := store.Batch{CaptureID: c.ID}
+						batch := store.Batch{CaptureID: captureID}
 						var next []string
 						for k := range n {
 							id := fmt.Sprintf("%d-%d", i, k)

@@ -16,23 +16,13 @@ import (
 func digestFixture(t *testing.T, s store.Store) int64 {
 	t.Helper()
 	ctx := context.Background()
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
 	var first int64
 	for k := range 2 {
-		j, err := s.UpsertJob(ctx, fmt.Sprintf("plan-%d", k), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := newCapture(t, s, fmt.Sprintf("plan-%d", k), "")
 		if k == 0 {
-			first = c.ID
+			first = id
 		}
-		b := store.Batch{CaptureID: c.ID}
+		b := store.Batch{CaptureID: id}
 		t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 		for i := range 3000 {
 			u := fmt.Sprintf("http://h/%d", i)

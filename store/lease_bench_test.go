@@ -40,30 +40,20 @@ func newLeaseBench(b *testing.B, others string) *leaseBench {
 	ctx := context.Background()
 	dsn := pgSchemaDSN(b)
 	s := openPostgresDSN(b, dsn)
-	if err := s.Migrate(ctx); err != nil {
-		b.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "bench", "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-	if err != nil {
-		b.Fatal(err)
-	}
+	id := newCapture(b, s, "bench", "")
 	conn, err := pgx.Connect(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { conn.Close(context.Background()) })
-	lb := &leaseBench{l: s.(leaser), conn: conn, id: c.ID}
+	lb := &leaseBench{l: s.(leaser), conn: conn, id: id}
 	for n := range benchNodes {
 		node := fmt.Sprintf("n%02d", n)
 		expires := "now() + interval '1 hour'"
 		if others == othersDead && n == benchNodes-1 {
 			expires = "now() - interval '1 hour'"
 		}
-		lb.exec(b, `INSERT INTO cluster_nodes (capture_id, node, expires, state) VALUES ($1, $2, `+expires+`, 'open')`, c.ID, node)
+		lb.exec(b, `INSERT INTO cluster_nodes (capture_id, node, expires, state) VALUES ($1, $2, `+expires+`, 'open')`, id, node)
 	}
 	// Host i is held by node i / 500 (n00 holds hosts 0-499), or free.
 	holder := `'n' || lpad((i / 500)::text, 2, '0')`
@@ -76,12 +66,12 @@ func newLeaseBench(b *testing.B, others string) *leaseBench {
 	}
 	lb.exec(b, `INSERT INTO host_leases (capture_id, host, node, ready, work)
 		SELECT $1, 'h' || lpad(i::text, 5, '0') || '.test', h.node, 'epoch', `+work+`
-		FROM generate_series(0, $2 - 1) AS i, LATERAL (SELECT `+holder+` AS node) AS h`, c.ID, benchHosts)
+		FROM generate_series(0, $2 - 1) AS i, LATERAL (SELECT `+holder+` AS node) AS h`, id, benchHosts)
 	if others == othersRelinked {
 		lb.exec(b, `INSERT INTO pending_urls (capture_id, surt, url, host, hop_path, via, rate, rate_source)
 			SELECT $1, 'test,h' || lpad(i::text, 5, '0') || ')/new', 'http://h' || lpad(i::text, 5, '0') || '.test/new',
 				'h' || lpad(i::text, 5, '0') || '.test', 'L', '', 0.1, 'default'
-			FROM generate_series(9000, 9099) AS i`, c.ID)
+			FROM generate_series(9000, 9099) AS i`, id)
 		lb.exec(b, `ANALYZE pending_urls`)
 	}
 	lb.exec(b, `ANALYZE host_leases`)

@@ -41,24 +41,13 @@ func clusterCapture(t *testing.T) (store.Store, leaser, int64) {
 // look at the tables through a connection of their own.
 func clusterCaptureOn(t *testing.T, dsn string) (store.Store, leaser, int64) {
 	t.Helper()
-	ctx := context.Background()
 	s := openPostgresDSN(t, dsn)
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "cluster", "name: cluster")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := newCapture(t, s, "cluster", "name: cluster")
 	l, ok := s.(leaser)
 	if !ok {
 		t.Fatal("the PostgreSQL store does not implement the cluster methods")
 	}
-	return s, l, c.ID
+	return s, l, id
 }
 
 func seedURL(host, path string) store.FrontierURL {

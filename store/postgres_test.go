@@ -36,3 +36,22 @@ func pgSchemaDSN(t testing.TB) string { return pgtest.SchemaDSN(t, "sharc_test")
 func TestPostgres(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openPostgres(t) })
 }
+
+// newCapture migrates s, upserts job name (with its YAML) and opens a
+// single-visit capture of it, returning the capture's ID.
+func newCapture(tb testing.TB, s store.Store, name, yaml string) int64 {
+	tb.Helper()
+	ctx := context.Background()
+	if err := s.Migrate(ctx); err != nil {
+		tb.Fatal(err)
+	}
+	j, err := s.UpsertJob(ctx, name, yaml)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c.ID
+}

@@ -156,18 +156,7 @@ func dollarPlaceholders(q string) string {
 func historyFixture(t *testing.T, s store.Store) {
 	t.Helper()
 	ctx := context.Background()
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "plan", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := store.Batch{CaptureID: c.ID}
+	b := store.Batch{CaptureID: newCapture(t, s, "plan", "")}
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range 4000 {
 		u := fmt.Sprintf("http://h/%d", i%500)

@@ -14,12 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/daemon"
 	"github.com/sharc-archive/sharc/internal/pgtest"
-	"github.com/sharc-archive/sharc/store"
 )
 
 // TestThreeServeNodes runs three `sharc serve` daemons (nodes n1, n2, n3)
@@ -216,25 +212,7 @@ resolve: {%s}
 		t.Error("no surviving node logged repairing the killed node's WARC files")
 	}
 
-	st, err := store.Open(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	caps, err := st.Captures(ctx, info.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(caps) != 1 || caps[0].Status != "finished" {
-		t.Fatalf("captures: %+v, want one finished (every node joined the same capture)", caps)
-	}
-	problems, err := crawler.VerifyIndex(ctx, st, caps[0].ID, warcDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Error(p)
-	}
+	verifyIndex(t, dsn, oneFinishedCapture(t, dsn, "cluster"), warcDir)
 
 	// The survivors drain and exit 0 on SIGTERM.
 	for _, n := range nodes {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,11 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/pgtest"
-	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
 
@@ -272,31 +267,6 @@ resolve: {%s}
 		t.Error("no surviving node logged repairing the killed node's WARC files")
 	}
 
-	ctx := context.Background()
-	st, err := store.Open(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	jr, err := st.(interface {
-		JobByName(context.Context, string) (store.Job, error)
-	}).JobByName(ctx, "cluster")
-	if err != nil {
-		t.Fatal(err)
-	}
-	caps, err := st.Captures(ctx, jr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(caps) != 1 || caps[0].Status != "finished" {
-		t.Fatalf("captures: %+v, want one finished", caps)
-	}
-	problems, err := crawler.VerifyIndex(ctx, st, caps[0].ID, warcDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Error(p)
-	}
+	verifyIndex(t, dsn, oneFinishedCapture(t, dsn, "cluster"), warcDir)
 	t.Logf("%d WARC files, %d requests for %d pages, pages per node %v", len(files), len(site.requests()), hosts*pages, byNode)
 }

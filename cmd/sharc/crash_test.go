@@ -181,6 +181,52 @@ warc: {dir: %s}
 
 // verifiedResponses checks that no .open file is left in warcDir and that
 // every WARC file there verifies, and counts the response records per
+// verifyIndex opens the store at dsn and checks that every index row of
+// the capture points at a readable record in warcDir.
+func verifyIndex(t *testing.T, dsn string, captureID int64, warcDir string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	problems, err := crawler.VerifyIndex(ctx, st, captureID, warcDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// oneFinishedCapture returns the ID of the job's only capture, failing
+// unless there is exactly one and it finished (every node of a cluster
+// joined the same capture).
+func oneFinishedCapture(t *testing.T, dsn, jobName string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	jr, err := st.(interface {
+		JobByName(context.Context, string) (store.Job, error)
+	}).JobByName(ctx, jobName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps, err := st.Captures(ctx, jr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(caps) != 1 || caps[0].Status != "finished" {
+		t.Fatalf("captures of %s: %+v, want one finished", jobName, caps)
+	}
+	return caps[0].ID
+}
+
 // target URI over all of them.
 func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) {
 	t.Helper()

@@ -18,12 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/daemon"
 	"github.com/sharc-archive/sharc/internal/pgtest"
-	"github.com/sharc-archive/sharc/store"
 )
 
 // servePGDSN gives the test its own schema (internal/pgtest).
@@ -161,18 +157,7 @@ resolve: {site.test: %s}
 			t.Errorf("%s archived %d times, want once", u, archived[u])
 		}
 	}
-	st, err := store.Open(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	problems, err := crawler.VerifyIndex(ctx, st, caps[0].ID, warcDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Error(p)
-	}
+	verifyIndex(t, dsn, caps[0].ID, warcDir)
 	t.Logf("%d WARC files, %d requests for %d pages over 4 daemon runs", len(files), hits.Load(), pages)
 }
 

@@ -114,42 +114,23 @@ func TestSelectiveOnlineSmallBlocksMatchReference(t *testing.T) {
 // g(i) = Σ_{q>i} t_q(o+q) − (e^{−a_i(o+i)} − e^{−a_i(M−1)}), o = M−|D|, in
 // O(|D|) per visit, so that larger sites can be checked.
 func directOnlineOrder(rates []float64, children [][]int, est int) []int {
-	D := []int{0}
-	var out []int
-	for len(D) > 0 {
-		slices.SortStableFunc(D, func(x, y int) int {
-			if rates[x] != rates[y] {
-				if rates[x] > rates[y] {
-					return -1
-				}
-				return 1
-			}
-			return x - y
-		})
-		m := len(D)
-		M := max(est-len(out), m)
-		o, mm := M-m, float64(M-1)
+	return onlineVisits(rates, children, est, func(D []int, o, M int) int {
+		m, mm := len(D), float64(M-1)
 		var S float64
 		for q := m - 1; q >= 0; q-- {
 			S += gainAt(rates[D[q]], o+q)
 		}
-		pick := m - 1
 		for i := 0; i < m; i++ {
 			S -= gainAt(rates[D[i]], o+i)
 			if o+i == 0 {
 				continue // the zero-length interval is hopeful
 			}
 			if S-lossAt(2*rates[D[i]], o+i, mm) > tieTol {
-				pick = i
-				break
+				return i
 			}
 		}
-		id := D[pick]
-		D = slices.Delete(D, pick, pick+1)
-		out = append(out, id)
-		D = append(D, children[id]...)
-	}
-	return out
+		return m - 1
+	})
 }
 
 // Larger sites: the thesis' trees (hot and cold leaves, small outdegree so

@@ -365,6 +365,27 @@ func refSplitOn(a []float64, first, last int) []bool {
 // slots left, M−|D| … M−1 with M = max(est − visits, |D|), and take the
 // hottest hopeless page, else the coldest.
 func refOnlineOrder(rates []float64, children [][]int, est int) []int {
+	return onlineVisits(rates, children, est, func(D []int, o, M int) int {
+		m := len(D)
+		a := make([]float64, m)
+		for i, id := range D {
+			a[i] = 2 * rates[id]
+		}
+		gone := refSplitOn(a, o, M-1)
+		for i := range m {
+			if gone[i] {
+				return i
+			}
+		}
+		return m - 1
+	})
+}
+
+// onlineVisits drives a reference Alg. 6 from the root: before every visit
+// it sorts the detected pages D hottest first (ties by id), asks pick for
+// the index in D of the page to visit given D's slots o … M−1 (M =
+// max(est − visits, |D|)), visits it and detects its children.
+func onlineVisits(rates []float64, children [][]int, est int, pick func(D []int, o, M int) int) []int {
 	D := []int{0}
 	var out []int
 	for len(D) > 0 {
@@ -377,22 +398,10 @@ func refOnlineOrder(rates []float64, children [][]int, est int) []int {
 			}
 			return x - y
 		})
-		m := len(D)
-		M := max(est-len(out), m)
-		a := make([]float64, m)
-		for i, id := range D {
-			a[i] = 2 * rates[id]
-		}
-		gone := refSplitOn(a, M-m, M-1)
-		pick := m - 1
-		for i := range m {
-			if gone[i] {
-				pick = i
-				break
-			}
-		}
-		id := D[pick]
-		D = slices.Delete(D, pick, pick+1)
+		M := max(est-len(out), len(D))
+		k := pick(D, M-len(D), M)
+		id := D[k]
+		D = slices.Delete(D, k, k+1)
 		out = append(out, id)
 		if id < len(children) {
 			D = append(D, children[id]...)

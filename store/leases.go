@@ -502,14 +502,28 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 	var batch pgx.Batch
 	queueRecords(&batch, p.CaptureID, p.Records)
-	firstState := batch.Len()
-	for _, sc := range p.States {
-		batch.Queue(pgSetState, p.CaptureID, sc.SURT, string(sc.State), int32(sc.Attempts))
-	}
+	firstState := queueStates(&batch, p.CaptureID, p.States)
 	if batch.Len() == 0 {
 		return nil
 	}
-	br := tx.SendBatch(ctx, &batch)
+	return sendChecked(ctx, tx, &batch, firstState, p.States)
+}
+
+// queueStates queues the state changes and returns the index of the first
+// of them in the batch, for sendChecked.
+func queueStates(b *pgx.Batch, captureID int64, states []StateChange) int {
+	first := b.Len()
+	for _, sc := range states {
+		b.Queue(pgSetState, captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
+	}
+	return first
+}
+
+// sendChecked sends batch in tx and checks that each state change (the
+// statements from firstState on, one per states entry) hit exactly one
+// URL: a change of a URL the capture does not have is a caller's bug.
+func sendChecked(ctx context.Context, tx pgx.Tx, batch *pgx.Batch, firstState int, states []StateChange) error {
+	br := tx.SendBatch(ctx, batch)
 	for i := range batch.Len() {
 		tag, err := br.Exec()
 		if err != nil {
@@ -518,7 +532,7 @@ func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 		}
 		if i >= firstState && tag.RowsAffected() != 1 {
 			br.Close()
-			return fmt.Errorf("state of %s: URL not in the capture's frontier", p.States[i-firstState].SURT)
+			return fmt.Errorf("state of %s: URL not in the capture's frontier", states[i-firstState].SURT)
 		}
 	}
 	return br.Close()

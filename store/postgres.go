@@ -219,40 +219,13 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	}
 	var batch pgx.Batch
 	queueRecords(&batch, p.captureID, p.records)
-	if n := len(p.discovered); n > 0 {
-		var (
-			surt, url, host, hop, via, state, src = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n),
-				make([]string, n), make([]string, n)
-			seq, parent, attempts = make([]int32, n), make([]int32, n), make([]int32, n)
-			rate                  = make([]float64, n)
-		)
-		for i, u := range p.discovered {
-			surt[i], url[i], host[i], seq[i], parent[i] = u.SURT, u.URL, u.Host, int32(u.Seq), int32(u.ParentSeq)
-			hop[i], via[i], rate[i], state[i], attempts[i], src[i] = u.HopPath, u.Via, u.Rate, string(u.State), int32(u.Attempts), u.RateSource
-		}
-		batch.Queue(pgInsertURLs, p.captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
-	}
-	firstState := batch.Len()
-	for _, sc := range p.states {
-		batch.Queue(pgSetState, p.captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
-	}
+	queueURLs(&batch, p.captureID, p.discovered)
+	firstState := queueStates(&batch, p.captureID, p.states)
 	if batch.Len() == 0 {
 		return nil
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		br := tx.SendBatch(ctx, &batch)
-		for i := range batch.Len() {
-			tag, err := br.Exec()
-			if err != nil {
-				br.Close()
-				return err
-			}
-			if i >= firstState && tag.RowsAffected() != 1 {
-				br.Close()
-				return fmt.Errorf("state of %s: URL not in the capture's frontier", p.states[i-firstState].SURT)
-			}
-		}
-		return br.Close()
+		return sendChecked(ctx, tx, &batch, firstState, p.states)
 	})
 	if err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)

@@ -40,14 +40,6 @@ import (
 // Software names the crawler in warcinfo records.
 const Software = "SHARC/0.1 (+https://github.com/sharc-archive/sharc)"
 
-// Heritrix fetch status codes used in crawl.log for URIs with no HTTP
-// response.
-const (
-	codeRobots  = -9998 // precluded by robots.txt
-	codeGaveUp  = -7    // retries exhausted without a response
-	codeBlocked = -61   // prerequisite (robots.txt) could not be fetched
-)
-
 // Record phases: a visit, a revisit, or one download serving as both when
 // the last visit and the first revisit collapse (Def. 5.5).
 const (
@@ -624,11 +616,11 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 			c.frontier.Defer(t, c.robotsURL(t.Host))
 			return nil
 		case robotsDisallowed:
-			return c.finishUnfetched(ctx, worker, t, codeRobots, store.StateBlocked, "robots")
+			return c.finishUnfetched(ctx, worker, t, crawllog.CodeRobots, store.StateBlocked, "robots")
 		case robotsUnavailable:
 			// Heritrix's -61: the prerequisite failed. The page is not
 			// excluded by the site, so it is failed, not blocked.
-			return c.finishUnfetched(ctx, worker, t, codeBlocked, store.StateFailed, "robots-unavailable")
+			return c.finishUnfetched(ctx, worker, t, crawllog.CodePrereqFailed, store.StateFailed, "robots-unavailable")
 		}
 	}
 	var hdr http.Header
@@ -656,7 +648,7 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 			return nil
 		}
 		if err != nil {
-			code := codeGaveUp
+			code := crawllog.CodeRetriesGaveUp
 			var fe *fetchError
 			if errors.As(err, &fe) {
 				code = fe.Code
@@ -698,8 +690,8 @@ func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
 }
 
 // finishUnfetched settles a URL that got no HTTP response.
-func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code int, state store.URLState, note string) error {
-	c.obs().Unfetched(t.Host, code)
+func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code crawllog.Code, state store.URLState, note string) error {
+	c.obs().Unfetched(t.Host, int(code))
 	b := store.Batch{CaptureID: c.capture.ID, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
 	if err := c.store.Commit(ctx, b); err != nil {
 		return fmt.Errorf("store: %w", err)
@@ -716,7 +708,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	if note != "" {
 		ann = []string{note}
 	}
-	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: code, Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
 }
 
 // processRobots fetches and archives a host's robots.txt.
@@ -735,7 +727,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		c.log.Warn("robots.txt unreachable; host paused", zap.String("host", t.Host), zap.Error(err))
 		if err != nil {
 			c.frontier.Done(t, frontier.Result{Fetched: true})
-			return c.clog.Log(crawllog.Entry{Time: now, Status: codeBlocked, Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
+			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
 		}
 	}
 	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)

@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/crawllog"
 )
 
 // maxHeaderBytes bounds the status line and headers of a response; a server
@@ -55,7 +57,7 @@ type fetched struct {
 
 // fetchError classifies failures the way crawl.log reports them.
 type fetchError struct {
-	Code int // Heritrix-style negative status: -2 connect failed, -3 broken, -4 timeout, -6 unknown/hostile
+	Code crawllog.Code // Heritrix fetch code: connect failed, broken, timeout, unfetchable
 	Err  error
 }
 
@@ -116,7 +118,7 @@ func (f *fetcher) dialAddr(u *url.URL) string {
 func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, &fetchError{Code: -6, Err: err}
+		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
@@ -124,9 +126,9 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	d := net.Dialer{Timeout: f.connectTimeout}
 	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
 	if err != nil {
-		code := -2
+		code := crawllog.CodeConnectFailed
 		if ctx.Err() != nil {
-			code = -4
+			code = crawllog.CodeTimeout
 		}
 		return nil, &fetchError{Code: code, Err: err}
 	}
@@ -140,14 +142,14 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 		// certificate is wrong; the certificate problem is not ours to fix.
 		tc := tls.Client(raw, &tls.Config{ServerName: u.Hostname(), InsecureSkipVerify: true}) //nolint:gosec
 		if err := tc.HandshakeContext(ctx); err != nil {
-			return nil, &fetchError{Code: -2, Err: err}
+			return nil, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
 		}
 		conn = tc
 	}
 	rc := &recordingConn{Conn: conn, limit: f.maxBody + maxHeaderBytes}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
-		return nil, &fetchError{Code: -6, Err: err}
+		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
 	req.Header.Set("User-Agent", f.userAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
@@ -160,21 +162,21 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	}
 	var reqBuf bytes.Buffer
 	if err := req.Write(&reqBuf); err != nil {
-		return nil, &fetchError{Code: -6, Err: err}
+		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
 	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
-		return nil, classify(ctx, err, -3)
+		return nil, classify(ctx, err, crawllog.CodeConnectLost)
 	}
 	resp, err := http.ReadResponse(bufio.NewReader(rc), req)
 	if err != nil {
-		return nil, classify(ctx, err, -3)
+		return nil, classify(ctx, err, crawllog.CodeConnectLost)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, f.maxBody+1))
 	truncated := int64(len(body)) > f.maxBody
 	if truncated {
 		body = body[:f.maxBody]
 	} else if err != nil {
-		return nil, classify(ctx, err, -3)
+		return nil, classify(ctx, err, crawllog.CodeConnectLost)
 	}
 	out := &fetched{
 		Request:   rc.out.Bytes(),
@@ -191,13 +193,13 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	return out, nil
 }
 
-func classify(ctx context.Context, err error, code int) error {
+func classify(ctx context.Context, err error, code crawllog.Code) error {
 	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
-		code = -4
+		code = crawllog.CodeTimeout
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		code = -4
+		code = crawllog.CodeTimeout
 	}
 	return &fetchError{Code: code, Err: err}
 }

@@ -52,11 +52,11 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		}
 		c.frontier.Done(t, frontier.Result{Fetched: true})
 		c.log.Info("sitemap unreachable", zap.String("url", t.URL.URL), zap.Error(err))
-		code := codeGaveUp
+		code := crawllog.CodeRetriesGaveUp
 		if fe, ok := err.(*fetchError); ok {
 			code = fe.Code
 		}
-		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: code, Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker})
+		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker})
 	}
 	var cands []frontier.URL
 	if f.Status/100 == 2 {

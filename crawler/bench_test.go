@@ -171,7 +171,7 @@ func BenchmarkParkedHostsMemory(b *testing.B) {
 						batch = append(batch, frontier.URL{URL: u, SURT: "org,example," + host + ")/some/typical/path/page-" + strconv.Itoa(k) + ".html",
 							Host: host, Parent: -1, HopPath: "LLL", Via: "http://" + host + "/some/typical/path/"})
 					}
-					active, parked := f.AssignAll(batch)
+					active, parked, _ := f.AssignAll(batch)
 					parkedURLs += len(parked)
 					if err := f.Add(active...); err != nil {
 						b.Fatal(err)

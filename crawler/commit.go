@@ -126,7 +126,7 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 	// parkMu): a host's rows are read either before or after the batch.
 	c.parkMu.Lock()
 	defer c.parkMu.Unlock()
-	fresh, parked := c.frontier.AssignAll(cands)
+	fresh, parked, refused := c.frontier.AssignAll(cands)
 	c.assignRates(ctx, fresh)
 	c.assignRates(ctx, parked)
 	for _, u := range fresh {
@@ -143,6 +143,9 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	c.records.Add(int64(len(b.Records)))
+	if err := c.logDrops(0, quotaDrops(refused)); err != nil {
+		return nil, err
+	}
 	for _, u := range fresh {
 		c.noteHost(u.Host)
 	}

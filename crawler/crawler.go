@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +32,7 @@ import (
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -120,7 +120,11 @@ type Crawler struct {
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
 	smMu           sync.Mutex
 	sitemapsSeen   map[string]struct{}
-	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade
+	sitemapCount   map[string]int                // sitemaps queued per host (limits.max_sitemaps_per_host)
+	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade, while their sitemap commits
+
+	traps *traps.Checker // limits: URL-level trap defences
+	drops *dropLog       // dropped URLs logged lately
 
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
@@ -212,7 +216,8 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 	// store only: the cache starts empty and misses ask the store.
 	c.dedup = newDedup(c.store, capture.ID, c.opts.DigestCache, !resumed && c.cl == nil)
 	c.scope = newScope(j)
-	c.sitemapsSeen, c.sitemapEntries = map[string]struct{}{}, map[string]extract.SitemapURL{}
+	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
+	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
 	if c.rates = c.opts.Rates; c.rates == nil {
 		model, err := loadRatesModel(j.RatesModel)
 		if err != nil {
@@ -254,6 +259,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
 		},
 		EstimatedSize: estimate,
+		MaxHostURLs:   j.Limits.MaxPagesPerHost,
 	}
 	if c.cl == nil && j.MaxActiveHosts > 0 {
 		// Cluster nodes bound their hosts by leases instead.
@@ -545,6 +551,7 @@ func (c *Crawler) restoreRows(rows []store.FrontierURL, count bool) error {
 		if strings.HasPrefix(r.URL, "https://") {
 			c.scope.noteHTTPS(r.Host)
 		}
+		c.traps.Restore(r.URL)
 		u := frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: r.Seq, Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource}
 		if err := c.frontier.Restore(u, visited, done); err != nil {
 			return err
@@ -590,7 +597,7 @@ func (c *Crawler) work(ctx context.Context, worker int) error {
 		if err != nil {
 			return err
 		}
-		if err := c.process(ctx, worker, t); err != nil {
+		if err := c.processSafely(ctx, worker, t); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -599,18 +606,34 @@ func (c *Crawler) work(ctx context.Context, worker int) error {
 	}
 }
 
+// processSafely is process with a panic turned into a failed URL: no page
+// the network serves may end a capture, and a bug met on one URL (a
+// parser's, say) costs that URL only. The stack goes to the log.
+func (c *Crawler) processSafely(ctx context.Context, worker int, t frontier.Task) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.log.Error("crawler error: URL failed", zap.String("url", t.URL.URL), zap.Any("panic", p), zap.Stack("stack"))
+			err = c.finishUnfetched(ctx, worker, t, crawllog.CodeRuntimeError, store.StateFailed, annCrawlerError)
+		}
+	}()
+	return c.process(ctx, worker, t)
+}
+
 // process fetches one task, archives and indexes it, and reports it done.
 func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
 	c.obs().Decision(t.Action, t.Prereq)
 	if t.Prereq {
-		if t.HopPath == "M" {
+		if t.Interleaved {
 			return c.processSitemap(ctx, worker, t)
 		}
 		return c.processRobots(ctx, worker, t)
 	}
 	now := time.Now()
 	if c.job.Robots == "obey" {
-		u, _ := url.Parse(t.URL.URL)
+		u, err := requestURL(t.URL.URL)
+		if err != nil {
+			return c.finishUnfetched(ctx, worker, t, crawllog.CodeUnfetchable, store.StateFailed, annMalformed)
+		}
 		switch c.robots.verdict(t.Host, u.RequestURI(), now) {
 		case robotsUnknown:
 			c.frontier.Defer(t, c.robotsURL(t.Host))
@@ -730,13 +753,19 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
 		}
 	}
-	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)
+	// RFC 9309 §2.5: parse at least 500 KiB; past it a robots.txt is
+	// ignored rather than allowed to cost seconds and gigabytes.
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded[:min(len(f.Decoded), maxRobotsBytes)], now)
 	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
 		delay = cap
 	}
+	var drops []drop
 	for _, s := range sitemaps {
-		if u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s)); err == nil {
-			c.addSitemap(u, t.URL.URL)
+		u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s))
+		if err != nil {
+			drops = append(drops, drop{s, "PM", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+		} else if d := c.addSitemap(u, t.URL.URL, "M"); d != nil {
+			drops = append(drops, *d)
 		}
 	}
 	c.bytes.Add(int64(len(f.Response)))
@@ -746,8 +775,14 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
-	return c.logFetch(worker, t, f, recs, nil)
+	if err := c.logFetch(worker, t, f, recs, nil); err != nil {
+		return err
+	}
+	return c.logDrops(worker, drops)
 }
+
+// maxRobotsBytes is the part of a robots.txt parsed (RFC 9309's minimum).
+const maxRobotsBytes = 500 << 10
 
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.
@@ -873,10 +908,13 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	}
 	var cands []frontier.URL
 	var outlinks []warc.Outlink
+	var malformed []drop
 	if loc := f.Header.Get("Location"); f.Status/100 == 3 && loc != "" {
 		if u, err := urlcanon.Canonical(t.URL.URL, loc); err == nil {
 			cands = append(cands, c.candidate(t, u, 'R'))
 			outlinks = append(outlinks, warc.Outlink{URL: u, Hop: 'R', Context: "http/location"})
+		} else if !errors.Is(err, urlcanon.ErrScheme) {
+			malformed = append(malformed, drop{loc, t.HopPath + "R", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
 		}
 	}
 	if f.Status/100 == 2 {
@@ -887,6 +925,10 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		}
 		if res.Title != "" || res.Text != "" {
 			textDigest = c.textDigest(res.Title + " " + res.Text)
+		}
+		if lim := c.job.Limits.MaxOutlinks; lim > 0 && len(res.Links) > lim {
+			ann = append(ann, outlinksCut(len(res.Links)-lim))
+			res.Links = res.Links[:lim]
 		}
 		for _, l := range res.Links {
 			cands = append(cands, c.candidate(t, l.URL, byte(l.Hop)))
@@ -899,7 +941,8 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 			cands = append(cands, c.candidate(t, s, 'M'))
 		}
 	}
-	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	cands, drops := c.admit(cands)
+	drops = append(malformed, drops...)
 	if f.Truncated {
 		ann = append(ann, "truncated")
 	}
@@ -920,6 +963,9 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	n := c.pages.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
 	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
+		return err
+	}
+	if err := c.logDrops(worker, drops); err != nil {
 		return err
 	}
 	c.checkLimits(n)

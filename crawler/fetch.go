@@ -114,9 +114,38 @@ func (f *fetcher) dialAddr(u *url.URL) string {
 	return hostport
 }
 
+// requestURL splits a canonical URL into what the request needs, keeping
+// the path and query exactly as the page wrote them: WHATWG parsing (and
+// browsers) keep malformed escapes such as "/a%zz" and send them as they
+// are, where net/url refuses them. Only the authority goes through net/url.
+func requestURL(raw string) (*url.URL, error) {
+	scheme, rest, ok := strings.Cut(raw, "://")
+	if !ok || (scheme != "http" && scheme != "https") {
+		return nil, fmt.Errorf("not an http(s) URL: %q", raw)
+	}
+	authority, target := rest, "/"
+	if i := strings.IndexAny(rest, "/?"); i >= 0 {
+		authority, target = rest[:i], rest[i:]
+	}
+	u, err := url.Parse(scheme + "://" + authority)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("bad authority in %q: %w", raw, err)
+	}
+	if strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
+		return nil, fmt.Errorf("request target %q has characters HTTP cannot carry", target)
+	}
+	path, query, _ := strings.Cut(target, "?")
+	if path == "" {
+		path = "/"
+	}
+	u.Opaque, u.RawQuery = path, query
+	u.ForceQuery = strings.Contains(target, "?") && query == ""
+	return u, nil
+}
+
 // fetch GETs rawURL with extra request headers.
 func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
-	u, err := url.Parse(rawURL)
+	u, err := requestURL(rawURL)
 	if err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
@@ -147,10 +176,11 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 		conn = tc
 	}
 	rc := &recordingConn{Conn: conn, limit: f.maxBody + maxHeaderBytes}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "/", nil)
 	if err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
+	req.URL, req.Host = u, u.Host
 	req.Header.Set("User-Agent", f.userAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
 	req.Header.Set("Accept-Encoding", "gzip, deflate")

@@ -18,23 +18,40 @@ import (
 // rate cascade before the strategy orders the pages (thesis §6.1: sitemaps
 // are the first source of change rates for a site never captured before).
 
-// addSitemap queues a sitemap URL (from robots.txt or a sitemap index) once,
-// if it is in scope.
-func (c *Crawler) addSitemap(u, via string) {
-	cand := frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: "M", Via: via}
-	if len(c.scope.filter([]frontier.URL{cand}, c.job.Fetch.MaxRedirects)) == 0 {
-		return
+// maxSitemapEntries is the most entries read from one sitemap: the
+// sitemaps protocol allows 50,000.
+const maxSitemapEntries = 50_000
+
+// addSitemap queues a sitemap URL (from robots.txt, hop path "M", or a
+// sitemap index, one "M" more) once, if it is in scope and within the
+// host's sitemap limits; it returns a drop when a limit refuses it.
+func (c *Crawler) addSitemap(u, via, hops string) *drop {
+	cand := frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: hops, Via: via}
+	if !c.scope.allows(frontier.URL{URL: u, SURT: cand.SURT, Host: cand.Host}, c.job.Fetch.MaxRedirects) {
+		return nil
 	}
 	if c.cl != nil && !c.holds(cand.Host) {
-		return // another node's host: fetching it would break its politeness
+		return nil // another node's host: fetching it would break its politeness
 	}
+	lim := c.job.Limits
 	c.smMu.Lock()
-	_, seen := c.sitemapsSeen[cand.SURT]
-	c.sitemapsSeen[cand.SURT] = struct{}{}
-	c.smMu.Unlock()
-	if !seen {
-		_ = c.frontier.AddPrereq(cand.Host, cand)
+	defer c.smMu.Unlock()
+	if _, seen := c.sitemapsSeen[cand.SURT]; seen {
+		return nil
 	}
+	n := c.sitemapCount[cand.Host]
+	switch {
+	case lim.MaxSitemapDepth > 0 && len(hops) > lim.MaxSitemapDepth:
+		return &drop{u, hops, via, crawllog.CodeTooManyHops, annSitemapDepth}
+	case lim.MaxSitemapsPerHost > 0 && n >= lim.MaxSitemapsPerHost:
+		return &drop{u, hops, via, crawllog.CodeQuota, annSitemapQuota}
+	case lim.MaxPagesPerHost > 0 && n+c.frontier.NextSeq(cand.Host) >= lim.MaxPagesPerHost:
+		return &drop{u, hops, via, crawllog.CodeQuota, annHostQuota}
+	}
+	c.sitemapsSeen[cand.SURT] = struct{}{}
+	c.sitemapCount[cand.Host] = n + 1
+	_ = c.frontier.AddInterleaved(cand.Host, cand)
+	return nil
 }
 
 // processSitemap fetches, archives and reads one sitemap: its entries join
@@ -59,32 +76,54 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker})
 	}
 	var cands []frontier.URL
+	var drops []drop
+	var ann []string
+	var entries []string // SURTs put in sitemapEntries, removed once committed
 	if f.Status/100 == 2 {
 		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
 		if err != nil {
 			c.log.Info("sitemap partly unreadable", zap.String("url", t.URL.URL), zap.Error(err))
 		}
+		if cut := len(res.Sitemap) - maxSitemapEntries; cut > 0 {
+			res.Sitemap = res.Sitemap[:maxSitemapEntries]
+			ann = append(ann, outlinksCut(cut))
+		}
 		c.smMu.Lock()
 		for _, e := range res.Sitemap {
-			c.sitemapEntries[urlcanon.SURT(e.Loc)] = e
+			s := urlcanon.SURT(e.Loc)
+			c.sitemapEntries[s] = e
+			entries = append(entries, s)
 		}
 		c.smMu.Unlock()
 		for _, e := range res.Sitemap {
 			cands = append(cands, c.newURL(e.Loc, "M", t.URL.URL, -1))
 		}
 		for _, child := range res.SitemapIndex {
-			c.addSitemap(child, t.URL.URL)
+			if d := c.addSitemap(child, t.URL.URL, t.HopPath+"M"); d != nil {
+				drops = append(drops, *d)
+			}
 		}
 	}
-	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	cands, more := c.admit(cands)
+	drops = append(drops, more...)
 	c.bytes.Add(int64(len(f.Response)))
 	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
+	// The entries' change frequencies were read when their URLs were
+	// committed (assignRates); keeping them would let sitemaps grow memory.
+	c.smMu.Lock()
+	for _, s := range entries {
+		delete(c.sitemapEntries, s)
+	}
+	c.smMu.Unlock()
 	if err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	return c.logFetch(worker, t, f, recs, nil)
+	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
+		return err
+	}
+	return c.logDrops(worker, drops)
 }
 
 // newURL builds a frontier URL; its rate is set by assignRates once it is

@@ -51,6 +51,9 @@ const (
 	// An online strategy that later learns the page was not the last
 	// visit after all may still ask for a real revisit.
 	stCollapsed
+	// stEarly: a seed handed out before its host's strategy started (see
+	// take); its strategy counts it visited when it picks it.
+	stEarly
 )
 
 // Task is one download handed to a worker.
@@ -60,6 +63,10 @@ type Task struct {
 	// Prereq is true for host prerequisites (robots.txt) that are not
 	// pages of the site and are not ordered by the strategy.
 	Prereq bool
+	// Interleaved marks a prerequisite that does not hold the host's pages
+	// (sitemaps): served alternately with them, after the host's first
+	// page, so a sitemap bomb cannot starve the site.
+	Interleaved bool
 	// Attempt counts earlier failed attempts of this download.
 	Attempt int
 }
@@ -90,6 +97,9 @@ type Config struct {
 	// MaxActive bounds the hosts held in memory (0: no bound). The others
 	// are parked (see park.go); Activate must then be set.
 	MaxActive int
+	// MaxHostURLs bounds the URLs a host may have (0: no bound); AssignAll
+	// refuses the host's new URLs beyond it.
+	MaxHostURLs int
 	// Activate is called by Next, without the frontier's lock, when a
 	// parked host with work can be activated: it should call Unpark,
 	// load the host's rows (Restore) and call Activated. Calls to it
@@ -107,7 +117,8 @@ type host struct {
 	early    [][]scheduler.Page // Adds made before Start, replayed in order
 	urls     []URL              // by Seq
 	state    []uint8            // by Seq
-	urgent   []Task             // prerequisites and retries, served before the strategy
+	urgent   []Task             // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
+	sideNext bool               // the next turn goes to an interleaved prerequisite
 	inflight int
 	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
@@ -272,7 +283,7 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 // others and returns the kept ones, ready for Add. URLs of the same call are
 // also deduplicated against each other.
 func (f *Frontier) Assign(urls []URL) []URL {
-	out, _ := f.AssignAll(urls)
+	out, _, _ := f.AssignAll(urls)
 	return out
 }
 
@@ -281,8 +292,9 @@ func (f *Frontier) Assign(urls []URL) []URL {
 // Add; URLs of parked hosts get only a StoreSeq (Seq -1) and are returned
 // in parked: the caller stores them and does not Add them (the store's
 // dedup on SURT decides whether they are new; the host is marked as having
-// work either way).
-func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
+// work either way). New URLs of a host that has MaxHostURLs already are
+// returned in refused, and are not marked seen.
+func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	next := map[string]int{}
@@ -307,6 +319,10 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
 				n, s = len(h.urls), h.nextStore
 			case f.cfg.MaxActive > 0 && (f.parked[u.Host] != nil || f.activeCount()+newHosts >= f.cfg.MaxActive):
 				p := f.parkedFor(u.Host)
+				if f.full(p.urls) {
+					refused = append(refused, u)
+					continue
+				}
 				u.Seq, u.StoreSeq = -1, p.next
 				p.next++
 				p.urls++
@@ -318,6 +334,11 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
 			default:
 				newHosts++
 			}
+		}
+		if f.full(n) {
+			next[u.Host], store[u.Host] = n, s
+			refused = append(refused, u)
+			continue
 		}
 		u.Seq, u.StoreSeq = n, s
 		next[u.Host], store[u.Host] = n+1, s+1
@@ -339,22 +360,36 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked []URL) {
 	for _, h := range order {
 		out = append(out, groups[h]...)
 	}
-	return out, parked
+	return out, parked, refused
 }
+
+// full reports whether a host with n URLs may take no more.
+func (f *Frontier) full(n int) bool { return f.cfg.MaxHostURLs > 0 && n >= f.cfg.MaxHostURLs }
 
 // AddPrereq queues a prerequisite download (robots.txt) for a host, served
 // before any page of the host.
 func (f *Frontier) AddPrereq(hostName string, u URL) error {
+	return f.addPrereq(hostName, Task{URL: u, Prereq: true})
+}
+
+// AddInterleaved queues a prerequisite (a sitemap) that does not hold the
+// host's pages: the host's first page goes first, then interleaved
+// prerequisites and pages take turns.
+func (f *Frontier) AddInterleaved(hostName string, u URL) error {
+	return f.addPrereq(hostName, Task{URL: u, Prereq: true, Interleaved: true})
+}
+
+func (f *Frontier) addPrereq(hostName string, t Task) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.parkPrereq(hostName, u) {
+	if f.parkPrereq(hostName, t) {
 		return nil
 	}
 	h, err := f.hostFor(hostName)
 	if err != nil {
 		return err
 	}
-	h.urgent = append(h.urgent, Task{URL: u, Prereq: true})
+	h.urgent = append(h.urgent, t)
 	f.schedule(h)
 	f.signal()
 	return nil
@@ -388,7 +423,7 @@ func (f *Frontier) release(t Task) *host {
 	}
 	h.inflight--
 	f.total--
-	if t.Prereq {
+	if t.Prereq && !t.Interleaved {
 		h.prereqs--
 	}
 	return h
@@ -477,9 +512,7 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 // take returns h's next task: urgent ones first, then the strategy's,
 // skipping downloads a resumed capture already finished.
 func (f *Frontier) take(h *host) (Task, bool) {
-	if len(h.urgent) > 0 {
-		t := h.urgent[0]
-		h.urgent = h.urgent[1:]
+	if t, ok := h.popUrgent(false); ok {
 		if t.Prereq {
 			h.prereqs++
 		}
@@ -488,6 +521,65 @@ func (f *Frontier) take(h *host) (Task, bool) {
 	if h.prereqs > 0 {
 		return Task{}, false
 	}
+	if !h.started && h.hasInterleaved() {
+		// Sitemaps wait: the seed goes first, outside the strategy, which
+		// starts after the first sitemap so its size estimate counts that
+		// sitemap's entries. Every strategy visits the root first anyway;
+		// its own visit of the seed is skipped as already done.
+		if t, ok := h.takeSeed(); ok {
+			h.sideNext = true
+			return t, true
+		}
+	}
+	if h.sideNext {
+		if t, ok := h.popUrgent(true); ok {
+			h.sideNext = false
+			return t, true
+		}
+	}
+	if t, ok := f.takePage(h); ok {
+		h.sideNext = true
+		return t, true
+	}
+	return h.popUrgent(true)
+}
+
+func (h *host) hasInterleaved() bool {
+	for _, t := range h.urgent {
+		if t.Interleaved {
+			return true
+		}
+	}
+	return false
+}
+
+// takeSeed returns a queued seed (a URL with no hop path) of a host whose
+// strategy has not started, marking it handed out.
+func (h *host) takeSeed() (Task, bool) {
+	for i, u := range h.urls {
+		if u.HopPath == "" && h.state[i] == stQueued {
+			h.state[i] = stEarly
+			return Task{URL: u, Action: scheduler.Visit}, true
+		}
+	}
+	return Task{}, false
+}
+
+// popUrgent removes and returns the first urgent task that is (or, with
+// interleaved false, is not) an interleaved prerequisite.
+func (h *host) popUrgent(interleaved bool) (Task, bool) {
+	for i, t := range h.urgent {
+		if t.Interleaved == interleaved {
+			h.urgent = append(h.urgent[:i:i], h.urgent[i+1:]...)
+			return t, true
+		}
+	}
+	return Task{}, false
+}
+
+// takePage returns the strategy's next page of h, starting the strategy
+// on the first call.
+func (f *Frontier) takePage(h *host) (Task, bool) {
 	if !h.started {
 		est := 0
 		if f.cfg.EstimatedSize != nil {
@@ -509,6 +601,9 @@ func (f *Frontier) take(h *host) (Task, bool) {
 			return Task{}, false
 		}
 		st := h.state[d.Page]
+		if st == stEarly {
+			st = stVisited
+		}
 		skip := st == stDone || (st == stVisited && d.Action == scheduler.Visit) ||
 			(st == stCollapsed && d.Action != scheduler.Revisit)
 		if skip {
@@ -572,6 +667,7 @@ func (f *Frontier) Done(t Task, r Result) {
 			h.ready = next
 		}
 	} else if !t.Prereq {
+		early := h.state[t.Seq] == stEarly
 		switch t.Action {
 		case scheduler.Visit:
 			h.state[t.Seq] = stVisited
@@ -580,7 +676,9 @@ func (f *Frontier) Done(t Task, r Result) {
 		default:
 			h.state[t.Seq] = stDone
 		}
-		h.strategy.Done(scheduler.Decision{Page: t.Seq, Action: t.Action})
+		if !early { // an early seed is Done when its strategy picks it (take skips it)
+			h.strategy.Done(scheduler.Decision{Page: t.Seq, Action: t.Action})
+		}
 	}
 	if h.idx >= 0 {
 		heap.Fix(&f.ready, h.idx)

@@ -28,7 +28,7 @@ type parked struct {
 	pol     *Politeness // the host's politeness when it was evicted
 	ready   time.Time
 	extra   time.Duration
-	prereqs []URL // prerequisites (sitemaps) queued while parked
+	prereqs []Task // prerequisites (sitemaps) queued while parked
 	// finished and pending count the host's URLs with nothing left to do
 	// and those not yet fetched (for status). counted is false when they
 	// are unknown: a host parked by Park at resume until SetParkedCounts.
@@ -64,7 +64,7 @@ func (f *Frontier) giveWork(name string, p *parked) {
 
 // parkPrereq queues a prerequisite of a host that is not active (parking
 // it if it is new and there is no room) and reports whether it did.
-func (f *Frontier) parkPrereq(name string, u URL) bool {
+func (f *Frontier) parkPrereq(name string, u Task) bool {
 	if f.cfg.MaxActive <= 0 || f.hosts[name] != nil {
 		return false
 	}
@@ -261,9 +261,7 @@ func (f *Frontier) Activated(name string) error {
 		h.ready = p.ready
 	}
 	h.extra = max(h.extra, p.extra)
-	for _, u := range p.prereqs {
-		h.urgent = append(h.urgent, Task{URL: u, Prereq: true})
-	}
+	h.urgent = append(h.urgent, p.prereqs...)
 	if p.stopped {
 		h.stopped, h.urgent = true, nil
 	}

@@ -87,7 +87,7 @@ func TestParking(t *testing.T) {
 			return f.Activated(host)
 		},
 	})
-	act, parked := f.AssignAll(append(urls("a", 2), urls("b", 3)...))
+	act, parked, _ := f.AssignAll(append(urls("a", 2), urls("b", 3)...))
 	if len(act) != 2 || len(parked) != 3 {
 		t.Fatalf("AssignAll: %d active, %d parked; want 2, 3", len(act), len(parked))
 	}
@@ -126,7 +126,7 @@ func TestParking(t *testing.T) {
 		// A late discovery for a finished, evicted host: parked, the
 		// host gets work again and is loaded once more.
 		if task.URL.URL == "http://b/2" {
-			_, again := f.AssignAll(urls("a", 3)[2:])
+			_, again, _ := f.AssignAll(urls("a", 3)[2:])
 			if len(again) != 1 || again[0].StoreSeq != 2 {
 				t.Fatalf("late discovery for evicted host a: %+v, want parked with StoreSeq 2", again)
 			}

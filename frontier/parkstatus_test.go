@@ -29,7 +29,7 @@ func TestParkedStatusAndCounts(t *testing.T) {
 			return f.Activated(host) // no rows left to load in this test
 		},
 	})
-	act, parked := f.AssignAll(append(urls("a", 1), urls("b", 3)...))
+	act, parked, _ := f.AssignAll(append(urls("a", 1), urls("b", 3)...))
 	if len(act) != 1 || len(parked) != 3 {
 		t.Fatalf("AssignAll: %d active, %d parked", len(act), len(parked))
 	}

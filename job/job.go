@@ -41,6 +41,8 @@ type Job struct {
 	Politeness Politeness
 	// Fetch holds the HTTP client limits.
 	Fetch Fetch
+	// Limits are the trap and bomb defences (docs/robustness.md).
+	Limits Limits
 	// WARC says where and how records are written.
 	WARC WARC
 	// Store is the index DSN: "sqlite:PATH" or "postgres://…"
@@ -144,6 +146,37 @@ type Fetch struct {
 	ConditionalGet bool
 }
 
+// Limits are the defences against crawler traps and bombs: every URL they
+// refuse gets a crawl.log line naming the limit (docs/robustness.md). Zero
+// switches a limit off.
+type Limits struct {
+	// MaxURLLength refuses longer canonical URLs (Heritrix: 2083).
+	MaxURLLength int
+	// MaxPathSegments refuses deeper paths.
+	MaxPathSegments int
+	// MaxSegmentRepeats refuses paths in which one segment occurs more
+	// often (/a/b/a/b/a/b/a/b: relative links that loop).
+	MaxSegmentRepeats int
+	// MaxQueryParams refuses query strings with more parameters.
+	MaxQueryParams int
+	// MaxQueryVariants bounds the distinct query strings queued per host
+	// and path (faceted search, session ids).
+	MaxQueryVariants int
+	// CalendarYearsAhead refuses calendar-like URLs naming a year more than
+	// this many years ahead, or before 1991.
+	CalendarYearsAhead int
+	// MaxOutlinks is the most links taken from one page (Heritrix's
+	// ExtractorHTML keeps 6000).
+	MaxOutlinks int
+	// MaxPagesPerHost bounds the URLs queued per host, sitemaps included.
+	MaxPagesPerHost int
+	// MaxSitemapsPerHost bounds the sitemaps fetched per host.
+	MaxSitemapsPerHost int
+	// MaxSitemapDepth bounds sitemap-index nesting: 1 fetches only the
+	// sitemaps robots.txt names, 2 also their children, and so on.
+	MaxSitemapDepth int
+}
+
 // WARC says where and how WARC records are written.
 type WARC struct {
 	// Dir receives the WARC files. Relative paths resolve against the
@@ -220,6 +253,17 @@ const (
 	DefaultTau            = 0.95
 	DefaultChangeSignal   = "payload"
 	DefaultRate           = 1.0 / 168 // one change a week, per hour
+
+	DefaultMaxURLLength       = 2083
+	DefaultMaxPathSegments    = 32
+	DefaultMaxSegmentRepeats  = 3
+	DefaultMaxQueryParams     = 32
+	DefaultMaxQueryVariants   = 1000
+	DefaultCalendarYearsAhead = 2
+	DefaultMaxOutlinks        = 6000
+	DefaultMaxPagesPerHost    = 1_000_000
+	DefaultMaxSitemapsPerHost = 500
+	DefaultMaxSitemapDepth    = 3
 )
 
 // DefaultChangeRates is the default change-rate cascade.
@@ -247,6 +291,12 @@ func Defaults() Job {
 			MaxRedirects:   DefaultMaxRedirects,
 			Retries:        DefaultRetries,
 			RetryBackoff:   DefaultRetryBackoff,
+		},
+		Limits: Limits{
+			MaxURLLength: DefaultMaxURLLength, MaxPathSegments: DefaultMaxPathSegments, MaxSegmentRepeats: DefaultMaxSegmentRepeats,
+			MaxQueryParams: DefaultMaxQueryParams, MaxQueryVariants: DefaultMaxQueryVariants, CalendarYearsAhead: DefaultCalendarYearsAhead,
+			MaxOutlinks: DefaultMaxOutlinks, MaxPagesPerHost: DefaultMaxPagesPerHost, MaxSitemapsPerHost: DefaultMaxSitemapsPerHost,
+			MaxSitemapDepth: DefaultMaxSitemapDepth,
 		},
 		WARC:        WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest},
 		Scheduler:   Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},

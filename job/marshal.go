@@ -21,6 +21,7 @@ type yJob struct {
 	Scope       yScope            `yaml:"scope"`
 	Politeness  yPoliteness       `yaml:"politeness"`
 	Fetch       yFetch            `yaml:"fetch"`
+	Limits      yLimits           `yaml:"limits"`
 	WARC        yWARC             `yaml:"warc"`
 	Store       string            `yaml:"store"`
 	Scheduler   yScheduler        `yaml:"scheduler"`
@@ -64,6 +65,19 @@ type yFetch struct {
 	Retries        int    `yaml:"retries"`
 	RetryBackoff   string `yaml:"retry_backoff"`
 	ConditionalGet bool   `yaml:"conditional_get"`
+}
+
+type yLimits struct {
+	MaxURLLength       int `yaml:"max_url_length"`
+	MaxPathSegments    int `yaml:"max_path_segments"`
+	MaxSegmentRepeats  int `yaml:"max_segment_repeats"`
+	MaxQueryParams     int `yaml:"max_query_params"`
+	MaxQueryVariants   int `yaml:"max_query_variants"`
+	CalendarYearsAhead int `yaml:"calendar_years_ahead"`
+	MaxOutlinks        int `yaml:"max_outlinks"`
+	MaxPagesPerHost    int `yaml:"max_pages_per_host"`
+	MaxSitemapsPerHost int `yaml:"max_sitemaps_per_host"`
+	MaxSitemapDepth    int `yaml:"max_sitemap_depth"`
 }
 
 type yWARC struct {
@@ -124,6 +138,7 @@ func (j *Job) Marshal() ([]byte, error) {
 			RetryBackoff:   durationText(j.Fetch.RetryBackoff),
 			ConditionalGet: j.Fetch.ConditionalGet,
 		},
+		Limits: yLimits(j.Limits), // same fields, in the same order
 		WARC: yWARC{
 			Dir:      j.WARC.Dir,
 			Prefix:   j.WARC.Prefix,

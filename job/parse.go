@@ -365,7 +365,7 @@ func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool
 	return s, true
 }
 
-var topKeys = []string{"name", "seeds", "workers", "max_active_hosts", "user_agent", "robots", "scope", "politeness", "fetch", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
+var topKeys = []string{"name", "seeds", "workers", "max_active_hosts", "user_agent", "robots", "scope", "politeness", "fetch", "limits", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
 
 var (
 	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
@@ -421,6 +421,9 @@ func (p *parser) job(root *yaml.Node, j *Job) {
 	}
 	if n, ok := f["fetch"]; ok {
 		p.fetch(n, &j.Fetch)
+	}
+	if n, ok := f["limits"]; ok {
+		p.limits(n, &j.Limits)
 	}
 	if n, ok := f["warc"]; ok {
 		p.warc(n, &j.WARC)
@@ -763,6 +766,46 @@ func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
 	if v, ok := f["conditional_get"]; ok {
 		if b, ok := p.boolean(v, "fetch.conditional_get"); ok {
 			fe.ConditionalGet = b
+		}
+	}
+}
+
+// limitFields lists the limits keys with their destinations and ranges.
+func limitFields(l *Limits) []struct {
+	key    string
+	dst    *int
+	lo, hi int64
+} {
+	return []struct {
+		key    string
+		dst    *int
+		lo, hi int64
+	}{
+		{"max_url_length", &l.MaxURLLength, 0, 1 << 20},
+		{"max_path_segments", &l.MaxPathSegments, 0, 10000},
+		{"max_segment_repeats", &l.MaxSegmentRepeats, 0, 10000},
+		{"max_query_params", &l.MaxQueryParams, 0, 10000},
+		{"max_query_variants", &l.MaxQueryVariants, 0, 1 << 30},
+		{"calendar_years_ahead", &l.CalendarYearsAhead, 0, 1000},
+		{"max_outlinks", &l.MaxOutlinks, 0, 1 << 30},
+		{"max_pages_per_host", &l.MaxPagesPerHost, 0, 1 << 40},
+		{"max_sitemaps_per_host", &l.MaxSitemapsPerHost, 0, 1 << 30},
+		{"max_sitemap_depth", &l.MaxSitemapDepth, 0, 100},
+	}
+}
+
+func (p *parser) limits(n *yaml.Node, l *Limits) {
+	fields := limitFields(l)
+	keys := make([]string, len(fields))
+	for i, fd := range fields {
+		keys[i] = fd.key
+	}
+	f := p.mapping(n, "limits", keys...)
+	for _, fd := range fields {
+		if v, ok := f[fd.key]; ok {
+			if x, ok := p.integer(v, "limits."+fd.key, fd.lo, fd.hi); ok {
+				*fd.dst = int(x)
+			}
 		}
 	}
 }

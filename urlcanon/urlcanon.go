@@ -7,7 +7,8 @@
 // browser would. On top of WHATWG, Canonical
 //   - removes the fragment,
 //   - normalises percent-encoding: hex digits upper-cased, escapes of
-//     unreserved characters (ALPHA DIGIT - . _ ~) decoded,
+//     unreserved characters (ALPHA DIGIT - . _ ~) decoded, a '%' that
+//     starts no valid escape written "%25",
 //   - drops an empty query ("http://h/p?" → "http://h/p"),
 //   - accepts only http and https.
 //
@@ -182,20 +183,22 @@ func serialise(u *wurl.Url) (string, error) {
 
 // normPercent appends s to b with every valid %XX escape normalised: escapes
 // of unreserved characters (RFC 3986 §2.3) are decoded, all others get
-// upper-case hex. Invalid escapes ("%zz", "%4") are kept as they are, as
-// WHATWG does.
+// upper-case hex. A '%' that starts no valid escape ("%zz", "%4", a final
+// "%") is escaped as "%25", as Heritrix does: WHATWG keeps it, but the
+// result would not be an RFC 3986 URI, and WARC-Target-URI, HTTP request
+// targets and WARC validators (gowarc) require one.
 func normPercent(b *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c != '%' || i+2 >= len(s) {
+		if c != '%' {
 			b.WriteByte(c)
+			continue
+		}
+		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			b.WriteString("%25")
 			continue
 		}
 		h, l := s[i+1], s[i+2]
-		if !isHex(h) || !isHex(l) {
-			b.WriteByte(c)
-			continue
-		}
 		v := unhex(h)<<4 | unhex(l)
 		if isUnreserved(v) {
 			b.WriteByte(v)

@@ -47,7 +47,7 @@ func TestCanonical(t *testing.T) {
 		{"unreserved decoded in query", "", "http://example.com/?%61=%7e", "http://example.com/?a=~"},
 		{"reserved kept encoded", "", "http://example.com/a%2Fb%3Fc%23d", "http://example.com/a%2Fb%3Fc%23d"},
 		{"percent sign kept", "", "http://example.com/100%25", "http://example.com/100%25"},
-		{"invalid escape kept", "", "http://example.com/%zz%4", "http://example.com/%zz%4"},
+		{"invalid escape escaped", "", "http://example.com/%zz%4", "http://example.com/%25zz%254"},
 		{"non-ascii path encoded", "", "http://example.com/€", "http://example.com/%E2%82%AC"},
 		{"non-ascii query encoded", "", "http://example.com/?q=é", "http://example.com/?q=%C3%A9"},
 		{"quote in query encoded", "", `http://example.com/?q="x"`, "http://example.com/?q=%22x%22"},
@@ -196,14 +196,14 @@ func TestRebase(t *testing.T) {
 func TestNormPercent(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"", ""},
-		{"%", "%"},
-		{"%4", "%4"},
+		{"%", "%25"},
+		{"%4", "%254"},
 		{"%41", "A"},
 		{"%4a%4A", "JJ"},
 		{"%2f%2F", "%2F%2F"},
 		{"%e2%82%ac", "%E2%82%AC"},
-		{"a%zzb", "a%zzb"},
-		{"%%41", "%A"},
+		{"a%zzb", "a%25zzb"},
+		{"%%41", "%25A"},
 		{"%25%34%31", "%2541"},
 	}
 	for _, tc := range tests {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httputil"
+	"net/textproto"
 	"strconv"
 	"strings"
 )
@@ -125,7 +126,19 @@ func checkRequest(raw []byte) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)
 	}
-	if _, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(raw[:n]))); err != nil {
+	// Not http.ReadRequest: it refuses request targets browsers send and
+	// servers answer, such as "/a%zz" (a malformed escape kept as written).
+	tp := textproto.NewReader(bufio.NewReader(bytes.NewReader(raw[:n])))
+	line, err := tp.ReadLine()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)
+	}
+	f := strings.Split(line, " ")
+	if len(f) != 3 || f[0] == "" || f[1] == "" || !strings.HasPrefix(f[2], "HTTP/") ||
+		strings.ContainsFunc(line, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+		return fmt.Errorf("%w: request line %q", ErrMalformedRequest, line)
+	}
+	if _, err := tp.ReadMIMEHeader(); err != nil {
 		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)
 	}
 	return nil

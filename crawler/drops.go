@@ -1,0 +1,132 @@
+package crawler
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/traps"
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// crawl.log annotations of URIs the crawler met and did not fetch (the
+// trap checks' own reasons are traps.Reason values); docs/robustness.md
+// lists them with their codes.
+const (
+	annMalformed     = "malformed-url"
+	annMaxHops       = "max-hops"
+	annRedirectLimit = "redirect-limit"
+	annHostQuota     = "host-quota"
+	annSitemapQuota  = "sitemap-quota"
+	annSitemapDepth  = "sitemap-depth"
+	annCrawlerError  = "crawler-error"
+	annOutlinksCut   = "outlinks-dropped:" // + how many
+)
+
+// dropLogMemory is how many dropped URLs the crawler remembers so that a
+// URL every page links to is logged once, not once per page.
+const dropLogMemory = 100_000
+
+// drop is a URL met and not queued, with its crawl.log code and reason.
+type drop struct {
+	url, hops, via string
+	code           crawllog.Code
+	why            string
+}
+
+// dropLog writes each dropped URL's crawl.log line once (within its
+// memory); safe for concurrent use.
+type dropLog struct {
+	mu   sync.Mutex
+	seen *lru[string, struct{}]
+}
+
+func newDropLog() *dropLog { return &dropLog{seen: newLRU[string, struct{}](dropLogMemory)} }
+
+// fresh reports whether u was not logged lately, and remembers it.
+func (d *dropLog) fresh(u string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.seen.get(u); ok {
+		return false
+	}
+	d.seen.addIfAbsent(u, struct{}{})
+	return true
+}
+
+// logDrops writes a line for each drop not logged lately.
+func (c *Crawler) logDrops(worker int, drops []drop) error {
+	for _, d := range drops {
+		if !c.drops.fresh(d.url) {
+			continue
+		}
+		c.obs().Unfetched(urlcanon.Host(d.url), int(d.code))
+		e := crawllog.Entry{Time: time.Now(), Status: int(d.code), Size: -1, URI: d.url, HopPath: d.hops, Via: d.via,
+			Worker: worker, Annotations: []string{d.why}}
+		if err := c.clog.Log(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// admit splits candidates discovered on t's page into those to queue and
+// those dropped: out of the job's scope (silently, as Heritrix does:
+// scope is the operator's choice, not a loss), past the hop or redirect
+// limits, or refused by a trap check (each with a crawl.log line).
+func (c *Crawler) admit(cands []frontier.URL) (keep []frontier.URL, drops []drop) {
+	keep = cands[:0]
+	for _, u := range cands {
+		switch {
+		case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
+			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit})
+			continue
+		case len(u.HopPath) > c.job.Scope.MaxHops:
+			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annMaxHops})
+			continue
+		case !c.scope.allows(u, c.job.Fetch.MaxRedirects):
+			continue
+		}
+		if why, ok := c.traps.Check(u.URL); !ok {
+			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
+			continue
+		}
+		if !c.frontier.Seen(u.SURT) {
+			if why, ok := c.traps.Admit(u.URL); !ok {
+				drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
+				continue
+			}
+		}
+		keep = append(keep, u)
+	}
+	return keep, drops
+}
+
+// quotaDrops turns URLs the frontier refused (their host is full) into
+// drops.
+func quotaDrops(refused []frontier.URL) []drop {
+	out := make([]drop, len(refused))
+	for i, u := range refused {
+		out[i] = drop{u.URL, u.HopPath, u.Via, crawllog.CodeQuota, annHostQuota}
+	}
+	return out
+}
+
+func trailingRedirects(hops string) int {
+	n := 0
+	for i := len(hops) - 1; i >= 0 && hops[i] == 'R'; i-- {
+		n++
+	}
+	return n
+}
+
+func outlinksCut(n int) string { return fmt.Sprintf("%s%d", annOutlinksCut, n) }
+
+// trapLimits maps the job's limits to the trap checker's.
+func trapLimits(l job.Limits) traps.Limits {
+	return traps.Limits{MaxURLLength: l.MaxURLLength, MaxPathSegments: l.MaxPathSegments, MaxSegmentRepeats: l.MaxSegmentRepeats,
+		MaxQueryParams: l.MaxQueryParams, MaxQueryVariants: l.MaxQueryVariants, CalendarYearsAhead: l.CalendarYearsAhead}
+}

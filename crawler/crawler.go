@@ -930,6 +930,9 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 			ann = append(ann, outlinksCut(len(res.Links)-lim))
 			res.Links = res.Links[:lim]
 		}
+		for _, ref := range res.Malformed {
+			malformed = append(malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+		}
 		for _, l := range res.Links {
 			cands = append(cands, c.candidate(t, l.URL, byte(l.Hop)))
 			outlinks = append(outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})

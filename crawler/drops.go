@@ -80,6 +80,10 @@ func (c *Crawler) logDrops(worker int, drops []drop) error {
 func (c *Crawler) admit(cands []frontier.URL) (keep []frontier.URL, drops []drop) {
 	keep = cands[:0]
 	for _, u := range cands {
+		if c.frontier.Seen(u.SURT) {
+			keep = append(keep, u) // known already, by a path within the limits
+			continue
+		}
 		switch {
 		case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
 			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit})
@@ -94,11 +98,9 @@ func (c *Crawler) admit(cands []frontier.URL) (keep []frontier.URL, drops []drop
 			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
 			continue
 		}
-		if !c.frontier.Seen(u.SURT) {
-			if why, ok := c.traps.Admit(u.URL); !ok {
-				drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
-				continue
-			}
+		if why, ok := c.traps.Admit(u.URL); !ok {
+			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
+			continue
 		}
 		keep = append(keep, u)
 	}

@@ -42,7 +42,7 @@ func Format(e Entry) string {
 		if s == "" {
 			return "-"
 		}
-		return strings.ReplaceAll(s, " ", "%20")
+		return escapeField(s)
 	}
 	size := "-"
 	if e.Size >= 0 {
@@ -60,6 +60,24 @@ func Format(e Entry) string {
 	return fmt.Sprintf("%s %5d %10s %s %s %s %s #%03d %s %s %s %s",
 		e.Time.UTC().Format("2006-01-02T15:04:05.000Z"), e.Status, size, dash(e.URI), dash(e.HopPath),
 		dash(e.Via), dash(e.MIME), e.Worker, fetch, dash(e.Digest), dash(e.Source), ann)
+}
+
+// escapeField percent-escapes what would split or break a line: spaces,
+// control characters and DEL (a malformed link, logged as written, may
+// hold any of them).
+func escapeField(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c == 0x7f {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // Entry fields as Parse splits them.

@@ -68,6 +68,10 @@ type Result struct {
 	Title        string       // HTML <title>, whitespace-normalised
 	Text         string       // visible HTML text, whitespace-normalised, scripts/styles excluded
 	Truncated    bool         // a cap (MaxLinks, MaxTextBytes, MaxBodyBytes) cut the work short
+	// Malformed holds references that look like http(s) links but do not
+	// parse (at most MaxMalformed, as written), so the crawler can log
+	// them instead of losing them silently.
+	Malformed []string
 }
 
 // Caps on the work done for one document, against hostile or absurd input.
@@ -76,6 +80,7 @@ const (
 	MaxTextBytes = 1 << 20  // bytes of Text kept
 	MaxBodyBytes = 64 << 20 // bytes of body parsed (also the gunzip limit for .xml.gz sitemaps)
 	maxFieldLen  = 8 << 10  // longest sitemap field (loc, lastmod, ...) kept
+	MaxMalformed = 100      // malformed references kept per document
 )
 
 // ErrBaseURL is returned (wrapped) when baseURL cannot be parsed.
@@ -244,6 +249,9 @@ func (c *collector) resolve(ref string) string {
 	u, err := c.r.Resolve(ref)
 	if err != nil {
 		u = ""
+		if !errors.Is(err, urlcanon.ErrScheme) && len(c.res.Malformed) < MaxMalformed {
+			c.res.Malformed = append(c.res.Malformed, ref)
+		}
 	}
 	c.cache[ref] = u
 	return u

@@ -119,6 +119,7 @@ type host struct {
 	state    []uint8            // by Seq
 	urgent   []Task             // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
 	sideNext bool               // the next turn goes to an interleaved prerequisite
+	sides    int                // interleaved prerequisites ever queued (they count against MaxHostURLs)
 	inflight int
 	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
@@ -335,7 +336,7 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 				newHosts++
 			}
 		}
-		if f.full(n) {
+		if f.full(n + f.sideCount(u.Host)) {
 			next[u.Host], store[u.Host] = n, s
 			refused = append(refused, u)
 			continue
@@ -361,6 +362,15 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 		out = append(out, groups[h]...)
 	}
 	return out, parked, refused
+}
+
+// sideCount is how many interleaved prerequisites (sitemaps) the host has
+// had: they count against MaxHostURLs like its pages.
+func (f *Frontier) sideCount(name string) int {
+	if h := f.hosts[name]; h != nil {
+		return h.sides
+	}
+	return 0
 }
 
 // full reports whether a host with n URLs may take no more.
@@ -390,6 +400,9 @@ func (f *Frontier) addPrereq(hostName string, t Task) error {
 		return err
 	}
 	h.urgent = append(h.urgent, t)
+	if t.Interleaved {
+		h.sides++
+	}
 	f.schedule(h)
 	f.signal()
 	return nil

@@ -62,7 +62,9 @@ func trapSite(normal int) (http.Handler, func() []string) {
 	})
 	m.HandleFunc("/page/", func(w http.ResponseWriter, r *http.Request) { html(w, `a normal page <a href="/">home</a>`) })
 	m.HandleFunc("/a%zz", func(w http.ResponseWriter, r *http.Request) { html(w, "odd but real") })
-	m.HandleFunc("/loop/", func(w http.ResponseWriter, r *http.Request) { html(w, `<a href="a/">deeper</a> <a href="b/a/">deeper</a>`) })
+	m.HandleFunc("/loop/", func(w http.ResponseWriter, r *http.Request) {
+		html(w, `<a href="a/">deeper</a> <a href="b/a/">deeper</a>`)
+	})
 	m.HandleFunc("/cal/{y}/{m}", func(w http.ResponseWriter, r *http.Request) {
 		var y, mo int
 		fmt.Sscan(r.PathValue("y"), &y)

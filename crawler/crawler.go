@@ -753,9 +753,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
 		}
 	}
-	// RFC 9309 §2.5: parse at least 500 KiB; past it a robots.txt is
-	// ignored rather than allowed to cost seconds and gigabytes.
-	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded[:min(len(f.Decoded), maxRobotsBytes)], now)
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)
 	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
 		delay = cap
 	}
@@ -780,9 +778,6 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	}
 	return c.logDrops(worker, drops)
 }
-
-// maxRobotsBytes is the part of a robots.txt parsed (RFC 9309's minimum).
-const maxRobotsBytes = 500 << 10
 
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.

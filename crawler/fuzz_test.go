@@ -102,3 +102,21 @@ func FuzzRobots(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRequestURL: any canonical URL a page can produce (after urlcanon)
+// becomes a request target or an error, never a panic, and a target is a
+// single token HTTP can carry.
+func FuzzRequestURL(f *testing.F) {
+	for _, s := range []string{"http://a.test/a%zz", "https://u:p@[::1]:8/x?y", "http://a.test?", "http://", "ftp://x/", "http://a.test/\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := requestURL(raw)
+		if err != nil {
+			return
+		}
+		if target := u.RequestURI(); target == "" || strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			t.Fatalf("requestURL(%q) gave target %q", raw, target)
+		}
+	})
+}

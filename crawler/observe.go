@@ -21,7 +21,7 @@ type Observer interface {
 	// prerequisites): status, bytes received, fetch duration.
 	Fetched(host string, status int, bytes int64, d time.Duration)
 	// Unfetched is called for a URL settled without a response, with its
-	// Heritrix fetch status code (-9998 robots, -7 gave up, ...).
+	// Heritrix fetch status code (crawllog.Code: -9998 robots, -8 gave up, ...).
 	Unfetched(host string, code int)
 	// WARCWritten is called after records are written to a WARC file.
 	WARCWritten(file string, bytes int64)

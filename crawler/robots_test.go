@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -74,5 +75,28 @@ func TestRobotsCacheDropsExpired(t *testing.T) {
 	// queued once more, as for any host whose rules are unknown.
 	if c.markSeen("h0-3.test") {
 		t.Error("dropped host still reported seen")
+	}
+}
+
+// TestRobotsSizeCap: only the first 500 KiB of a robots.txt are read (RFC
+// 9309 §2.5), so rules past them do not apply and a 50 MB robots.txt
+// costs no more than a 500 KiB one.
+func TestRobotsSizeCap(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	filler := strings.Repeat("# padding padding padding padding padding\n", maxRobotsBytes/40)
+	for _, tc := range []struct {
+		name string
+		body string
+		want robotsVerdict
+	}{
+		{"rule before the cap", "User-agent: *\nDisallow: /early\n" + filler, robotsDisallowed},
+		{"rule past the cap", "User-agent: *\n" + filler + "Disallow: /early\n", robotsAllowed},
+		{"50 MB", "User-agent: *\nDisallow: /early\n" + strings.Repeat("Disallow: /x\n", 50<<20/13), robotsDisallowed},
+	} {
+		c := newRobotsCache("SHARC-test")
+		c.set("a.test", 200, []byte(tc.body), now)
+		if got := c.verdict("a.test", "/early", now); got != tc.want {
+			t.Errorf("%s: verdict %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

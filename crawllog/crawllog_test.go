@@ -108,3 +108,21 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFormat: whatever a hostile page puts in a logged URI or via (a
+// malformed link is logged as written), Format writes one line of twelve
+// fields that Parse reads back.
+func FuzzFormat(f *testing.F) {
+	f.Add("http://a.test/x y", "http://a.test/\n", "LL")
+	f.Add("\x00\t\r", "", "")
+	f.Fuzz(func(t *testing.T, uri, via, hops string) {
+		line := Format(Entry{Time: time.Unix(0, 0), Status: int(CodeUnfetchable), Size: -1, URI: uri, Via: via, HopPath: hops,
+			Annotations: []string{"malformed-url"}})
+		if strings.ContainsAny(line, "\n\r") {
+			t.Fatalf("Format wrote a line break: %q", line)
+		}
+		if _, err := Parse(line); err != nil {
+			t.Fatalf("Parse(Format(%q, %q, %q)) = %v", uri, via, hops, err)
+		}
+	})
+}

@@ -1,0 +1,75 @@
+package crawler_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// panicky is an Observer that panics on its nth Decision: a stand-in for
+// any bug a hostile page might trigger while a worker processes a URL.
+type panicky struct {
+	n, calls atomic.Int64
+}
+
+func (p *panicky) Started(int64, bool) {}
+func (p *panicky) Decision(scheduler.Action, bool) {
+	if p.calls.Add(1) == p.n.Load() {
+		panic("boom")
+	}
+}
+func (p *panicky) Fetched(string, int, int64, time.Duration) {}
+func (p *panicky) Unfetched(string, int)                     {}
+func (p *panicky) WARCWritten(string, int64)                 {}
+
+var _ crawler.Observer = (*panicky)(nil)
+
+// TestPanicFailsOneURL: a panic while a worker processes a URL fails that
+// URL with -5 crawler-error; the capture goes on and finishes.
+func TestPanicFailsOneURL(t *testing.T) {
+	h, _ := trapSite(10)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: panic
+seeds: [http://trap.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+warc: {dir: %s}
+resolve: {trap.test: %s}
+scope: {max_hops: 1}
+limits: {max_sitemaps_per_host: 1}
+`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
+	obs := &panicky{}
+	obs.n.Store(5)
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{Observer: obs}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("%v, stop reason %q", err, stats.StopReason)
+	}
+	failed := 0
+	for _, e := range crawlLogByURI(t, stats.CrawlLog) {
+		if e.Status == -5 && strings.Join(e.Annotations, ",") == "crawler-error" {
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d URLs failed with -5 crawler-error, want 1", failed)
+	}
+	if stats.Fetched < 10 {
+		t.Errorf("only %d URLs fetched", stats.Fetched)
+	}
+	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
+}

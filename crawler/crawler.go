@@ -106,6 +106,9 @@ type Crawler struct {
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
+	// commitErr, once set, is the failed group commit that ended the
+	// WARC unit; only the committer touches it.
+	commitErr error
 	// parkMu serialises numbering URLs (commit) with loading a parked
 	// host (activate), so no URL is assigned to a host whose rows are
 	// being read.
@@ -740,13 +743,13 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		}
 	}
 	c.bytes.Add(int64(len(f.Response)))
-	recs, err := c.submit(&archived{t: t, f: f})
-	if err != nil {
+	if _, err := c.submit(&archived{t: t, f: f, entry: fetchEntry(worker, t, f, nil)}); err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
-	return c.logFetch(worker, t, f, recs, nil)
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
+	return nil
 }
 
 // writeExchange archives one fetch and converts the written records to index
@@ -908,8 +911,8 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
-		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}})
+	_, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
+		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}, entry: fetchEntry(worker, t, f, ann)})
 	if err != nil {
 		return err
 	}
@@ -919,9 +922,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	}
 	n := c.pages.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
-		return err
-	}
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
 	c.checkLimits(n)
 	return nil
 }
@@ -947,19 +948,15 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 	return cand
 }
 
-func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
-	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+// fetchEntry is the crawl.log line of an archived fetch but for what the
+// committer adds (see logEntry).
+func fetchEntry(worker int, t frontier.Task, f *fetched, ann []string) crawllog.Entry {
+	e := crawllog.Entry{Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
 		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
-	for _, r := range recs {
-		if r.RecordType == "response" || r.RecordType == "revisit" {
-			e.Digest = r.PayloadDigest
-		}
-	}
 	if t.Attempt > 0 {
 		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))
 	}
-	return c.clog.Log(e)
+	return e
 }
 
 // HostStatus is one host queue's live state, to answer "why is it slow".

@@ -78,13 +78,13 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
 	c.bytes.Add(int64(len(f.Response)))
-	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
-	if err != nil {
+	if _, err := c.submit(&archived{t: t, f: f, cands: cands, entry: fetchEntry(worker, t, f, nil)}); err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	return c.logFetch(worker, t, f, recs, nil)
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
+	return nil
 }
 
 // newURL builds a frontier URL; its rate is set by assignRates once it is

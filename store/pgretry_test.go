@@ -173,4 +173,22 @@ func TestPostgresCommitLostAcknowledgement(t *testing.T) {
 	if err != nil || len(rs) != 4 {
 		t.Fatalf("%d records after the retried commit, want 4 (%v)", len(rs), err)
 	}
+	// A batch without records is run again whole: it must be idempotent.
+	fu := store.FrontierURL{CaptureID: c, URL: "http://a.test/", SURT: "test,a)/", Host: "a.test", ParentSeq: -1, State: store.StateQueued}
+	for _, b := range []store.Batch{
+		{CaptureID: c, Discovered: []store.FrontierURL{fu}},
+		{CaptureID: c, States: []store.StateChange{{SURT: fu.SURT, State: store.StateDone, Attempts: 1}}},
+	} {
+		p.armed.Store(true)
+		if err := s.Commit(ctx, b); err != nil {
+			t.Fatalf("commit without records, acknowledgement lost: %v", err)
+		}
+	}
+	if p.hits.Load() != 3 {
+		t.Fatalf("the proxy dropped %d COMMIT replies, want 3", p.hits.Load())
+	}
+	fs, err := s.Frontier(ctx, c)
+	if err != nil || len(fs) != 1 || fs[0].State != store.StateDone {
+		t.Fatalf("frontier %+v (%v), want the one URL done", fs, err)
+	}
 }

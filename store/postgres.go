@@ -223,11 +223,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
-	var batch pgx.Batch
-	queueRecords(&batch, p.captureID, p.records)
-	queueURLs(&batch, p.captureID, p.discovered)
-	firstState := queueStates(&batch, p.captureID, p.states)
-	if batch.Len() == 0 {
+	if len(p.records)+len(p.discovered)+len(p.states) == 0 {
 		return nil
 	}
 	again := false
@@ -240,6 +236,12 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 			}
 		}
 		again = true
+		// A new batch each time: a sent one holds the statement
+		// descriptions of the connection it went out on.
+		var batch pgx.Batch
+		queueRecords(&batch, p.captureID, p.records)
+		queueURLs(&batch, p.captureID, p.discovered)
+		firstState := queueStates(&batch, p.captureID, p.states)
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			return sendChecked(ctx, tx, &batch, firstState, p.states)
 		})

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -117,11 +118,18 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 	}
 }
 
-// commitAndLog commits a written group, settles the WARC files it fills
-// and writes its crawl.log lines; if the commit fails, it abandons the
+// commitAndLog commits a written group with its crawl.log lines and
+// settles the WARC files it fills; if the commit fails, it abandons the
 // WARC files for repair and returns the error every later group gets.
 func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL) error {
-	if _, err := c.commit(ctx, b, cands); err != nil {
+	var lines []crawllog.Entry
+	for i, a := range group {
+		if results[i].err == nil && a.entry.URI != "" {
+			lines = append(lines, logEntry(a.entry, results[i].recs))
+		}
+	}
+	_, logErr, err := c.commit(ctx, b, cands, lines)
+	if err != nil {
 		c.commitErr = fmt.Errorf("index commit to %s failed, crawl stopped (resume repairs the WARC left .open): %w",
 			store.Redact(c.job.Store), err)
 		if aerr := c.warc.Abandon(); aerr != nil {
@@ -131,20 +139,12 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 	}
 	// Before any fetcher of the group hears back, so a payload fetched
 	// again right after is found in memory.
-	var lines []crawllog.Entry
 	for i, a := range group {
-		if results[i].err != nil {
-			continue
-		}
-		c.dedup.committed(results[i].recs, a.newPayload)
-		if a.entry.URI != "" {
-			lines = append(lines, logEntry(a.entry, results[i].recs))
+		if results[i].err == nil {
+			c.dedup.committed(results[i].recs, a.newPayload)
 		}
 	}
-	if err := c.warc.Settle(); err != nil {
-		return err
-	}
-	return c.clog.Log(lines...)
+	return errors.Join(logErr, c.warc.Settle())
 }
 
 // logEntry completes an exchange's crawl.log line once its records are
@@ -168,11 +168,13 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	return r.recs, r.err
 }
 
-// commit writes a batch with the new URLs among cands and then hands the new
-// URLs to the frontier.
-func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+// commit writes a batch with the new URLs among cands, then the crawl.log
+// lines that go with it, then hands the new URLs to the frontier. The
+// lines are written first thing after the store commit, so a kill can
+// hardly fall between; logErr is their failure, err the commit's.
+func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
 	if c.cl != nil {
-		return c.clusterCommit(ctx, b, cands)
+		return c.clusterCommit(ctx, b, cands, lines)
 	}
 	for _, u := range cands {
 		if len(u.URL) > 8 && u.URL[:8] == "https://" {
@@ -183,7 +185,8 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 	// parkMu): a host's rows are read either before or after the batch.
 	c.parkMu.Lock()
 	defer c.parkMu.Unlock()
-	fresh, parked := c.frontier.AssignAll(cands)
+	var parked []frontier.URL
+	fresh, parked = c.frontier.AssignAll(cands)
 	c.assignRates(ctx, fresh)
 	c.assignRates(ctx, parked)
 	for _, u := range fresh {
@@ -197,14 +200,15 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
 	// bytes are already written.
 	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, nil, err // the store's errors say "store: …"
 	}
+	logErr = c.clog.Log(lines...)
 	c.records.Add(int64(len(b.Records)))
 	for _, u := range fresh {
 		c.noteHost(u.Host)
 	}
 	if err := c.frontier.Add(fresh...); err != nil {
-		return nil, err
+		return nil, logErr, err
 	}
-	return fresh, nil
+	return fresh, logErr, nil
 }

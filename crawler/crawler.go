@@ -475,7 +475,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 	if len(cands) == 0 {
 		return errors.New("no seed is in scope")
 	}
-	_, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands)
+	_, _, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil)
 	return err
 }
 

@@ -17,15 +17,19 @@ import (
 
 // Lost connections to PostgreSQL (a terminated backend, a server restart or
 // fail-over, a network error) are retried on a new connection, waiting
-// PGRetryFirst, then twice as long each time up to PGRetryMaxWait, until
-// the call has been retrying for PGRetryBudget; then it gives up with the
+// pgRetryFirst, then twice as long each time up to pgRetryMaxWait, until
+// the call has been retrying for pgRetryBudget; then it gives up with the
 // last cause. A crawl survives a restart of its database of up to about a
 // minute.
 const (
-	PGRetryFirst   = 100 * time.Millisecond
-	PGRetryMaxWait = 10 * time.Second
-	PGRetryBudget  = time.Minute
+	pgRetryFirst   = 100 * time.Millisecond
+	pgRetryMaxWait = 10 * time.Second
+	pgRetryBudget  = time.Minute
 )
+
+// backoff is a retry policy: the first wait, the longest, and how long a
+// call may keep retrying in all.
+type backoff struct{ first, maxWait, budget time.Duration }
 
 // connLost reports whether err means the connection to the server was lost,
 // so the call may succeed on another one. Errors the server reports about
@@ -52,13 +56,13 @@ func connLost(err error) bool {
 // again after a failure whose effect is unknown (see Commit).
 func (s *pgStore) retrying(ctx context.Context, what string, op func() error) error {
 	start := time.Now()
-	wait := PGRetryFirst
+	wait := s.retry.first
 	for attempt := 1; ; attempt++ {
 		err := op()
 		if err == nil || !connLost(err) || ctx.Err() != nil {
 			return err
 		}
-		if time.Since(start)+wait > PGRetryBudget {
+		if time.Since(start)+wait > s.retry.budget {
 			return fmt.Errorf("PostgreSQL connection lost, gave up after %d attempts in %s: %w",
 				attempt, time.Since(start).Round(time.Millisecond), err)
 		}
@@ -71,7 +75,7 @@ func (s *pgStore) retrying(ctx context.Context, what string, op func() error) er
 			return err
 		case <-t.C:
 		}
-		wait = min(2*wait, PGRetryMaxWait)
+		wait = min(2*wait, s.retry.maxWait)
 	}
 }
 

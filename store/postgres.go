@@ -21,8 +21,9 @@ import (
 // batch, commit) whatever its size. Commit and the reads a running crawl
 // makes are retried when the connection is lost (see retrying).
 type pgStore struct {
-	log  *zap.Logger
-	pool *pgxpool.Pool
+	log   *zap.Logger
+	pool  *pgxpool.Pool
+	retry backoff // for lost connections (see retrying)
 }
 
 // pgMigrateLock is the advisory lock key that serialises Migrate across
@@ -46,7 +47,7 @@ func openPostgres(ctx context.Context, dsn string, log *zap.Logger) (*pgStore, e
 		pool.Close()
 		return nil, err
 	}
-	return &pgStore{log: log, pool: pool}, nil
+	return &pgStore{log: log, pool: pool, retry: backoff{pgRetryFirst, pgRetryMaxWait, pgRetryBudget}}, nil
 }
 
 func (s *pgStore) Close() error {

@@ -696,9 +696,16 @@ func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
 func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code crawllog.Code, state store.URLState, note string) error {
 	c.obs().Unfetched(t.Host, int(code))
 	b := store.Batch{CaptureID: c.capture.ID, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
-	if err := c.store.Commit(ctx, b); err != nil {
-		return fmt.Errorf("store: %w", err)
+	var ann []string
+	if note != "" {
+		ann = []string{note}
 	}
+	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
+	if err := c.store.Commit(ctx, b); err != nil {
+		return err // the store's errors say "store: …"
+	}
+	// The line goes out right after the URL is settled (see commit).
+	logErr := c.clog.Log(e)
 	switch state {
 	case store.StateBlocked:
 		c.blocked.Add(1)
@@ -707,11 +714,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	}
 	c.finished.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: state != store.StateBlocked})
-	var ann []string
-	if note != "" {
-		ann = []string{note}
-	}
-	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+	return logErr
 }
 
 // processRobots fetches and archives a host's robots.txt.

@@ -147,8 +147,8 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 	return errors.Join(logErr, c.warc.Settle())
 }
 
-// logEntry completes an exchange's crawl.log line once its records are
-// indexed.
+// logEntry completes an exchange's crawl.log line from its written
+// records.
 func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
 	e.Time = time.Now()
 	for _, r := range recs {

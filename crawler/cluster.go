@@ -12,6 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
@@ -177,7 +178,7 @@ func (c *Crawler) clusterStart(ctx context.Context) error {
 
 // clusterCommit is commit in cluster mode: URLs of held hosts get seqs and
 // join the frontier; URLs of other hosts go to the pending queue once.
-func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (kept []frontier.URL, logErr, err error) {
 	cl := c.cl
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
@@ -213,13 +214,14 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 		for _, u := range foreign {
 			delete(cl.sent, u.SURT)
 		}
-		return nil, err
+		return nil, nil, err
 	}
+	logErr = c.clog.Log(lines...) // first thing after the commit (see commit)
 	c.records.Add(int64(len(b.Records)))
 	for _, h := range lost {
 		c.loseLocked(h)
 	}
-	kept := fresh[:0]
+	kept = fresh[:0]
 	for _, u := range fresh {
 		if h := cl.held[u.Host]; h != nil && !h.lost {
 			kept = append(kept, u)
@@ -229,9 +231,9 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 		c.noteHost(u.Host)
 	}
 	if err := c.frontier.Add(kept...); err != nil {
-		return nil, err
+		return nil, logErr, err
 	}
-	return kept, nil
+	return kept, logErr, nil
 }
 
 // loseLocked stops fetching a host whose lease is gone or about to go.

@@ -2,9 +2,14 @@ package crawler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -26,7 +31,10 @@ type archived struct {
 	// newPayload says deduplication found no original for the payload:
 	// its response is the first with its digest (see dedup.committed).
 	newPayload bool
-	done       chan archivedResult
+	// entry is the exchange's crawl.log line, written by the committer
+	// with its group (Digest and Time are filled in then).
+	entry crawllog.Entry
+	done  chan archivedResult
 }
 
 type archivedResult struct {
@@ -37,11 +45,19 @@ type archivedResult struct {
 // committer writes exchanges in groups: every exchange of a group is
 // written to the WARC (the writer shares one fsync among concurrent
 // writes), then the group's index rows, URL states and discoveries are
-// committed in one store transaction. Groups never overlap, so the bytes of
-// an uncommitted group always lie after the last indexed record of its
-// file: a crash loses exactly that group, and repair truncates it away
-// (see Crawler.repairWARCs). Grouping is what makes the index keep up with
+// committed in one store transaction, then the group's crawl.log lines are
+// written in one write. Groups never overlap, so the bytes of an
+// uncommitted group always lie after the last indexed record of its file:
+// a crash loses exactly that group, and repair truncates it away (see
+// Crawler.repairWARCFiles). Grouping is what makes the index keep up with
 // many workers: one fsync and one transaction serve up to maxGroup pages.
+//
+// A commit that fails (the store has already retried what can be retried)
+// ends the unit the same way as a crash: the WARC files are abandoned
+// .open, no later group is written, and the crawl stops, so the next run's
+// repair cuts the group away. Cutting it here instead would need to know
+// whether the commit landed, which a lost acknowledgement leaves unknown;
+// repair asks the index.
 func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
 	for first := range in {
 		group := []*archived{first}
@@ -63,6 +79,14 @@ func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
 
 func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 	results := make([]archivedResult, len(group))
+	if c.commitErr != nil {
+		// Nothing may follow an unindexed group in its file: repair keeps
+		// everything up to the last indexed record.
+		for _, a := range group {
+			a.done <- archivedResult{err: c.commitErr}
+		}
+		return
+	}
 	var wg sync.WaitGroup
 	for i, a := range group {
 		wg.Add(1)
@@ -82,24 +106,57 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		b.States = append(b.States, a.states...)
 		cands = append(cands, a.cands...)
 	}
-	if _, err := c.commit(ctx, b, cands); err != nil {
+	if err := c.commitAndLog(ctx, group, results, b, cands); err != nil {
 		for i := range results {
 			if results[i].err == nil {
 				results[i].err = err
-			}
-		}
-	} else {
-		// Before any fetcher of the group hears back, so a payload
-		// fetched again right after is found in memory.
-		for i, a := range group {
-			if results[i].err == nil {
-				c.dedup.committed(results[i].recs, a.newPayload)
 			}
 		}
 	}
 	for i, a := range group {
 		a.done <- results[i]
 	}
+}
+
+// commitAndLog commits a written group with its crawl.log lines and
+// settles the WARC files it fills; if the commit fails, it abandons the
+// WARC files for repair and returns the error every later group gets.
+func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL) error {
+	var lines []crawllog.Entry
+	for i, a := range group {
+		if results[i].err == nil && a.entry.URI != "" {
+			lines = append(lines, logEntry(a.entry, results[i].recs))
+		}
+	}
+	_, logErr, err := c.commit(ctx, b, cands, lines)
+	if err != nil {
+		c.commitErr = fmt.Errorf("index commit to %s failed, crawl stopped (resume repairs the WARC left .open): %w",
+			store.Redact(c.job.Store), err)
+		if aerr := c.warc.Abandon(); aerr != nil {
+			c.log.Error("abandoning WARC", zap.Error(aerr))
+		}
+		return c.commitErr
+	}
+	// Before any fetcher of the group hears back, so a payload fetched
+	// again right after is found in memory.
+	for i, a := range group {
+		if results[i].err == nil {
+			c.dedup.committed(results[i].recs, a.newPayload)
+		}
+	}
+	return errors.Join(logErr, c.warc.Settle())
+}
+
+// logEntry completes an exchange's crawl.log line from its written
+// records.
+func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
+	e.Time = time.Now()
+	for _, r := range recs {
+		if r.RecordType == "response" || r.RecordType == "revisit" {
+			e.Digest = r.PayloadDigest
+		}
+	}
+	return e
 }
 
 // submit hands an exchange to the committer and waits until it is durable
@@ -111,11 +168,13 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	return r.recs, r.err
 }
 
-// commit writes a batch with the new URLs among cands and then hands the new
-// URLs to the frontier.
-func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL) ([]frontier.URL, error) {
+// commit writes a batch with the new URLs among cands, then the crawl.log
+// lines that go with it, then hands the new URLs to the frontier. The
+// lines are written first thing after the store commit, so a kill can
+// hardly fall between; logErr is their failure, err the commit's.
+func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
 	if c.cl != nil {
-		return c.clusterCommit(ctx, b, cands)
+		return c.clusterCommit(ctx, b, cands, lines)
 	}
 	for _, u := range cands {
 		if len(u.URL) > 8 && u.URL[:8] == "https://" {
@@ -126,7 +185,8 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 	// parkMu): a host's rows are read either before or after the batch.
 	c.parkMu.Lock()
 	defer c.parkMu.Unlock()
-	fresh, parked, refused := c.frontier.AssignAll(cands)
+	var parked, refused []frontier.URL
+	fresh, parked, refused = c.frontier.AssignAll(cands)
 	c.assignRates(ctx, fresh)
 	c.assignRates(ctx, parked)
 	for _, u := range fresh {
@@ -140,17 +200,18 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
 	// bytes are already written.
 	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, nil, err // the store's errors say "store: …"
 	}
+	logErr = c.clog.Log(lines...)
 	c.records.Add(int64(len(b.Records)))
-	if err := c.logDrops(0, quotaDrops(refused)); err != nil {
-		return nil, err
+	if err := c.logDrops(0, quotaDrops(refused)); err != nil && logErr == nil {
+		logErr = err
 	}
 	for _, u := range fresh {
 		c.noteHost(u.Host)
 	}
 	if err := c.frontier.Add(fresh...); err != nil {
-		return nil, err
+		return nil, logErr, err
 	}
-	return fresh, nil
+	return fresh, logErr, nil
 }

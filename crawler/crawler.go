@@ -106,6 +106,9 @@ type Crawler struct {
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
+	// commitErr, once set, is the failed group commit that ended the
+	// WARC unit; only the committer touches it.
+	commitErr error
 	// parkMu serialises numbering URLs (commit) with loading a parked
 	// host (activate), so no URL is assigned to a host whose rows are
 	// being read.
@@ -478,7 +481,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 	if len(cands) == 0 {
 		return errors.New("no seed is in scope")
 	}
-	_, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands)
+	_, _, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil)
 	return err
 }
 
@@ -716,9 +719,16 @@ func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
 func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Task, code crawllog.Code, state store.URLState, note string) error {
 	c.obs().Unfetched(t.Host, int(code))
 	b := store.Batch{CaptureID: c.capture.ID, States: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}}
-	if err := c.store.Commit(ctx, b); err != nil {
-		return fmt.Errorf("store: %w", err)
+	var ann []string
+	if note != "" {
+		ann = []string{note}
 	}
+	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
+	if err := c.store.Commit(ctx, b); err != nil {
+		return err // the store's errors say "store: …"
+	}
+	// The line goes out right after the URL is settled (see commit).
+	logErr := c.clog.Log(e)
 	switch state {
 	case store.StateBlocked:
 		c.blocked.Add(1)
@@ -727,11 +737,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	}
 	c.finished.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: state != store.StateBlocked})
-	var ann []string
-	if note != "" {
-		ann = []string{note}
-	}
-	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+	return logErr
 }
 
 // processRobots fetches and archives a host's robots.txt.
@@ -767,15 +773,12 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		}
 	}
 	c.bytes.Add(int64(len(f.Response)))
-	recs, err := c.submit(&archived{t: t, f: f})
-	if err != nil {
+	if _, err := c.submit(&archived{t: t, f: f, entry: fetchEntry(worker, t, f, nil)}); err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
-	if err := c.logFetch(worker, t, f, recs, nil); err != nil {
-		return err
-	}
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
 	return c.logDrops(worker, drops)
 }
 
@@ -949,8 +952,8 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	recs, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
-		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}})
+	_, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
+		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}, entry: fetchEntry(worker, t, f, ann)})
 	if err != nil {
 		return err
 	}
@@ -960,9 +963,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	}
 	n := c.pages.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
-		return err
-	}
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
 	if err := c.logDrops(worker, drops); err != nil {
 		return err
 	}
@@ -991,19 +992,15 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 	return cand
 }
 
-func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
-	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+// fetchEntry is the crawl.log line of an archived fetch but for what the
+// committer adds (see logEntry).
+func fetchEntry(worker int, t frontier.Task, f *fetched, ann []string) crawllog.Entry {
+	e := crawllog.Entry{Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
 		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
-	for _, r := range recs {
-		if r.RecordType == "response" || r.RecordType == "revisit" {
-			e.Digest = r.PayloadDigest
-		}
-	}
 	if t.Attempt > 0 {
 		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))
 	}
-	return c.clog.Log(e)
+	return e
 }
 
 // HostStatus is one host queue's live state, to answer "why is it slow".

@@ -59,18 +59,19 @@ func (d *dropLog) fresh(u string) bool {
 
 // logDrops writes a line for each drop not logged lately.
 func (c *Crawler) logDrops(worker int, drops []drop) error {
+	var lines []crawllog.Entry
 	for _, d := range drops {
 		if !c.drops.fresh(d.url) {
 			continue
 		}
 		c.obs().Unfetched(urlcanon.Host(d.url), int(d.code))
-		e := crawllog.Entry{Time: time.Now(), Status: int(d.code), Size: -1, URI: d.url, HopPath: d.hops, Via: d.via,
-			Worker: worker, Annotations: []string{d.why}}
-		if err := c.clog.Log(e); err != nil {
-			return err
-		}
+		lines = append(lines, crawllog.Entry{Time: time.Now(), Status: int(d.code), Size: -1, URI: d.url, HopPath: d.hops,
+			Via: d.via, Worker: worker, Annotations: []string{d.why}})
 	}
-	return nil
+	if len(lines) == 0 {
+		return nil
+	}
+	return c.clog.Log(lines...)
 }
 
 // admit splits candidates discovered on t's page into those to queue and

@@ -107,7 +107,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	cands, more := c.admit(cands)
 	drops = append(drops, more...)
 	c.bytes.Add(int64(len(f.Response)))
-	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
+	_, err = c.submit(&archived{t: t, f: f, cands: cands, entry: fetchEntry(worker, t, f, ann)})
 	// The entries' change frequencies were read when their URLs were
 	// committed (assignRates); keeping them would let sitemaps grow memory.
 	c.smMu.Lock()
@@ -120,9 +120,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	if err := c.logFetch(worker, t, f, recs, ann); err != nil {
-		return err
-	}
+	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
 	return c.logDrops(worker, drops)
 }
 

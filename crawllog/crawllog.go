@@ -5,11 +5,14 @@
 //	TIMESTAMP STATUS SIZE URI HOPPATH VIA MIME #WORKER FETCHSTART+MS DIGEST SOURCE ANNOTATIONS
 //
 // Empty fields are "-". Status is right-aligned in 5 columns and size in 10,
-// as Heritrix writes them.
+// as Heritrix writes them. Writer writes unbuffered and keeps the file
+// ending on a whole line (see Writer), so a crash loses no line already
+// logged and never leaves half a one.
 package crawllog
 
 import (
-	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -138,47 +141,92 @@ func Parse(line string) (Entry, error) {
 	return e, nil
 }
 
-// Writer appends lines to a crawl.log file; safe for concurrent use.
+// Writer appends lines to a crawl.log file; safe for concurrent use. It
+// does not buffer: each Log call is one write(2) to a file opened with
+// O_APPEND, so the lines it was given are in the file (whole, and after
+// every line of earlier calls) once it returns, and a kill loses nothing
+// already logged. A write that fails part-way is cut back, so the file
+// always ends with a whole line.
 type Writer struct {
-	mu sync.Mutex
-	f  *os.File
-	w  *bufio.Writer
+	mu   sync.Mutex
+	f    *os.File
+	size int64 // bytes in the file: every byte up to here is a whole line
 }
 
 // Open opens (appending to) the crawl.log at path, so a resumed capture
-// continues its log.
+// continues its log. A last line without its newline (left by a crash or
+// a full disk) is cut off first, so the next line does not join it.
 func Open(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("crawl.log: %w", err)
 	}
-	return &Writer{f: f, w: bufio.NewWriter(f)}, nil
+	size, err := wholeLines(f)
+	if err == nil {
+		err = f.Truncate(size)
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("crawl.log: repair %s: %w", path, err)
+	}
+	return &Writer{f: f, size: size}, nil
 }
 
-// Log writes one entry.
-func (w *Writer) Log(e Entry) error {
+// wholeLines returns the length of f up to and including its last '\n'.
+func wholeLines(f *os.File) (int64, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	buf := make([]byte, 4096)
+	for end := st.Size(); end > 0; {
+		n := int64(len(buf))
+		if end < n {
+			n = end
+		}
+		chunk := buf[:n]
+		if _, err := f.ReadAt(chunk, end-n); err != nil && err != io.EOF {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
+			return end - n + int64(i) + 1, nil
+		}
+		end -= n
+	}
+	return 0, nil
+}
+
+// Log writes the entries, in order, in one write.
+func (w *Writer) Log(es ...Entry) error {
+	if len(es) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	for _, e := range es {
+		b.WriteString(Format(e))
+		b.WriteByte('\n')
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if _, err := io.WriteString(w.w, Format(e)+"\n"); err != nil {
+	n, err := w.f.WriteString(b.String())
+	if err != nil {
+		// A short write (a full disk) would leave half a line for the
+		// next one to join.
+		if terr := w.f.Truncate(w.size); terr != nil {
+			err = errors.Join(err, terr)
+		}
 		return fmt.Errorf("crawl.log: %w", err)
 	}
+	w.size += int64(n)
 	return nil
 }
 
-// Flush writes buffered lines to the file.
-func (w *Writer) Flush() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.w.Flush()
-}
-
-// Close flushes and closes the file.
+// Close closes the file.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if err := w.w.Flush(); err != nil {
-		_ = w.f.Close()
+	if err := w.f.Close(); err != nil {
 		return fmt.Errorf("crawl.log: %w", err)
 	}
-	return w.f.Close()
+	return nil
 }

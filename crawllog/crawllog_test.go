@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -86,6 +87,126 @@ func TestWriterAppends(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	if n := strings.Count(string(data), "\n"); n != 2 {
 		t.Fatalf("%d lines after two sessions, want 2", n)
+	}
+}
+
+// readLines returns the file's lines, failing on a line that does not parse
+// or a last line without its newline.
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		t.Fatalf("file ends in a torn line: %q", data[max(0, len(data)-40):])
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(data) == 0 {
+		lines = nil
+	}
+	for _, l := range lines {
+		if _, err := Parse(l); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+	}
+	return lines
+}
+
+// TestLoggedLinesAreInTheFile: what Log returned from is in the file (a
+// kill right after loses nothing), all lines of one call together.
+func TestLoggedLinesAreInTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "crawl.log")
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.Log(entries[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Log(entries[1:]...); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(readLines(t, path)); n != len(entries) {
+		t.Fatalf("%d lines in the file before Close, want %d", n, len(entries))
+	}
+}
+
+// TestTornLastLineCutOnOpen: a crawl.log whose last line lost its end (a
+// crash or a full disk mid-write) is cut back to its last whole line, so
+// the resumed crawl's first line does not join it.
+func TestTornLastLineCutOnOpen(t *testing.T) {
+	whole := Format(entries[0]) + "\n"
+	long := strings.Repeat("x", 10_000) // longer than one backward read
+	for name, before := range map[string]string{
+		"torn after a line": whole + Format(entries[1])[:30],
+		"only a torn line":  Format(entries[1])[:30],
+		"long torn line":    whole + long,
+		"whole lines":       whole,
+		"empty":             "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "crawl.log")
+			if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Log(entries[2]); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Count(before, "\n") + 1
+			if got := readLines(t, path); len(got) != want || got[len(got)-1] != Format(entries[2]) {
+				t.Fatalf("lines %q, want %d ending with the new entry", got, want)
+			}
+		})
+	}
+}
+
+// TestFullDiskWriteCutBack: a write that the file-size limit (our stand-in
+// for a full disk) cuts short is taken back whole, and the next Log, once
+// there is room, starts on a fresh line.
+func TestFullDiskWriteCutBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "crawl.log")
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.Log(entries[0]); err != nil {
+		t.Fatal(err)
+	}
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
+		t.Skip(err)
+	}
+	st, _ := os.Stat(path)
+	lim := old
+	lim.Cur = uint64(st.Size()) + 40 // room for part of one more line
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Skip(err)
+	}
+	err = w.Log(entries[1], entries[2])
+	if rerr := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); rerr != nil {
+		t.Fatal(rerr)
+	}
+	if err == nil {
+		t.Fatal("Log past the file-size limit succeeded")
+	}
+	if got := readLines(t, path); len(got) != 1 {
+		t.Fatalf("after the failed write: %q, want the first line only", got)
+	}
+	if err := w.Log(entries[3]); err != nil {
+		t.Fatal(err)
+	}
+	if got := readLines(t, path); len(got) != 2 || got[1] != Format(entries[3]) {
+		t.Fatalf("after room came back: %q", got)
 	}
 }
 

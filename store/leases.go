@@ -312,16 +312,20 @@ func (s *pgStore) PendingHosts(ctx context.Context, captureID int64, node string
 // what a node loads when it acquires the host (and what a single-node
 // crawl loads when it activates a parked host).
 func (s *pgStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = $1 AND host = $2 ORDER BY seq`, captureID, host)
-	if err != nil {
-		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
-	}
-	us, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
-		var u FrontierURL
-		var state string
-		err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource)
-		u.State = URLState(state)
-		return u, err
+	var us []FrontierURL
+	err := s.retrying(ctx, "host frontier", func() error {
+		rows, err := s.pool.Query(ctx, `SELECT `+urlCols+` FROM urls WHERE capture_id = $1 AND host = $2 ORDER BY seq`, captureID, host)
+		if err != nil {
+			return err
+		}
+		us, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (FrontierURL, error) {
+			var u FrontierURL
+			var state string
+			err := r.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource)
+			u.State = URLState(state)
+			return u, err
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
 
@@ -17,10 +18,12 @@ import (
 // statements travel in one pipelined batch (records and discovered URLs in
 // one statement each over unnest()ed arrays, one primary-key update per
 // state change), so a commit costs the same three round trips (begin,
-// batch, commit) whatever its size.
+// batch, commit) whatever its size. Commit and the reads a running crawl
+// makes are retried when the connection is lost (see retrying).
 type pgStore struct {
-	log  *zap.Logger
-	pool *pgxpool.Pool
+	log   *zap.Logger
+	pool  *pgxpool.Pool
+	retry backoff // for lost connections (see retrying)
 }
 
 // pgMigrateLock is the advisory lock key that serialises Migrate across
@@ -44,7 +47,7 @@ func openPostgres(ctx context.Context, dsn string, log *zap.Logger) (*pgStore, e
 		pool.Close()
 		return nil, err
 	}
-	return &pgStore{log: log, pool: pool}, nil
+	return &pgStore{log: log, pool: pool, retry: backoff{pgRetryFirst, pgRetryMaxWait, pgRetryBudget}}, nil
 }
 
 func (s *pgStore) Close() error {
@@ -150,7 +153,11 @@ func (s *pgStore) FinishCapture(ctx context.Context, captureID int64, status str
 	if err := checkFinishStatus(status); err != nil {
 		return err
 	}
-	tag, err := s.pool.Exec(ctx, `UPDATE captures SET status = $1, finished = $2 WHERE id = $3`, status, dbTime(time.Now()), captureID)
+	var tag pgconn.CommandTag
+	err := s.retrying(ctx, "finish capture", func() (err error) {
+		tag, err = s.pool.Exec(ctx, `UPDATE captures SET status = $1, finished = $2 WHERE id = $3`, status, dbTime(time.Now()), captureID)
+		return err
+	})
 	return pgOneRow(tag.RowsAffected(), err, "finish capture", captureID)
 }
 
@@ -217,15 +224,28 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
-	var batch pgx.Batch
-	queueRecords(&batch, p.captureID, p.records)
-	queueURLs(&batch, p.captureID, p.discovered)
-	firstState := queueStates(&batch, p.captureID, p.states)
-	if batch.Len() == 0 {
+	if len(p.records)+len(p.discovered)+len(p.states) == 0 {
 		return nil
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		return sendChecked(ctx, tx, &batch, firstState, p.states)
+	again := false
+	err = s.retrying(ctx, "commit", func() error {
+		if again {
+			// The last attempt may have committed before its
+			// acknowledgement was lost: index rows must not go in twice.
+			if done, err := s.landed(ctx, p); err != nil || done {
+				return err
+			}
+		}
+		again = true
+		// A new batch each time: a sent one holds the statement
+		// descriptions of the connection it went out on.
+		var batch pgx.Batch
+		queueRecords(&batch, p.captureID, p.records)
+		queueURLs(&batch, p.captureID, p.discovered)
+		firstState := queueStates(&batch, p.captureID, p.states)
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			return sendChecked(ctx, tx, &batch, firstState, p.states)
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
@@ -295,8 +315,12 @@ func (s *pgStore) LastCapture(ctx context.Context, url string) (Record, error) {
 	// QueryExecModeExec (unnamed statement) plans every call afresh: a
 	// cached generic plan made while the table was small could keep
 	// scanning all records long after it has grown (see pgSetState).
-	r, err := scanPGRecord(s.pool.QueryRow(ctx, `SELECT `+recordInsertCols+` FROM records
+	var r Record
+	err := s.retrying(ctx, "last capture", func() (err error) {
+		r, err = scanPGRecord(s.pool.QueryRow(ctx, `SELECT `+recordInsertCols+` FROM records
 		WHERE url = $1 AND record_type = 'response' ORDER BY time DESC, id DESC LIMIT 1`, pgx.QueryExecModeExec, url))
+		return err
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, ErrNotFound)
 	}
@@ -314,7 +338,11 @@ const pgFirstByDigestSQL = `SELECT ` + recordInsertCols + ` FROM records
 func (s *pgStore) FirstByDigest(ctx context.Context, captureID int64, digest string) (Record, bool, error) {
 	// Planned per call like LastCapture: a generic plan cached while the
 	// table was small could keep scanning the capture's records later.
-	r, err := scanPGRecord(s.pool.QueryRow(ctx, pgFirstByDigestSQL, pgx.QueryExecModeExec, captureID, digest))
+	var r Record
+	err := s.retrying(ctx, "first by digest", func() (err error) {
+		r, err = scanPGRecord(s.pool.QueryRow(ctx, pgFirstByDigestSQL, pgx.QueryExecModeExec, captureID, digest))
+		return err
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Record{}, false, nil
 	}
@@ -353,11 +381,14 @@ const pgHistorySQL = `SELECT ` + recordInsertCols + ` FROM records
 func (s *pgStore) History(ctx context.Context, url string) ([]Record, error) {
 	// Planned per call like LastCapture: a generic plan cached while the
 	// table was small could ignore records_url_history later.
-	rows, err := s.pool.Query(ctx, pgHistorySQL, pgx.QueryExecModeExec, url)
-	if err != nil {
-		return nil, fmt.Errorf("store: history of %s: %w", url, err)
-	}
-	rs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) { return scanPGRecord(r) })
+	var rs []Record
+	err := s.retrying(ctx, "history", func() error {
+		rows, err := s.pool.Query(ctx, pgHistorySQL, pgx.QueryExecModeExec, url)
+		if err == nil {
+			rs, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) { return scanPGRecord(r) })
+		}
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: history of %s: %w", url, err)
 	}

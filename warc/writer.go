@@ -5,6 +5,12 @@
 // github.com/nlnwa/gowarc; file naming, rotation, durability and repair are
 // done here because the crawler needs exact offsets and fsync guarantees.
 //
+// Files leave the .open state only when their records are known to be
+// indexed: a file rotated out by size stays .open (retired) until Settle
+// says everything written so far is committed, and Abandon, for a failed
+// index commit, closes the files without renaming them, so the next run's
+// Repair cuts what the index does not know.
+//
 // Durability guarantee: when WriteExchange returns without error, every
 // byte of the returned records (file offsets [Offset, Offset+Length)) has
 // been written and fsynced (os.File.Sync) to the .open file, and the file's
@@ -131,11 +137,12 @@ type Writer struct {
 	newID func() string
 	gz    sync.Pool
 
-	mu     sync.Mutex // guards everything below
-	cur    *openFile
-	serial int
-	files  []string
-	closed bool
+	mu      sync.Mutex // guards everything below
+	cur     *openFile
+	retired []*openFile // rotated out, still .open until Settle
+	serial  int
+	files   []string
+	closed  bool
 }
 
 // openFile is the file being written.
@@ -236,10 +243,7 @@ func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, err
 		return nil, errors.New("warc: writer closed")
 	}
 	if w.cur != nil && w.cur.records > 0 && w.cur.size.Load()+total > w.cfg.MaxSize {
-		if err := w.closeCurrent(); err != nil {
-			w.mu.Unlock()
-			return nil, err
-		}
+		w.retire()
 	}
 	if w.cur == nil {
 		if err := w.openNext(); err != nil {
@@ -351,13 +355,29 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// closeCurrent syncs, closes and renames the current file. Caller holds w.mu.
-func (w *Writer) closeCurrent() error {
-	cur := w.cur
-	if cur == nil {
-		return nil
+// retire takes the current file out of service, still .open: its last
+// records may not be indexed yet (see Settle). Caller holds w.mu.
+func (w *Writer) retire() {
+	if w.cur != nil {
+		w.retired = append(w.retired, w.cur)
+		w.cur = nil
 	}
-	w.cur = nil
+}
+
+// finish syncs, closes and renames the retired files. Caller holds w.mu.
+func (w *Writer) finish() error {
+	var errs []error
+	for _, f := range w.retired {
+		if err := w.closeFile(f); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	w.retired = nil
+	return errors.Join(errs...)
+}
+
+// closeFile syncs, closes and renames one file. Caller holds w.mu.
+func (w *Writer) closeFile(cur *openFile) error {
 	cur.syncMu.Lock()
 	err := cur.f.Sync()
 	if cerr := cur.f.Close(); err == nil {
@@ -380,19 +400,53 @@ func (w *Writer) closeCurrent() error {
 	return nil
 }
 
-// Rotate closes the current file now; the next write opens a new one.
+// Rotate ends the current file now; the next write opens a new one. Like
+// a rotation by size, the file stays .open until Settle.
 func (w *Writer) Rotate() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.closeCurrent()
+	w.retire()
+	return nil
 }
 
-// Close closes and renames the current .open file. Further writes fail.
+// Settle closes and renames the files rotated out so far: the caller has
+// indexed every record written before it called Settle. Without it a
+// rotated file would lose its .open mark (and so its repair) while its
+// last records were still unindexed.
+func (w *Writer) Settle() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.finish()
+}
+
+// Close closes and renames every file, declaring every record written
+// indexed (see Settle). Further writes fail.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.closed = true
-	return w.closeCurrent()
+	w.retire()
+	return w.finish()
+}
+
+// Abandon closes every file without renaming it, for when the records
+// written last could not be indexed: the files stay .open so the next run's
+// Repair cuts each back to its last indexed record. Further writes fail.
+func (w *Writer) Abandon() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.closed = true
+	w.retire()
+	var errs []error
+	for _, f := range w.retired {
+		f.syncMu.Lock()
+		errs = append(errs, f.f.Close())
+		f.isShut = true
+		f.syncMu.Unlock()
+		w.log.Warn("warc: left open for repair", zap.String("file", f.path), zap.Int64("bytes", f.size.Load()))
+	}
+	w.retired = nil
+	return errors.Join(errs...)
 }
 
 // Files returns the paths of the files closed so far, oldest first.

@@ -72,3 +72,55 @@ func TestWriteExchangeReadBack(t *testing.T) {
 		t.Logf("%s %s %v", rec.Type(), rec.ID(), rec.Warnings)
 	}
 }
+
+// TestRotatedFileStaysOpenUntilSettled: a file rotated out by size keeps
+// its .open mark until Settle (its last records may be unindexed), and
+// Abandon leaves every file .open for Repair.
+func TestRotatedFileStaysOpenUntilSettled(t *testing.T) {
+	srv := testServer(t)
+	dir := t.TempDir()
+	// Every exchange outgrows MaxSize, so each write rotates.
+	w, err := NewWriter(Config{Dir: dir, Prefix: "R", Hostname: "h", MaxSize: 1}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	write := func() {
+		t.Helper()
+		req, resp := fetchRaw(t, srv, "/plain", "")
+		if _, err := w.WriteExchange(ctx, Exchange{TargetURI: srv.URL + "/plain", Request: req, Response: resp}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(pattern string) int {
+		m, _ := filepath.Glob(filepath.Join(dir, pattern))
+		return len(m)
+	}
+	write()
+	write() // rotates the first file out
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 2 || closed != 0 {
+		t.Fatalf("after rotation: %d .open, %d closed; want 2 .open (the rotated one is not settled)", n, closed)
+	}
+	if err := w.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 1 || closed != 1 {
+		t.Fatalf("after Settle: %d .open, %d closed; want 1 and 1", n, closed)
+	}
+	write() // rotates the second file out
+	if err := w.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 2 || closed != 1 {
+		t.Fatalf("after Abandon: %d .open, %d closed; want 2 and 1", n, closed)
+	}
+	if _, err := w.WriteExchange(ctx, Exchange{TargetURI: srv.URL + "/x", Response: []byte("HTTP/1.1 200 OK\r\n\r\n")}); err == nil {
+		t.Fatal("write after Abandon succeeded")
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("*.warc.gz.open"); n != 2 {
+		t.Fatalf("Close after Abandon renamed files: %d .open left, want 2", n)
+	}
+}

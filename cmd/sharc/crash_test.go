@@ -70,8 +70,9 @@ func hostsTreeSite(n, hosts int, hits *atomic.Int64) http.Handler {
 
 // TestSIGKILLResume kills `sharc crawl` at random points, runs it again
 // each time, and checks that the finished capture archived every page
-// exactly once, left no .open file, and that every index row points at a
-// readable record: on one host, and on five hosts of which at most two are
+// exactly once, left no .open file, that every index row points at a
+// readable record, and that crawl.log has one whole line per archived
+// fetch (a torn last line is cut on resume): on one host, and on five hosts of which at most two are
 // held in memory (the others parked in the store, max_active_hosts).
 func TestSIGKILLResume(t *testing.T) {
 	if testing.Short() {
@@ -138,10 +139,20 @@ warc: {dir: %s}
 		_ = cmd.Process.Signal(syscall.SIGKILL)
 		<-exited
 	}
+	// A crash (or a full disk) mid-write leaves half a line: the resumed
+	// crawl must cut it, not join its first line to it.
+	logPath := filepath.Join(warcDir, "crawl-1.log")
+	if f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0); err != nil {
+		t.Fatal(err)
+	} else {
+		_, _ = f.WriteString("2026-11-24T14:00:00.000Z   200      1234 http://torn")
+		f.Close()
+	}
 	out, err := exec.Command(bin, "crawl", jobPath).CombinedOutput()
 	if err != nil {
 		t.Fatalf("final run: %v\n%s", err, out)
 	}
+	checkCrawlLog(t, logPath, warcDir)
 	if !strings.Contains(string(out), "stopped:    finished") || !strings.Contains(string(out), "(resumed)") {
 		t.Fatalf("final run did not resume and finish:\n%s", out)
 	}

@@ -88,7 +88,7 @@ seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 2
 politeness: {delay: 5ms, delay_factor: 0, max_delay: 20ms, crawl_delay_cap: 20ms}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 resolve: {site.test: %s}
 `, strings.TrimPrefix(srv.URL, "http://"))
 	if _, err := n1.client.Submit(ctx, []byte(job), "cj.yaml"); err != nil {

@@ -116,7 +116,7 @@ seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 2
 politeness: {delay: 5ms, delay_factor: 0}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 resolve: {site.test: %s}
 %s`, name, siteAddr, extra))
 }

@@ -106,7 +106,7 @@ user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 3
 scope: {surt_prefixes: ["test,"]}
 politeness: {delay: %s, delay_factor: 0, max_delay: %s, crawl_delay_cap: %s}
-fetch: {timeout: 2s, connect_timeout: 1s}
+fetch: {allow_addresses: [127.0.0.0/8], timeout: 2s, connect_timeout: 1s}
 resolve: {%s}
 `, delay, delay, delay, strings.Join(resolve, ", "))
 	info, err := nodes[0].client.Submit(ctx, []byte(jobText), "cluster.yaml")

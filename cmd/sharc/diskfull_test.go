@@ -123,6 +123,7 @@ func TestServeDiskFull(t *testing.T) {
 	job := fmt.Sprintf(`name: full
 seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 resolve: {site.test: %s}

@@ -91,6 +91,7 @@ func TestServeSIGKILL(t *testing.T) {
 	job := fmt.Sprintf(`name: crashd
 seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 3
 politeness: {delay: 10ms, delay_factor: 0}
 resolve: {site.test: %s}

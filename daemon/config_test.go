@@ -92,3 +92,15 @@ func TestAlertFor(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedConfig loads configs/sharc.yaml, whose allow_addresses lets
+// the README's tour submit jobs for the loopback test site.
+func TestShippedConfig(t *testing.T) {
+	c, err := LoadConfig("../configs/sharc.yaml", func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := c.AllowedRanges(); err != nil || len(ps) != 1 || ps[0].String() != "127.0.0.0/8" {
+		t.Errorf("allow_addresses %v, %v; want [127.0.0.0/8]", ps, err)
+	}
+}

@@ -107,7 +107,7 @@ workers: 2
 politeness: {delay: 30ms, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {site.test: %s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 `, warcDir, addr(srv)))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 	rec := newRecorder()

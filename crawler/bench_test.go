@@ -73,6 +73,7 @@ func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 name: bench
 seeds: [%s]
 user_agent: "SHARC-bench (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 64
 politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}
 warc: {dir: %s}
@@ -216,6 +217,7 @@ func BenchmarkCrawlManyHosts(b *testing.B) {
 name: bench
 seeds: [%s]
 user_agent: "SHARC-bench (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 64
 max_active_hosts: %d
 politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}

@@ -30,6 +30,7 @@ import (
 	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
@@ -68,6 +69,11 @@ type Options struct {
 	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
 	// the store, so it trades memory for store queries, never exactness.
 	DigestCache int
+	// DialCheck, if non-nil, is called with each resolved address the
+	// network guard let through, just before connecting; an error refuses
+	// the connection. Tests use it as a safety net that no packet leaves
+	// loopback even if the guard were broken.
+	DialCheck func(network, address string) error
 }
 
 // Stats are a capture's running counters.
@@ -213,7 +219,8 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		return Stats{}, err
 	}
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
-		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve}
+		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve,
+		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.
@@ -647,6 +654,8 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 			// Heritrix's -61: the prerequisite failed. The page is not
 			// excluded by the site, so it is failed, not blocked.
 			return c.finishUnfetched(ctx, worker, t, crawllog.CodePrereqFailed, store.StateFailed, "robots-unavailable")
+		case robotsAddressDenied:
+			return c.finishUnfetched(ctx, worker, t, crawllog.CodeBlockedGuard, store.StateFailed, annAddressDenied)
 		}
 	}
 	var hdr http.Header
@@ -656,6 +665,10 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
 	if ctx.Err() != nil {
 		return ctx.Err() // abandoned: the URL stays queued for the resumed run
+	}
+	if addressDenied(err) {
+		c.log.Info("address denied by the network guard", zap.String("url", t.URL.URL), zap.Error(err))
+		return c.finishUnfetched(ctx, worker, t, crawllog.CodeBlockedGuard, store.StateFailed, annAddressDenied)
 	}
 	if err != nil || f.Status == http.StatusTooManyRequests || f.Status >= 500 {
 		if t.Attempt < c.job.Fetch.Retries {
@@ -747,6 +760,15 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		return ctx.Err()
 	}
 	now := time.Now()
+	if addressDenied(err) {
+		// The host's pages would be refused too: fail them without
+		// waiting for retries (robotsAddressDenied), robots.txt is asked
+		// again after robotsRetry.
+		c.robots.setAddressDenied(t.Host, now)
+		c.log.Info("robots.txt address denied by the network guard", zap.String("host", t.Host), zap.Error(err))
+		c.frontier.Done(t, frontier.Result{Fetched: true})
+		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{annAddressDenied}})
+	}
 	if err != nil || f.Status >= 500 {
 		if t.Attempt < c.job.Fetch.Retries {
 			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})

@@ -145,7 +145,7 @@ workers: 1
 politeness: {delay: 2ms, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {d.test: %s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 `, warcDir, addr(srv)))
 	st := openStore(t, dsn)
 	run := func(ctx context.Context) crawler.Stats {

@@ -161,7 +161,7 @@ workers: 4
 politeness: {delay: %s, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {a.test: %s, b.test: %s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 `, delay, filepath.Join(dir, "warcs"), addr(a), addr(b)))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())

@@ -15,9 +15,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/netguard"
 )
 
 // maxHeaderBytes bounds the status line and headers of a response; a server
@@ -36,6 +38,31 @@ type fetcher struct {
 	timeout        time.Duration
 	maxBody        int64
 	resolve        map[string]string
+	// guard vets every address connected to, once resolved; dialCheck
+	// (Options.DialCheck, tests only) runs after it.
+	guard     *netguard.Guard
+	dialCheck func(network, address string) error
+}
+
+// annAddressDenied annotates crawl.log lines of URLs the guard refused.
+const annAddressDenied = "address-denied"
+
+// control runs before each connect, on the resolved address.
+func (f *fetcher) control(ctx context.Context, network, address string, c syscall.RawConn) error {
+	if err := f.guard.Control(ctx, network, address, c); err != nil {
+		return err
+	}
+	if f.dialCheck != nil {
+		return f.dialCheck(network, address)
+	}
+	return nil
+}
+
+// addressDenied reports whether a fetch failed because the network guard
+// refused the address: such a URL fails at once, without retries.
+func addressDenied(err error) bool {
+	var fe *fetchError
+	return errors.As(err, &fe) && fe.Code == crawllog.CodeBlockedGuard
 }
 
 // fetched is the outcome of one HTTP exchange.
@@ -152,11 +179,14 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
-	d := net.Dialer{Timeout: f.connectTimeout}
+	d := net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
 	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
 	if err != nil {
 		code := crawllog.CodeConnectFailed
-		if ctx.Err() != nil {
+		switch {
+		case errors.Is(err, netguard.ErrDenied):
+			code = crawllog.CodeBlockedGuard
+		case ctx.Err() != nil:
 			code = crawllog.CodeTimeout
 		}
 		return nil, &fetchError{Code: code, Err: err}

@@ -46,6 +46,7 @@ func TestSecondCaptureUsesHistory(t *testing.T) {
 name: history
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: %s, delay_factor: 0}
 scheduler: {strategy: sharc-selective-online, tau: 0.9}

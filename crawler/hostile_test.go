@@ -120,7 +120,7 @@ seeds: [http://evil.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
 workers: 4
 politeness: {delay: 0s, delay_factor: 0, per_host: 4}
-fetch: {timeout: 1s, connect_timeout: 1s, max_body_bytes: 1MB, retries: 1, retry_backoff: 10ms}
+fetch: {allow_addresses: [127.0.0.0/8], timeout: 1s, connect_timeout: 1s, max_body_bytes: 1MB, retries: 1, retry_backoff: 10ms}
 warc: {dir: %s}
 resolve: {evil.test: %s}
 `, filepath.Join(dir, "warcs"), srv.ln.Addr()))

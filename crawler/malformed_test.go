@@ -105,7 +105,7 @@ workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s}
 resolve: {bad.test: %s}
-fetch: {retries: 0}
+fetch: {retries: 0, allow_addresses: [127.0.0.0/8]}
 `, filepath.Join(dir, "warcs"), site.ln.Addr()))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())

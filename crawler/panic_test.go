@@ -51,6 +51,7 @@ warc: {dir: %s}
 resolve: {trap.test: %s}
 scope: {max_hops: 1}
 limits: {max_sitemaps_per_host: 1}
+fetch: {allow_addresses: [127.0.0.0/8]}
 `, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
 	obs := &panicky{}
 	obs.n.Store(5)

@@ -116,7 +116,7 @@ scope: {surt_prefixes: ["test,h"]}
 politeness: {delay: %s, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {%s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 `, time.Now().UnixNano(), delay, filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
 	st := openStore(t, dsn)
 

@@ -87,7 +87,7 @@ scope: {surt_prefixes: ["test,"]}
 politeness: {delay: 10ms, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {a.test: %s, b.test: %s, c.test: %s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 `, time.Now().UnixNano(), filepath.Join(dir, "warcs"), addr(srv), addr(srv), addr(srv)))
 	st := openStore(t, dsn)
 	cr := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{})

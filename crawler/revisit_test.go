@@ -65,6 +65,7 @@ func TestVisitRevisitAgainstTestSite(t *testing.T) {
 name: evidence
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: %s, delay_factor: 0}
 scheduler: {strategy: sharc-selective-online, tau: 0.9}

@@ -36,7 +36,10 @@ type robotsEntry struct {
 	// kept apart from group because robotstxt's Group ignores its data's
 	// disallow-all flag: Group.Test allows every path of a 5xx answer.
 	denyAll bool
-	expires time.Time
+	// addressDenied: the network guard refused robots.txt's address, so
+	// the host's pages are refused too (with denyAll set, for robotsRetry).
+	addressDenied bool
+	expires       time.Time
 }
 
 // maxRobotsBytes is the part of a robots.txt parsed (RFC 9309's minimum).
@@ -120,6 +123,15 @@ func (c *robotsCache) setUnreachable(host string, now time.Time) {
 	c.mu.Unlock()
 }
 
+// setAddressDenied records that the network guard refused robots.txt's
+// address: the host's pages fail as refused until robots.txt is tried
+// again, robotsRetry later (the host may resolve elsewhere by then).
+func (c *robotsCache) setAddressDenied(host string, now time.Time) {
+	c.mu.Lock()
+	c.put(host, robotsEntry{denyAll: true, addressDenied: true, expires: now.Add(robotsRetry)}, now)
+	c.mu.Unlock()
+}
+
 // robotsVerdict is what a host's robots.txt says of one path.
 type robotsVerdict int
 
@@ -133,6 +145,9 @@ const (
 	// after its retries. Nothing of the host may be fetched (RFC 9309
 	// §2.3.1.3) until robots.txt is tried again, robotsRetry later.
 	robotsUnavailable
+	// robotsAddressDenied: the network guard refused robots.txt's address;
+	// the host's pages are refused likewise until robots.txt is retried.
+	robotsAddressDenied
 )
 
 // verdict says whether path of host may be fetched now.
@@ -143,6 +158,8 @@ func (c *robotsCache) verdict(host, path string, now time.Time) robotsVerdict {
 	switch {
 	case !found || now.After(e.expires):
 		return robotsUnknown
+	case e.addressDenied:
+		return robotsAddressDenied
 	case e.denyAll:
 		return robotsUnavailable
 	case e.group.Test(path):

@@ -50,7 +50,7 @@ workers: 2
 politeness: {delay: 5ms, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {down.test: %s, up.test: %s}
-fetch: {retries: 1, retry_backoff: 10ms}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 1, retry_backoff: 10ms}
 `, warcDir, addr(srvDown), addr(srvUp)))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())

@@ -63,7 +63,8 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		return ctx.Err()
 	}
 	if err != nil {
-		if t.Attempt < c.job.Fetch.Retries {
+		denied := addressDenied(err)
+		if t.Attempt < c.job.Fetch.Retries && !denied {
 			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
 			return nil
 		}
@@ -73,7 +74,11 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		if fe, ok := err.(*fetchError); ok {
 			code = fe.Code
 		}
-		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker})
+		var ann []string
+		if denied {
+			ann = []string{annAddressDenied}
+		}
+		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
 	}
 	var cands []frontier.URL
 	var drops []drop

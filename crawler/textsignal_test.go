@@ -49,6 +49,7 @@ func TestChangeSignal(t *testing.T) {
 name: signal
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 robots: ignore
 politeness: {delay: 5ms, delay_factor: 0}
 capture: {change_signal: %s}

@@ -123,7 +123,7 @@ workers: 4
 politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s}
 resolve: {trap.test: %s}
-fetch: {retries: 0, max_redirects: 3}
+fetch: {retries: 0, max_redirects: 3, allow_addresses: [127.0.0.0/8]}
 scope: {max_hops: 25, max_duration: 2m}
 limits: {max_query_variants: 10, max_sitemaps_per_host: 25, max_sitemap_depth: 3, max_outlinks: 200}
 `, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
@@ -195,7 +195,7 @@ workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s}
 resolve: {trap.test: %s}
-fetch: {retries: 0}
+fetch: {retries: 0, allow_addresses: [127.0.0.0/8]}
 limits: {max_pages_per_host: 20}
 `, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))

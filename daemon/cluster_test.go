@@ -24,7 +24,7 @@ import (
 func startNode(t *testing.T, dsn, node, dataDir string) *testDaemon {
 	t.Helper()
 	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: dataDir, MaxConcurrentJobs: 4,
-		DrainTimeout: 20 * time.Second, Node: node, Poll: 50 * time.Millisecond}
+		DrainTimeout: 20 * time.Second, Node: node, Poll: 50 * time.Millisecond, AllowAddresses: []string{"127.0.0.0/8"}}
 	d, err := New(context.Background(), cfg, zaptest.NewLogger(t).With(zap.String("test_node", node)), Options{Tick: 50 * time.Millisecond, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 2
 politeness: {delay: 5ms, delay_factor: 0, max_delay: 20ms, crawl_delay_cap: 20ms}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 resolve: {site.test: %s}
 `, strings.TrimPrefix(srv.URL, "http://"))
 	if _, err := n1.client.Submit(ctx, []byte(job), "cj.yaml"); err != nil {

@@ -13,12 +13,15 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"regexp"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sharc-archive/sharc/netguard"
 )
 
 // Config is the daemon's configuration file (configs/sharc.yaml).
@@ -56,6 +59,21 @@ type Config struct {
 	// MaxHosts bounds the hosts a node leases at once per capture; 0 is
 	// twice the job's workers.
 	MaxHosts int `yaml:"max_hosts"`
+	// AllowAddresses are the address ranges (CIDR prefixes or single IPs)
+	// the network guard denies by default that this daemon's jobs may
+	// still open: a submitted job's fetch.allow_addresses must lie within
+	// them. Default none, so a token holder cannot make the daemon reach
+	// its own loopback, private network or cloud metadata address.
+	AllowAddresses []string `yaml:"allow_addresses"`
+}
+
+// AllowedRanges parses AllowAddresses.
+func (c Config) AllowedRanges() ([]netip.Prefix, error) {
+	ps, err := netguard.ParseList(c.AllowAddresses)
+	if err != nil {
+		return nil, fmt.Errorf("allow_addresses%w", err)
+	}
+	return ps, nil
 }
 
 // Config defaults.
@@ -127,6 +145,9 @@ func (c Config) Validate() error {
 	loop, err := IsLoopback(c.Listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
+	}
+	if _, err := c.AllowedRanges(); err != nil {
+		return err
 	}
 	if !loop && c.Token == "" {
 		return fmt.Errorf("listen: %s is not a loopback address: set token: (or SHARC_TOKEN) before serving on a network", c.Listen)

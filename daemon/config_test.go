@@ -51,6 +51,11 @@ func TestParseConfig(t *testing.T) {
 		{"node with sqlite", "store: sqlite:x.db\nnode: n1\n", "", "needs a PostgreSQL store", nil},
 		{"bad node name", "store: postgres://u@h/db\nnode: n-1\n", "", "node: \"n-1\"", nil},
 		{"lease keys without node", "store: postgres://u@h/db\npoll: 1s\n", "", "only apply with node:", nil},
+		{"allow_addresses", "store: sqlite:x.db\nallow_addresses: [127.0.0.0/8, '::1']\n", "", "", func(c Config) bool {
+			ps, err := c.AllowedRanges()
+			return err == nil && len(ps) == 2 && ps[1].String() == "::1/128"
+		}},
+		{"bad allow_addresses", "store: sqlite:x.db\nallow_addresses: [127.0.0.0/8, 10.0.0.1/8]\n", "", "allow_addresses[1]: \"10.0.0.1/8\" has address bits set", nil},
 		{"negative poll", "store: postgres://u@h/db\nnode: a\npoll: -1s\n", "", "must not be negative", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,5 +90,17 @@ func TestAlertFor(t *testing.T) {
 		if strings.HasPrefix(got, "disk full") != tc.diskFull || !strings.Contains(got, tc.err.Error()) {
 			t.Errorf("alertFor(%v) = %q", tc.err, got)
 		}
+	}
+}
+
+// TestShippedConfig loads configs/sharc.yaml, whose allow_addresses lets
+// the README's tour submit jobs for the loopback test site.
+func TestShippedConfig(t *testing.T) {
+	c, err := LoadConfig("../configs/sharc.yaml", func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := c.AllowedRanges(); err != nil || len(ps) != 1 || ps[0].String() != "127.0.0.0/8" {
+		t.Errorf("allow_addresses %v, %v; want [127.0.0.0/8]", ps, err)
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -61,6 +64,7 @@ type Daemon struct {
 	st      store.Store
 	cat     catalog
 	reg     *scheduler.Registry
+	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
 	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
 	now     func() time.Time
 	metrics *metrics
@@ -115,6 +119,10 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	allow, err := cfg.AllowedRanges()
+	if err != nil {
+		return nil, err
+	}
 	if log == nil {
 		log = zap.NewNop()
 	}
@@ -149,7 +157,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		st.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, cat: cat, reg: opts.Registry, now: opts.Now,
+	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, cat: cat, reg: opts.Registry, now: opts.Now, allow: allow,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
@@ -273,9 +281,44 @@ func (d *Daemon) load(ctx context.Context) error {
 	return nil
 }
 
-// parse validates a job the way `sharc crawl` does.
+// parse validates a job the way `sharc crawl` does, and refuses one
+// that asks for addresses beyond the daemon's allow_addresses. Every job
+// the daemon runs goes through here (submitted, reloaded on start, or
+// found in a cluster's store), so a narrowed config also stops stored jobs.
 func (d *Daemon) parse(data []byte, filename string) (*job.Job, error) {
-	return job.Parse(data, filename, d.reg.Names(), d.reg.VisitRevisit)
+	j, err := job.Parse(data, filename, d.reg.Names(), d.reg.VisitRevisit)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.checkAllowAddresses(j); err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+// checkAllowAddresses refuses (403) a job whose fetch.allow_addresses is
+// not contained in the daemon's allow_addresses, naming each offending
+// range.
+func (d *Daemon) checkAllowAddresses(j *job.Job) error {
+	var over []string
+	for _, p := range j.Fetch.AllowAddresses {
+		if !netguard.Covers(d.allow, p) {
+			over = append(over, p.String())
+		}
+	}
+	if len(over) == 0 {
+		return nil
+	}
+	limit := "none"
+	if len(d.allow) > 0 {
+		limit = strings.Join(netguard.Format(d.allow), ", ")
+	}
+	ae := &APIError{Status: http.StatusForbidden,
+		Message: fmt.Sprintf("job %s: fetch.allow_addresses %s is not within this daemon's allow_addresses (%s)", j.Name, strings.Join(over, ", "), limit)}
+	for _, o := range over {
+		ae.Details = append(ae.Details, fmt.Sprintf("fetch.allow_addresses: %s is outside the daemon's allow_addresses; remove it from the job or ask the operator to widen allow_addresses in the daemon's config", o))
+	}
+	return ae
 }
 
 // errConflict marks requests the job's state does not allow (HTTP 409).

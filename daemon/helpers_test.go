@@ -60,7 +60,8 @@ const testToken = "s3cret-token"
 // ends. clockSpeed > 1 makes schedules run that much faster than real time.
 func startDaemon(t *testing.T, dsn string, clockSpeed float64) *testDaemon {
 	t.Helper()
-	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second}
+	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second,
+		AllowAddresses: []string{"127.0.0.0/8"}}
 	opts := Options{Tick: 50 * time.Millisecond, Version: "test"}
 	if clockSpeed > 1 {
 		start := time.Now()
@@ -116,7 +117,7 @@ seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 2
 politeness: {delay: 5ms, delay_factor: 0}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 resolve: {site.test: %s}
 %s`, name, siteAddr, extra))
 }

@@ -60,7 +60,7 @@ workers: 2
 max_active_hosts: 1
 scope: {surt_prefixes: ["test,"]}
 politeness: {delay: 5ms, delay_factor: 0}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 resolve: {a.test: %s, b.test: %s}
 `, a, a)
 	if _, err := td.client.Submit(ctx, []byte(yaml), "parked.yaml"); err != nil {

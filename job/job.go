@@ -11,6 +11,7 @@
 package job
 
 import (
+	"net/netip"
 	"regexp"
 	"time"
 )
@@ -144,6 +145,11 @@ type Fetch struct {
 	// ConditionalGet sends If-None-Match/If-Modified-Since from the last
 	// capture of the URL.
 	ConditionalGet bool
+	// AllowAddresses are the address ranges the crawl may connect to
+	// although the network guard denies them by default (loopback,
+	// private, link-local, CGNAT, multicast, reserved; package netguard).
+	// Nil (the default) allows none of them.
+	AllowAddresses []netip.Prefix
 }
 
 // Limits are the defences against crawler traps and bombs: every URL they

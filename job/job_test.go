@@ -137,6 +137,21 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "", []string{`job.yaml:1: empty job file`}},
 		{"not a mapping", "- a\n- b\n", []string{`job.yaml:1: a job is a mapping of fields (name:, seeds:, …), not a list`}},
 		{"two documents", minimal + "---\nname: y\n", []string{`job.yaml:4: a job file holds one YAML document; found another`}},
+		{"seed on a denied address", "name: x\nseeds:\n  - https://example.org/\n  - http://169.254.169.254/latest/meta-data/\n  - http://10.0.0.1/\n  - 'http://[::1]:8080/'\nuser_agent: a@b.org\nfetch: {allow_addresses: [10.0.0.0/8]}\n",
+			[]string{
+				`job.yaml:4: seeds[1]: http://169.254.169.254/latest/meta-data/ is a link-local address (169.254.0.0/16), which jobs may not fetch by default: to crawl it on purpose, add it to fetch.allow_addresses (e.g. fetch: {allow_addresses: [169.254.169.254/32]})`,
+				`job.yaml:6: seeds[3]: http://[::1]:8080/ is a loopback address (::1/128), which jobs may not fetch by default: to crawl it on purpose, add it to fetch.allow_addresses (e.g. fetch: {allow_addresses: [::1/128]})`,
+			}},
+		{"seed on loopback", "name: x\nseeds: ['http://127.0.0.1:8080/']\nuser_agent: a@b.org\n",
+			[]string{`job.yaml:2: seeds[0]: http://127.0.0.1:8080/ is a loopback address (127.0.0.0/8), which jobs may not fetch by default: to crawl it on purpose, add it to fetch.allow_addresses (e.g. fetch: {allow_addresses: [127.0.0.1/32]})`}},
+		{"allow_addresses", minimal + "fetch:\n  allow_addresses:\n    - 127.0.0.0/8\n    - 10.0.0.1/8\n    - intranet.example\n    - [a]\n",
+			[]string{
+				`job.yaml:7: fetch.allow_addresses[1]: "10.0.0.1/8" has address bits set beyond /8: write 10.0.0.0/8 (the whole range) or 10.0.0.1/32 (one address)`,
+				`job.yaml:8: fetch.allow_addresses[2]: "intranet.example" is neither an IP address nor a CIDR prefix (e.g. 127.0.0.0/8, ::1)`,
+				`job.yaml:9: fetch.allow_addresses[3]: expected a string, got a list`,
+			}},
+		{"allow_addresses not a list", minimal + "fetch: {allow_addresses: 127.0.0.0/8}\n",
+			[]string{`job.yaml:4: fetch.allow_addresses: expected a list, got "127.0.0.0/8"`}},
 		{"several errors sorted by line", "seeds: [gopher://x/]\nname: x\nuser_agent: nobody\nworkers: -1\n",
 			[]string{
 				`job.yaml:1: seeds[0]: URL "gopher://x/": scheme must be http or https, not "gopher"`,
@@ -426,6 +441,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("name: x\nseeds: [&a http://a/]\nuser_agent: *a\nscope: {include: ['(']}\n"))
 	f.Add([]byte("resolve: {a: 'b:1'}\nschedule: '*/5 1-3 * jan-mar mon'\n"))
+	f.Add([]byte("name: x\nseeds: ['http://[::1]/', http://10.0.0.1/]\nuser_agent: a@b.org\nfetch: {allow_addresses: [::1, '10.0.0.0/8', ::ffff:10.0.0.0/104]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		j, err := Parse(data, "fuzz.yaml", testStrategies, testVisitRevisit)
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sharc-archive/sharc/netguard"
 )
 
 // The y* types fix the field order and YAML spelling of Marshal's output;
@@ -58,13 +60,14 @@ type yHost struct {
 }
 
 type yFetch struct {
-	ConnectTimeout string `yaml:"connect_timeout"`
-	Timeout        string `yaml:"timeout"`
-	MaxBodyBytes   any    `yaml:"max_body_bytes"`
-	MaxRedirects   int    `yaml:"max_redirects"`
-	Retries        int    `yaml:"retries"`
-	RetryBackoff   string `yaml:"retry_backoff"`
-	ConditionalGet bool   `yaml:"conditional_get"`
+	ConnectTimeout string   `yaml:"connect_timeout"`
+	Timeout        string   `yaml:"timeout"`
+	MaxBodyBytes   any      `yaml:"max_body_bytes"`
+	MaxRedirects   int      `yaml:"max_redirects"`
+	Retries        int      `yaml:"retries"`
+	RetryBackoff   string   `yaml:"retry_backoff"`
+	ConditionalGet bool     `yaml:"conditional_get"`
+	AllowAddresses []string `yaml:"allow_addresses,flow"`
 }
 
 type yLimits struct {
@@ -137,6 +140,7 @@ func (j *Job) Marshal() ([]byte, error) {
 			Retries:        j.Fetch.Retries,
 			RetryBackoff:   durationText(j.Fetch.RetryBackoff),
 			ConditionalGet: j.Fetch.ConditionalGet,
+			AllowAddresses: netguard.Format(j.Fetch.AllowAddresses),
 		},
 		Limits: yLimits(j.Limits), // same fields, in the same order
 		WARC: yWARC{

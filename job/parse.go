@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net"
+	"net/netip"
 	neturl "net/url"
 	"os"
 	"regexp"
@@ -18,6 +19,8 @@ import (
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 	"gopkg.in/yaml.v3"
+
+	"github.com/sharc-archive/sharc/netguard"
 )
 
 // Load reads and parses the job file at path; see Parse.
@@ -725,7 +728,7 @@ func checkPort(port string) error {
 }
 
 func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
-	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get")
+	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get", "allow_addresses")
 	positive := func(key string, dst *time.Duration) {
 		if v, ok := f[key]; ok {
 			if d, ok := p.duration(v, "fetch."+key); ok {
@@ -766,6 +769,66 @@ func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
 	if v, ok := f["conditional_get"]; ok {
 		if b, ok := p.boolean(v, "fetch.conditional_get"); ok {
 			fe.ConditionalGet = b
+		}
+	}
+	if v, ok := f["allow_addresses"]; ok {
+		p.allowAddresses(v, fe)
+	}
+}
+
+// allowAddresses reads fetch.allow_addresses: CIDR prefixes (or single
+// addresses) the network guard lets the crawl connect to.
+func (p *parser) allowAddresses(n *yaml.Node, fe *Fetch) {
+	items := p.list(n, "fetch.allow_addresses")
+	out := make([]netip.Prefix, 0, len(items))
+	for i, it := range items {
+		path := fmt.Sprintf("fetch.allow_addresses[%d]", i)
+		s, ok := p.str(it, path)
+		if !ok {
+			continue
+		}
+		pr, err := netguard.ParsePrefix(s)
+		if err != nil {
+			p.errf(it, path, "%v", err)
+			continue
+		}
+		if !slices.Contains(out, pr) {
+			out = append(out, pr)
+		}
+	}
+	if len(out) > 0 {
+		fe.AllowAddresses = out
+	}
+}
+
+// checkSeedAddresses refuses seeds whose host is an IP address the
+// network guard denies and the job does not allow: the crawl could only
+// fail them, so the job is a mistake (or an attempt to reach a private
+// network) and is better told so before it runs. Host names are checked
+// at connect time only, once resolved.
+func (p *parser) checkSeedAddresses(j *Job) {
+	n, ok := p.nodes["seeds"]
+	if !ok || deref(n).Kind != yaml.SequenceNode {
+		return
+	}
+	g := netguard.New(j.Fetch.AllowAddresses)
+	for i, it := range deref(n).Content {
+		s, err := canonicalSeed(deref(it).Value)
+		if err != nil {
+			continue // reported by seeds
+		}
+		u, err := neturl.Parse(s)
+		if err != nil {
+			continue
+		}
+		a, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]"))
+		if err != nil {
+			continue // a host name
+		}
+		var de *netguard.DeniedError
+		if errors.As(g.Check(a), &de) {
+			p.errf(it, fmt.Sprintf("seeds[%d]", i), "%s is a %s address (%s), which jobs may not fetch by default: to crawl it on purpose, add it to fetch.allow_addresses (e.g. fetch: {allow_addresses: [%s]})",
+				s, de.Range.Kind, de.Range.Prefix, netip.PrefixFrom(de.Addr, de.Addr.BitLen()))
 		}
 	}
 }
@@ -1043,6 +1106,7 @@ func (p *parser) check(root *yaml.Node, j *Job, strategies []string, visitRevisi
 	if j.Fetch.ConnectTimeout > j.Fetch.Timeout {
 		p.errf(at("fetch.connect_timeout", "fetch.timeout"), "fetch.connect_timeout", "%s exceeds fetch.timeout %s", j.Fetch.ConnectTimeout, j.Fetch.Timeout)
 	}
+	p.checkSeedAddresses(j)
 	strategyOK := true
 	if strategies != nil && !slices.Contains(strategies, j.Scheduler.Strategy) {
 		strategyOK = false

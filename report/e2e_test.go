@@ -113,7 +113,7 @@ workers: 2
 politeness: {delay: 10ms, delay_factor: 0, max_delay: 1s}
 warc: {dir: %s}
 resolve: {site.test: %s}
-fetch: {retries: 0}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 scheduler: {strategy: bfs-lifo}
 capture: {mode: visit-revisit, similarity: true, estimated_size: %s}
 `, warcDir, strings.TrimPrefix(srv.URL, "http://"), estimatedSize)), "e2e.yaml", reg.Names(), reg.VisitRevisit)

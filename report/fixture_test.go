@@ -113,6 +113,7 @@ const fixtureJob = `
 name: evidence
 seeds: [http://example.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 politeness: {delay: 2s}
 scheduler: {strategy: sharc-selective-online}
 capture: {mode: visit-revisit}
@@ -185,6 +186,7 @@ func singleVisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
 name: plain
 seeds: [http://plain.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 politeness: {delay: 1s}
 `)
 }

@@ -162,6 +162,7 @@ func crawlWACZ(t *testing.T) (string, []store.Record) {
 name: warcio-crosscheck
 seeds: [http://site.test/, http://site.test/chunked, http://site.test/gzipped]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: 5ms, delay_factor: 0}
 scheduler: {strategy: sharc-selective-online, tau: 0.9}

@@ -54,7 +54,7 @@ func TestThreeServeNodes(t *testing.T) {
 		n := &node{name: fmt.Sprintf("n%d", i+1), exited: make(chan error, 1)}
 		listen := freePort(t)
 		cfg := filepath.Join(dir, n.name+".yaml")
-		text := fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\nnode: %s\nlease_ttl: 4s\npoll: 100ms\nmax_hosts: 3\n",
+		text := fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\nnode: %s\nlease_ttl: 4s\npoll: 100ms\nmax_hosts: 3\nallow_addresses: [127.0.0.0/8]\n",
 			listen, dsn, dataDir, n.name)
 		if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -106,7 +106,7 @@ user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 3
 scope: {surt_prefixes: ["test,"]}
 politeness: {delay: %s, delay_factor: 0, max_delay: %s, crawl_delay_cap: %s}
-fetch: {timeout: 2s, connect_timeout: 1s}
+fetch: {allow_addresses: [127.0.0.0/8], timeout: 2s, connect_timeout: 1s}
 resolve: {%s}
 `, delay, delay, delay, strings.Join(resolve, ", "))
 	info, err := nodes[0].client.Submit(ctx, []byte(jobText), "cluster.yaml")

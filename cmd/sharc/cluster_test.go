@@ -129,7 +129,7 @@ user_agent: "SHARC-test (+mailto:archivist@example.org)"
 workers: 3
 scope: {surt_prefixes: ["test,"]}
 politeness: {delay: %s, delay_factor: 0, max_delay: %s, crawl_delay_cap: %s}
-fetch: {timeout: 2s, connect_timeout: 1s}
+fetch: {allow_addresses: [127.0.0.0/8], timeout: 2s, connect_timeout: 1s}
 warc: {dir: %s}
 store: %q
 resolve: {%s}

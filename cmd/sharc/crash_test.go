@@ -108,6 +108,7 @@ func testSIGKILLResume(t *testing.T, bin string, hosts int) {
 	jobText := fmt.Sprintf(`name: crash
 seeds: [%s]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 3
 politeness: {delay: 10ms, delay_factor: 0}
 warc: {dir: %s}

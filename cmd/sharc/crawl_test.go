@@ -22,12 +22,16 @@ func TestCrawlBadJobs(t *testing.T) {
 		{"no contact", "name: bad\nseeds: [http://127.0.0.1:1/]\nuser_agent: \"SHARC-test\"\n", []string{"job.yaml:3", "user_agent", "contact"}},
 		{"bad regex", ok + "scope:\n  exclude: ['(']\n", []string{"job.yaml:5", "scope.exclude[0]"}},
 		{"unknown strategy", ok + "scheduler: {strategy: fastest}\n", []string{"job.yaml:4", "scheduler.strategy", "bfs"}},
+		{"seed on a denied address", "name: bad\nseeds: [http://169.254.169.254/]\nuser_agent: \"SHARC-test (+https://example.org/contact)\"\n", []string{"job.yaml:2", "seeds[0]", "link-local", "fetch.allow_addresses"}},
 		{"unreachable store", ok + "store: postgres://nobody@127.0.0.1:1/none?connect_timeout=2\n", []string{"127.0.0.1:1"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, "job.yaml")
-			if err := os.WriteFile(path, []byte(tc.yaml+"warc: {dir: "+filepath.Join(dir, "w")+"}\n"), 0o644); err != nil {
+			// The seeds are on loopback: allowed past the network guard
+			// (last, so the cases' line numbers stay put).
+			tail := "warc: {dir: " + filepath.Join(dir, "w") + "}\nfetch: {allow_addresses: [127.0.0.1]}\n"
+			if err := os.WriteFile(path, []byte(tc.yaml+tail), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			var stdout, stderr bytes.Buffer

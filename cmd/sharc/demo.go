@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"time"
@@ -143,6 +144,10 @@ func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Reg
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
 	j.Resolve = map[string]string{"site.sharc.test": ln.Addr().String()}
+	// The site is on loopback on purpose: allow exactly its address past
+	// the network guard, whatever the job file allows.
+	siteAddr := ln.Addr().(*net.TCPAddr).AddrPort().Addr().Unmap()
+	j.Fetch.AllowAddresses = append(j.Fetch.AllowAddresses, netip.PrefixFrom(siteAddr, siteAddr.BitLen()))
 	fmt.Fprintf(c.stdout, "test site: %d pages, skew %.2g, seed %d, time unit %s, on %s as site.sharc.test; strategy %s\n",
 		cfg.Pages, cfg.Skew, cfg.Seed, cfg.TimeUnit, ln.Addr(), j.Scheduler.Strategy)
 	st, err := store.Open(ctx, j.Store, c.log)

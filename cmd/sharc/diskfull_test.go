@@ -71,7 +71,7 @@ func TestServeDiskFull(t *testing.T) {
 	// reach, so it is the WARC writes that hit the "full disk".
 	dsn := servePGDSN(t)
 	cfgPath := filepath.Join(dir, "sharc.yaml")
-	if err := os.WriteFile(cfgPath, []byte(fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\n", addr, dsn, filepath.Join(dir, "data"))), 0o644); err != nil {
+	if err := os.WriteFile(cfgPath, []byte(fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\nallow_addresses: [127.0.0.0/8]\n", addr, dsn, filepath.Join(dir, "data"))), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	client := &daemon.Client{Base: "http://" + addr, Token: "tok"}
@@ -123,6 +123,7 @@ func TestServeDiskFull(t *testing.T) {
 	job := fmt.Sprintf(`name: full
 seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 resolve: {site.test: %s}

@@ -39,6 +39,7 @@ func crawledStore(t *testing.T) string {
 name: rates
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 2
 politeness: {delay: %s, delay_factor: 0}
 scheduler: {strategy: sharc-selective-online, tau: 0.9}
@@ -198,6 +199,7 @@ func TestCrawlWithTrainedModel(t *testing.T) {
 	if err := os.WriteFile(jobPath, []byte(fmt.Sprintf(`name: predicted
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 politeness: {delay: 5ms, delay_factor: 0}
 change_rates: [predictor, default]
 rates_model: %s

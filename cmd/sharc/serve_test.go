@@ -53,7 +53,7 @@ func TestServeSIGKILL(t *testing.T) {
 	dir := t.TempDir()
 	addr := freePort(t)
 	cfgPath := filepath.Join(dir, "sharc.yaml")
-	os.WriteFile(cfgPath, []byte(fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\n", addr, dsn, filepath.Join(dir, "data"))), 0o644)
+	os.WriteFile(cfgPath, []byte(fmt.Sprintf("listen: %s\ntoken: tok\nstore: %q\ndata_dir: %s\nallow_addresses: [127.0.0.0/8]\n", addr, dsn, filepath.Join(dir, "data"))), 0o644)
 	client := &daemon.Client{Base: "http://" + addr, Token: "tok"}
 	ctx := context.Background()
 	logBuf := &strings.Builder{}
@@ -91,6 +91,7 @@ func TestServeSIGKILL(t *testing.T) {
 	job := fmt.Sprintf(`name: crashd
 seeds: [http://site.test/p/0]
 user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 3
 politeness: {delay: 10ms, delay_factor: 0}
 resolve: {site.test: %s}

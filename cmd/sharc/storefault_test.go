@@ -80,6 +80,7 @@ politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s, max_size: 1MiB}
 store: %q
 resolve: {site.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8]}
 `, site.url(0), warcDir, dsn, strings.TrimPrefix(srv.URL, "http://"))
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ const (
 type catalog interface {
 	Jobs(ctx context.Context) ([]store.Job, error)
 	JobByName(ctx context.Context, name string) (store.Job, error)
-	SetCaptureStatus(ctx context.Context, captureID int64, status string) error
+	SetCaptureStatus(ctx context.Context, captureID int64, status store.CaptureStatus) error
 }
 
 // Options tune a daemon beyond its config file.
@@ -252,7 +252,7 @@ func (d *Daemon) load(ctx context.Context) error {
 			last := caps[n-1]
 			lastStart = last.Started
 			switch last.Status {
-			case "running":
+			case store.CaptureStatusRunning:
 				d.log.Info("resuming interrupted capture", zap.String("job", row.Name), zap.Int64("capture", last.ID))
 				d.startLocked(js)
 			case store.CaptureStatusPaused:
@@ -392,7 +392,7 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		// A node that stopped (a limit of its own) leaves an unfinished
 		// capture to the cluster: the node that finishes it reports.
 		cp, cerr := d.st.Capture(context.WithoutCancel(ctx), stats.CaptureID)
-		wantReport = cerr == nil && cp.Status == "finished"
+		wantReport = cerr == nil && cp.Status == store.CaptureStatusFinished
 	}
 	if wantReport {
 		// A finished capture gets its quality report at once, as with
@@ -420,7 +420,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	}
 	if capID == 0 && (intent != "" || runErr != nil) {
 		// Stopped before the capture was opened: find it, if it exists.
-		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == "running" {
+		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
 			capID = caps[len(caps)-1].ID
 		}
 	}
@@ -450,7 +450,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		}
 	case open && intent == "cancel" && capID != 0:
 		outcome = "cancelled"
-		if err := d.st.FinishCapture(ctx, capID, "cancelled"); err != nil {
+		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
 	case open && intent == "":
@@ -514,7 +514,7 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 	if err != nil {
 		return JobInfo{}, err
 	}
-	if remote && cp.Status == "running" {
+	if remote && cp.Status == store.CaptureStatusRunning {
 		if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
 			return JobInfo{}, err
 		}
@@ -551,7 +551,7 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		if id != 0 {
-			if err := d.cat.SetCaptureStatus(ctx, id, "running"); err != nil {
+			if err := d.cat.SetCaptureStatus(ctx, id, store.CaptureStatusRunning); err != nil {
 				return JobInfo{}, err
 			}
 		}
@@ -586,7 +586,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 		return JobInfo{}, err
 	}
 	if remote {
-		if err := d.st.FinishCapture(ctx, cp.ID, "cancelled"); err != nil {
+		if err := d.st.FinishCapture(ctx, cp.ID, store.CaptureStatusCancelled); err != nil {
 			return JobInfo{}, err
 		}
 		js.state, js.alert = stateIdle, ""
@@ -602,7 +602,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		if id != 0 {
-			if err := d.st.FinishCapture(ctx, id, "cancelled"); err != nil {
+			if err := d.st.FinishCapture(ctx, id, store.CaptureStatusCancelled); err != nil {
 				return JobInfo{}, err
 			}
 		}

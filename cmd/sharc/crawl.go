@@ -86,7 +86,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if *node != "" {
-		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != "finished" {
+		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != store.CaptureStatusFinished {
 			return err // this node stopped; the cluster goes on
 		}
 	}

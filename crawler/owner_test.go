@@ -2,6 +2,7 @@ package crawler_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -82,6 +83,7 @@ func TestSecondJobFileCannotTakeOverRunningCapture(t *testing.T) {
 	reg := scheduler.NewRegistry()
 	jobA := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), warcs))
 	jobB := testJob(t, dir, ownerJob(t, "site", "b.test", addr(b), warcs))
+	var owner *crawler.OwnerError
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -103,6 +105,20 @@ func TestSecondJobFileCannotTakeOverRunningCapture(t *testing.T) {
 			t.Errorf("error %q does not mention %q", err, w)
 		}
 	}
+	if !errors.As(err, &owner) || owner.CaptureID != first.CaptureID || owner.OwnerFile != "a.yaml" || owner.File != "b.yaml" {
+		t.Errorf("error %#v, want an OwnerError of capture %d naming a.yaml and b.yaml", err, first.CaptureID)
+	}
+	for _, ch := range owner.Changes {
+		if !ch.Defining {
+			t.Errorf("tunable %s listed as a reason to refuse", ch)
+		}
+	}
+	// --resume refuses the same way.
+	opts := ownerOptions("b.yaml", nil)
+	opts.Resume = true
+	if _, err := crawler.New(jobB, st, reg, zaptest.NewLogger(t), opts).Run(context.Background()); !errors.As(err, &owner) {
+		t.Errorf("--resume with other settings: %v, want an OwnerError", err)
+	}
 	if n := len(slog.all()); n != hitsBefore {
 		t.Errorf("the refused job made %d requests", n-hitsBefore)
 	}
@@ -110,7 +126,12 @@ func TestSecondJobFileCannotTakeOverRunningCapture(t *testing.T) {
 		t.Errorf("the refused job changed the running capture's frontier: %v → %v", before, after)
 	}
 
-	done, err := crawler.New(jobA, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	// The owner resumes with --resume, more workers and another
+	// politeness delay: tunables, logged but not refused.
+	tuned := testJob(t, dir, strings.NewReplacer("workers: 2", "workers: 3", "delay: 0s", "delay: 1ms").Replace(ownerJob(t, "site", "a.test", addr(a), warcs)))
+	opts = ownerOptions("a.yaml", nil)
+	opts.Resume = true
+	done, err := crawler.New(tuned, st, reg, zaptest.NewLogger(t), opts).Run(context.Background())
 	if err != nil || !done.Resumed || done.CaptureID != first.CaptureID || done.StopReason != "finished" {
 		t.Fatalf("resume by the first file: %+v, %v", done, err)
 	}
@@ -125,6 +146,16 @@ func TestSecondJobFileCannotTakeOverRunningCapture(t *testing.T) {
 			t.Errorf("%s of the refused job was archived", u)
 		}
 	}
+}
+
+func ownerOptions(file string, obs crawler.Observer) crawler.Options {
+	return crawler.Options{Observer: obs, JobFile: file}
+}
+
+// ownerErrorWants is what the refusal must name: both files and the
+// settings that differ.
+func ownerErrorWants() []string {
+	return []string{"a.yaml", "b.yaml", "seeds [http://a.test/] → [http://b.test/]", "resolve.a.test", "resolve.b.test"}
 }
 
 // frontierStates counts a capture's URLs by state.
@@ -187,6 +218,20 @@ func TestFailedSetUpLeavesNoRunningCapture(t *testing.T) {
 		t.Fatal("a WARC directory under a regular file was accepted")
 	}
 	checkNoneRunning(t, st, "site")
+
+	// A set-up step after the capture is opened (here the change-rate
+	// model) fails: the new capture is marked failed, not left running.
+	missing := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), filepath.Join(dir, "warcs"))+
+		"rates_model: "+filepath.Join(dir, "missing.json")+"\n")
+	if _, err := crawler.New(missing, st, reg, zaptest.NewLogger(t), ownerOptions("bad.yaml", nil)).Run(context.Background()); err == nil {
+		t.Fatal("a missing rates model was accepted")
+	}
+	checkNoneRunning(t, st, "site")
+	good := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), filepath.Join(dir, "warcs")))
+	stats, err := crawler.New(good, st, reg, zaptest.NewLogger(t), ownerOptions("good.yaml", nil)).Run(context.Background())
+	if err != nil || stats.Resumed || stats.Fetched < 3 {
+		t.Errorf("corrected job: %+v, %v; want a new capture of the site", stats, err)
+	}
 }
 
 // checkNoneRunning fails if job name has a running capture.
@@ -201,8 +246,63 @@ func checkNoneRunning(t *testing.T, st store.Store, name string) {
 		if err != nil {
 			continue
 		}
-		if c.Status == "running" {
+		if c.Status == store.CaptureStatusRunning {
 			t.Errorf("capture %d is left running after a run that never started", c.ID)
 		}
+	}
+}
+
+// TestResumeNeedsRunningCapture: --resume never starts a capture.
+func TestResumeNeedsRunningCapture(t *testing.T) {
+	a := httptest.NewServer(chainSite(3))
+	defer a.Close()
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	j := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), filepath.Join(dir, "warcs")))
+	opts := ownerOptions("a.yaml", nil)
+	opts.Resume = true
+	if _, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), opts).Run(context.Background()); !errors.Is(err, crawler.ErrNoRunningCapture) {
+		t.Fatalf("--resume with no running capture: %v, want ErrNoRunningCapture", err)
+	}
+	if _, err := st.RunningCapture(context.Background(), "site"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("--resume opened a capture: %v", err)
+	}
+}
+
+// TestEmptyRunningCaptureIsNotResumed: a running capture with no URL (left
+// by an older binary, or by a store that failed during set-up and could
+// not be told) never started; the next run marks it failed and starts a
+// new capture instead of "resuming" it to 0 pages.
+func TestEmptyRunningCaptureIsNotResumed(t *testing.T) {
+	a := httptest.NewServer(chainSite(3))
+	defer a.Close()
+	dir := t.TempDir()
+	ctx := context.Background()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	j := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), filepath.Join(dir, "warcs")))
+	text, err := j.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jr, err := st.UpsertJob(ctx, "site", string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, _, err := st.OpenCapture(ctx, jr.ID, "bfs", "single-visit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Resumed || stats.CaptureID == empty.ID || stats.Fetched < 3 {
+		t.Errorf("run after an empty running capture: %+v; want a new capture with the site's pages", stats)
+	}
+	if c, err := st.Capture(ctx, empty.ID); err != nil || c.Status != store.CaptureStatusFailed {
+		t.Errorf("empty capture afterwards: %+v, %v; want failed", c, err)
+	}
+	if c, err := st.Capture(ctx, stats.CaptureID); err != nil || c.Owner.JobFile != "a.yaml" || c.Owner.JobYAML != string(text) {
+		t.Errorf("new capture's owner %+v, %v; want a.yaml and the job's YAML", c.Owner, err)
 	}
 }

@@ -306,3 +306,51 @@ func TestEmptyRunningCaptureIsNotResumed(t *testing.T) {
 		t.Errorf("new capture's owner %+v, %v; want a.yaml and the job's YAML", c.Owner, err)
 	}
 }
+
+// TestAbandonRunningCapture: Abandon ends an interrupted capture for good,
+// closing the WARC file a killed run left open at its last indexed record,
+// and the job's next run starts a new capture.
+func TestAbandonRunningCapture(t *testing.T) {
+	a := httptest.NewServer(chainSite(40))
+	defer a.Close()
+	dir := t.TempDir()
+	warcs := filepath.Join(dir, "warcs")
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	reg := scheduler.NewRegistry()
+	j := testJob(t, dir, ownerJob(t, "site", "a.test", addr(a), warcs))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", &stopAfter{n: 5, cancel: cancel})).Run(ctx)
+	if err != nil || first.StopReason != "interrupted" || len(first.WARCFiles) != 1 {
+		t.Fatalf("first run: %+v, %v", first, err)
+	}
+	// As a SIGKILL mid-record leaves it: open, with a partial record.
+	f := first.WARCFiles[0]
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f+".open", append(data, "\x1f\x8b\x08partial"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(f); err != nil {
+		t.Fatal(err)
+	}
+
+	cp, err := crawler.Abandon(context.Background(), st, j, zaptest.NewLogger(t))
+	if err != nil || cp.ID != first.CaptureID || cp.Status != store.CaptureStatusAbandoned {
+		t.Fatalf("Abandon = %+v, %v", cp, err)
+	}
+	if got, err := st.Capture(context.Background(), cp.ID); err != nil || got.Status != store.CaptureStatusAbandoned || got.Finished.IsZero() {
+		t.Errorf("abandoned capture in the store: %+v, %v", got, err)
+	}
+	archivedResponses(t, warcs) // no file left open, every record verifies
+	checkIndex(t, st, cp.ID, warcs)
+	if _, err := crawler.Abandon(context.Background(), st, j, zaptest.NewLogger(t)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("second Abandon: %v, want ErrNotFound", err)
+	}
+	next, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	if err != nil || next.Resumed || next.CaptureID == cp.ID || next.StopReason != "finished" {
+		t.Errorf("run after Abandon: %+v, %v; want a new capture", next, err)
+	}
+}

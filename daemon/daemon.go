@@ -89,6 +89,9 @@ type jobState struct {
 	last      crawler.Stats // of the last run that ended
 	lastErr   string
 	submitted time.Time
+	// file is the job file name the job was submitted as; its new
+	// captures record it as their owner (crawler.Options.JobFile).
+	file string
 	// left is the capture this node stopped working on while the cluster
 	// goes on (a limit of this node): the cluster poll does not rejoin it.
 	left int64
@@ -250,7 +253,7 @@ func (d *Daemon) load(ctx context.Context) error {
 		var lastStart time.Time
 		if n := len(caps); n > 0 {
 			last := caps[n-1]
-			lastStart = last.Started
+			lastStart, js.file = last.Started, last.Owner.JobFile
 			switch last.Status {
 			case store.CaptureStatusRunning:
 				d.log.Info("resuming interrupted capture", zap.String("job", row.Name), zap.Int64("capture", last.ID))
@@ -301,6 +304,9 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err := d.checkOwner(ctx, j, filename); err != nil {
+		return JobInfo{}, err
+	}
 	js := d.jobs[j.Name]
 	if js != nil && js.state != stateIdle {
 		return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture; cancel it before replacing the job", errConflict, j.Name, js.state)
@@ -322,7 +328,7 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 		js = &jobState{name: j.Name, state: stateIdle, submitted: row.Created}
 		d.jobs[j.Name] = js
 	}
-	js.id, js.yaml, js.job, js.alert, js.next = row.ID, string(text), j, "", time.Time{}
+	js.id, js.yaml, js.job, js.alert, js.next, js.file = row.ID, string(text), j, "", time.Time{}, filename
 	now := d.now()
 	switch {
 	case j.Schedule == nil:
@@ -336,6 +342,36 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	}
 	d.log.Info("job submitted", zap.String("job", j.Name), zap.String("state", js.state), zap.Time("next", js.next))
 	return d.infoLocked(js, true), nil
+}
+
+// checkOwner refuses (409) a job whose name has an open capture, running
+// or paused, started with other defining settings: resuming it with this
+// job's would archive another capture into it (see crawler.OwnerError).
+// Whether the store's open capture came from this daemon or from `sharc
+// crawl` on the same store does not matter.
+func (d *Daemon) checkOwner(ctx context.Context, j *job.Job, filename string) error {
+	row, err := d.cat.JobByName(ctx, j.Name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	caps, err := d.st.Captures(ctx, row.ID)
+	if err != nil || len(caps) == 0 || !caps[len(caps)-1].Status.Open() {
+		return err
+	}
+	_, err = crawler.CheckOwner(caps[len(caps)-1], j, filename)
+	var owner *crawler.OwnerError
+	if !errors.As(err, &owner) {
+		return err
+	}
+	ae := &APIError{Status: http.StatusConflict, Message: fmt.Sprintf("%v. Cancel it (POST /api/v1/jobs/%s/cancel) to submit a job with other settings under this name, or submit the job that started it",
+		err, j.Name)}
+	for _, ch := range owner.Changes {
+		ae.Details = append(ae.Details, ch.String())
+	}
+	return ae
 }
 
 // startLocked starts a capture run of js (new, or resuming its running
@@ -356,7 +392,7 @@ func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	if err != nil {
 		j = js.job // cannot happen: the text was produced from a valid job
 	}
-	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour}
+	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file}
 	var st store.Store = d.st
 	if d.leaser != nil {
 		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}

@@ -171,7 +171,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if capture.ID != 0 {
 		c.log = c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
 	}
-	seeded := resumed || c.cl != nil // cluster nodes settle their capture together
+	seeded := resumed || c.opts.Cluster != nil // cluster nodes settle their capture together
 	defer func() {
 		if err != nil && !seeded && capture.ID != 0 {
 			c.failSetUp(ctx, capture.ID, err)

@@ -266,7 +266,8 @@ func (c *Crawler) openCapture(ctx context.Context, yamlText string) (store.Captu
 		if err := c.admit(running); err != nil {
 			return store.Capture{}, false, err
 		}
-		if c.cl == nil {
+		if c.opts.Cluster == nil {
+			// A node's capture may be one another node just opened.
 			empty, err := c.neverStarted(ctx, running)
 			if err != nil {
 				return store.Capture{}, false, err

@@ -454,8 +454,11 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	if capID == 0 {
 		capID = r.captureID.Load()
 	}
-	if capID == 0 && (intent != "" || runErr != nil) {
+	var owner *crawler.OwnerError
+	if refused := errors.As(runErr, &owner); capID == 0 && !refused && (intent != "" || runErr != nil) {
 		// Stopped before the capture was opened: find it, if it exists.
+		// (A run refused by another job file's capture never opened one:
+		// that capture is not this job's to pause.)
 		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
 			capID = caps[len(caps)-1].ID
 		}
@@ -601,6 +604,13 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 				d.startJoinLocked(js, joinSpec{capture: cp.ID})
 				return d.infoLocked(js, false), nil
 			}
+		}
+	}
+	if js.state == stateIdle {
+		// A new capture, unless `sharc crawl` left one running under
+		// this name: resumable only with the same settings.
+		if err := d.checkOwner(ctx, js.job, js.file); err != nil {
+			return JobInfo{}, err
 		}
 	}
 	js.left = 0

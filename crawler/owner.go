@@ -170,9 +170,9 @@ func flattenSettings(text string) (map[string]string, error) {
 	return out, nil
 }
 
-// DiffSettings compares a running capture's job YAML with a job's,
+// diffJob compares a running capture's job YAML with a job's,
 // defining settings first, each group by path.
-func DiffSettings(runningYAML string, j *job.Job) ([]SettingChange, error) {
+func diffJob(runningYAML string, j *job.Job) ([]SettingChange, error) {
 	text, err := j.Marshal()
 	if err != nil {
 		return nil, fmt.Errorf("encode job: %w", err)
@@ -218,7 +218,7 @@ func CheckOwner(c store.Capture, j *job.Job, file string) (tunables []SettingCha
 	if c.Owner.JobYAML == "" {
 		return nil, nil
 	}
-	changes, err := DiffSettings(c.Owner.JobYAML, j)
+	changes, err := diffJob(c.Owner.JobYAML, j)
 	if err != nil {
 		return nil, err
 	}

@@ -120,11 +120,15 @@ func ownerHint(err error, file string) error {
 	var owner *crawler.OwnerError
 	switch {
 	case errors.As(err, &owner):
-		resume := "the job file that started it"
-		if owner.OwnerFile != "" {
-			resume = "`sharc crawl " + owner.OwnerFile + "`"
+		resume := "Run the job file that started it"
+		switch owner.OwnerFile {
+		case "":
+		case owner.File:
+			resume = "Restore the file's settings above" // edited since
+		default:
+			resume = "Run `sharc crawl " + owner.OwnerFile + "`"
 		}
-		return fmt.Errorf("%w. Run %s to resume it, or `sharc crawl --abandon-running %s` to drop it", err, resume, file)
+		return fmt.Errorf("%w. %s to resume it, or `sharc crawl --abandon-running %s` to drop it", err, resume, file)
 	case errors.Is(err, crawler.ErrNoRunningCapture):
 		return fmt.Errorf("%w; run without --resume to start a new capture", err)
 	}

@@ -82,6 +82,11 @@ warc: {dir: %s}
 	if n := hits.Load(); n != 0 {
 		t.Fatalf("refused runs made %d requests", n)
 	}
+	// The owner's file, edited since: the way back is its old settings.
+	write("a.yaml", "c.test")
+	if code, _, stderr := sharc(a); code == 0 || !strings.Contains(errLine(stderr), "Restore the file's settings above to resume it") {
+		t.Errorf("edited owner file: exit %d, %s", code, stderr)
+	}
 	code, stdout, stderr := sharc("--abandon-running", b)
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("capture %d", running)) || !strings.Contains(stdout, "abandoned") {
 		t.Fatalf("--abandon-running: exit %d\n%s%s", code, stdout, stderr)

@@ -37,6 +37,16 @@ func TestEverySettingClassified(t *testing.T) {
 			t.Errorf("%s is both defining and tunable", p)
 		}
 	}
+	// docs/cli.md's table justifies every entry ("scheduler.*" for a group).
+	doc, err := os.ReadFile("../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range listed {
+		if !strings.Contains(string(doc), "`"+p+"`") && !strings.Contains(string(doc), "`"+p+".*`") {
+			t.Errorf("docs/cli.md (One capture per job) does not list %s", p)
+		}
+	}
 }
 
 // TestDiffSettings: changes are found at every depth, the store's

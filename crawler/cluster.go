@@ -475,7 +475,7 @@ func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) 
 		}
 		time.Sleep(cl.Poll)
 	}
-	if err := c.store.FinishCapture(ctx, c.capture.ID, "finished"); err != nil {
+	if err := c.store.FinishCapture(ctx, c.capture.ID, store.CaptureStatusFinished); err != nil {
 		return false, fmt.Errorf("store: %w", err)
 	}
 	return true, nil

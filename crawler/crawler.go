@@ -65,6 +65,13 @@ type Options struct {
 	// Cluster, if non-nil, runs this process as one node of several
 	// sharing the capture (see cluster.go); nil is the single-node crawl.
 	Cluster *ClusterOptions
+	// JobFile names the job file this run comes from (sharc crawl: its
+	// absolute path; the daemon: the submitted file name). A new capture
+	// records it as its owner, and a refused run names it (OwnerError).
+	JobFile string
+	// Resume makes the run continue the job's running capture only: it
+	// fails with ErrNoRunningCapture instead of starting a new one.
+	Resume bool
 	// DigestCache is how many payload digests deduplication keeps in
 	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
 	// the store, so it trades memory for store queries, never exactness.
@@ -156,25 +163,38 @@ func (e errLimit) Error() string { return "limit reached: " + e.reason }
 // Run runs (or resumes) the job's capture until it is complete, a limit is
 // reached or ctx is cancelled. Cancellation is a clean stop: in-flight
 // fetches are abandoned, WARC files closed, and the capture stays "running"
-// in the store so the next Run resumes it.
-func (c *Crawler) Run(ctx context.Context) (Stats, error) {
+// in the store so the next Run resumes it. A running capture started with
+// other defining settings is refused (*OwnerError), and a new capture
+// whose set-up fails before its seeds are committed is marked failed.
+func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	start := time.Now()
 	j := c.job
 	yamlText, err := j.Marshal()
 	if err != nil {
 		return Stats{}, fmt.Errorf("encode job: %w", err)
 	}
-	jr, err := c.store.UpsertJob(ctx, j.Name, string(yamlText))
-	if err != nil {
-		return Stats{}, fmt.Errorf("store: %w", err)
+	// What can fail without the store fails before a capture exists.
+	if err := checkSeeds(j); err != nil {
+		return Stats{}, err
 	}
-	capture, resumed, err := c.store.OpenCapture(ctx, jr.ID, j.Scheduler.Strategy, j.Capture.Mode)
+	if err := checkWritableDir(j.WARC.Dir); err != nil {
+		return Stats{}, fmt.Errorf("warc dir: %w", err)
+	}
+	capture, resumed, err := c.openCapture(ctx, string(yamlText))
+	if capture.ID != 0 {
+		c.log = c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
+	}
+	seeded := resumed || c.opts.Cluster != nil // cluster nodes settle their capture together
+	defer func() {
+		if err != nil && !seeded && capture.ID != 0 {
+			c.failSetUp(ctx, capture.ID, err)
+		}
+	}()
 	if err != nil {
-		return Stats{}, fmt.Errorf("store: %w", err)
+		return Stats{}, err
 	}
 	c.capture, c.started, c.resumed = capture, start, resumed
-	log := c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
-	c.log = log
+	log := c.log
 	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
 		return Stats{}, fmt.Errorf("warc dir: %w", err)
 	}
@@ -290,6 +310,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		c.closeOutputs()
 		return Stats{}, err
 	}
+	seeded = true
 	log.Info("capture started", zap.Bool("resumed", resumed), zap.String("strategy", j.Scheduler.Strategy),
 		zap.Int("frontier", c.frontier.Size()))
 	c.obs().Started(capture.ID, resumed)
@@ -394,7 +415,7 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))
 		return st, nil
 	}
-	if err := c.store.FinishCapture(context.WithoutCancel(ctx), capture.ID, "finished"); err != nil {
+	if err := c.store.FinishCapture(context.WithoutCancel(ctx), capture.ID, store.CaptureStatusFinished); err != nil {
 		return st, fmt.Errorf("store: %w", err)
 	}
 	log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))

@@ -393,7 +393,7 @@ func (d *Daemon) postAction(act func(context.Context, string) (JobInfo, error)) 
 }
 
 func captureInfo(c store.Capture, jobName string) CaptureInfo {
-	return CaptureInfo{ID: c.ID, Job: jobName, Status: c.Status, Started: c.Started, Finished: c.Finished,
+	return CaptureInfo{ID: c.ID, Job: jobName, Status: string(c.Status), Started: c.Started, Finished: c.Finished,
 		Strategy: c.Strategy, Mode: c.Mode, HasReport: len(c.Report) > 0}
 }
 

@@ -55,9 +55,9 @@ func (s joinStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode 
 		last = caps[n-1]
 	}
 	switch {
-	case s.spec.capture != 0 && (last.ID != s.spec.capture || last.Status != "running"):
+	case s.spec.capture != 0 && (last.ID != s.spec.capture || last.Status != store.CaptureStatusRunning):
 		return store.Capture{}, false, errCaptureGone
-	case s.spec.capture == 0 && last.ID != 0 && last.Status != "running" && !last.Started.Before(s.spec.after):
+	case s.spec.capture == 0 && last.ID != 0 && last.Status != store.CaptureStatusRunning && !last.Started.Before(s.spec.after):
 		return store.Capture{}, false, fmt.Errorf("%w: capture %d started at %s, after the schedule was due", errCaptureGone, last.ID, last.Started)
 	}
 	c, resumed, err := s.Store.OpenCapture(ctx, jobID, strategy, mode)
@@ -68,7 +68,7 @@ func (s joinStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode 
 		// The capture ended between the check and the open: undo the new
 		// capture this node opened, or leave one another node opened.
 		if !resumed {
-			if err := s.Store.FinishCapture(context.WithoutCancel(ctx), c.ID, "cancelled"); err != nil {
+			if err := s.Store.FinishCapture(context.WithoutCancel(ctx), c.ID, store.CaptureStatusCancelled); err != nil {
 				return store.Capture{}, false, fmt.Errorf("cancelling capture %d opened by mistake: %w", c.ID, err)
 			}
 		}
@@ -134,9 +134,9 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 			return // not opened yet (joinStore checks then), or already stopping
 		}
 		for _, c := range caps {
-			if c.ID == id && c.Status != "running" {
+			if c.ID == id && c.Status != store.CaptureStatusRunning {
 				d.log.Info("cluster: capture ended by another node; stopping this node's run",
-					zap.String("job", js.name), zap.Int64("capture", id), zap.String("status", c.Status))
+					zap.String("job", js.name), zap.Int64("capture", id), zap.String("status", string(c.Status)))
 				r.intent = "follow"
 				r.cancel()
 			}
@@ -144,12 +144,12 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 		return
 	}
 	switch {
-	case last.Status == "running" && last.ID != js.left && js.alert == "":
+	case last.Status == store.CaptureStatusRunning && last.ID != js.left && js.alert == "":
 		d.log.Info("cluster: joining capture", zap.String("job", js.name), zap.Int64("capture", last.ID))
 		d.startJoinLocked(js, joinSpec{capture: last.ID})
 	case last.Status == store.CaptureStatusPaused && js.state == stateIdle:
 		js.state = statePaused
-	case last.Status != "running" && last.Status != store.CaptureStatusPaused && js.state == statePaused:
+	case last.Status != store.CaptureStatusRunning && last.Status != store.CaptureStatusPaused && js.state == statePaused:
 		js.state, js.alert = stateIdle, ""
 	}
 }
@@ -180,7 +180,7 @@ func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, ca
 		}
 		return statePaused, "", "paused", 0
 	case intent == "cancel" && stopped && capID != 0:
-		if err := d.st.FinishCapture(ctx, capID, "cancelled"); err != nil {
+		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
 		return stateIdle, "", "cancelled", 0
@@ -192,8 +192,8 @@ func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, ca
 		return stateIdle, "", stats.StopReason, 0
 	case cp.Status == store.CaptureStatusPaused:
 		return statePaused, "", "paused", 0
-	case cp.Status != "running":
-		return stateIdle, "", cp.Status, 0
+	case cp.Status != store.CaptureStatusRunning:
+		return stateIdle, "", string(cp.Status), 0
 	case stopped && intent == "":
 		// Daemon shutdown: this node rejoins on its next start.
 		return stateIdle, "", "interrupted", 0
@@ -211,5 +211,5 @@ func (d *Daemon) clusterOpenCapture(ctx context.Context, js *jobState) (store.Ca
 		return store.Capture{}, false, err
 	}
 	last := caps[len(caps)-1]
-	return last, last.Status == "running" || last.Status == store.CaptureStatusPaused, nil
+	return last, last.Status == store.CaptureStatusRunning || last.Status == store.CaptureStatusPaused, nil
 }

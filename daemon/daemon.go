@@ -38,7 +38,7 @@ const (
 type catalog interface {
 	Jobs(ctx context.Context) ([]store.Job, error)
 	JobByName(ctx context.Context, name string) (store.Job, error)
-	SetCaptureStatus(ctx context.Context, captureID int64, status string) error
+	SetCaptureStatus(ctx context.Context, captureID int64, status store.CaptureStatus) error
 }
 
 // Options tune a daemon beyond its config file.
@@ -93,6 +93,9 @@ type jobState struct {
 	last      crawler.Stats // of the last run that ended
 	lastErr   string
 	submitted time.Time
+	// file is the job file name the job was submitted as; its new
+	// captures record it as their owner (crawler.Options.JobFile).
+	file string
 	// left is the capture this node stopped working on while the cluster
 	// goes on (a limit of this node): the cluster poll does not rejoin it.
 	left int64
@@ -258,9 +261,9 @@ func (d *Daemon) load(ctx context.Context) error {
 		var lastStart time.Time
 		if n := len(caps); n > 0 {
 			last := caps[n-1]
-			lastStart = last.Started
+			lastStart, js.file = last.Started, last.Owner.JobFile
 			switch last.Status {
-			case "running":
+			case store.CaptureStatusRunning:
 				d.log.Info("resuming interrupted capture", zap.String("job", row.Name), zap.Int64("capture", last.ID))
 				d.startLocked(js)
 			case store.CaptureStatusPaused:
@@ -344,6 +347,9 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err := d.checkOwner(ctx, j, filename); err != nil {
+		return JobInfo{}, err
+	}
 	js := d.jobs[j.Name]
 	if js != nil && js.state != stateIdle {
 		return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture; cancel it before replacing the job", errConflict, j.Name, js.state)
@@ -365,7 +371,7 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 		js = &jobState{name: j.Name, state: stateIdle, submitted: row.Created}
 		d.jobs[j.Name] = js
 	}
-	js.id, js.yaml, js.job, js.alert, js.next = row.ID, string(text), j, "", time.Time{}
+	js.id, js.yaml, js.job, js.alert, js.next, js.file = row.ID, string(text), j, "", time.Time{}, filename
 	now := d.now()
 	switch {
 	case j.Schedule == nil:
@@ -379,6 +385,36 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	}
 	d.log.Info("job submitted", zap.String("job", j.Name), zap.String("state", js.state), zap.Time("next", js.next))
 	return d.infoLocked(js, true), nil
+}
+
+// checkOwner refuses (409) a job whose name has an open capture, running
+// or paused, started with other defining settings: resuming it with this
+// job's would archive another capture into it (see crawler.OwnerError).
+// Whether the store's open capture came from this daemon or from `sharc
+// crawl` on the same store does not matter.
+func (d *Daemon) checkOwner(ctx context.Context, j *job.Job, filename string) error {
+	row, err := d.cat.JobByName(ctx, j.Name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	caps, err := d.st.Captures(ctx, row.ID)
+	if err != nil || len(caps) == 0 || !caps[len(caps)-1].Status.Open() {
+		return err
+	}
+	_, err = crawler.CheckOwner(caps[len(caps)-1], j, filename)
+	var owner *crawler.OwnerError
+	if !errors.As(err, &owner) {
+		return err
+	}
+	ae := &APIError{Status: http.StatusConflict, Message: fmt.Sprintf("%v. Cancel it (POST /api/v1/jobs/%s/cancel) to submit a job with other settings under this name, or submit the job that started it",
+		err, j.Name)}
+	for _, ch := range owner.Changes {
+		ae.Details = append(ae.Details, ch.String())
+	}
+	return ae
 }
 
 // startLocked starts a capture run of js (new, or resuming its running
@@ -399,7 +435,7 @@ func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	if err != nil {
 		j = js.job // cannot happen: the text was produced from a valid job
 	}
-	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour}
+	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file}
 	var st store.Store = d.st
 	if d.leaser != nil {
 		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}
@@ -435,7 +471,7 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		// A node that stopped (a limit of its own) leaves an unfinished
 		// capture to the cluster: the node that finishes it reports.
 		cp, cerr := d.st.Capture(context.WithoutCancel(ctx), stats.CaptureID)
-		wantReport = cerr == nil && cp.Status == "finished"
+		wantReport = cerr == nil && cp.Status == store.CaptureStatusFinished
 	}
 	if wantReport {
 		// A finished capture gets its quality report at once, as with
@@ -461,9 +497,12 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	if capID == 0 {
 		capID = r.captureID.Load()
 	}
-	if capID == 0 && (intent != "" || runErr != nil) {
+	var owner *crawler.OwnerError
+	if refused := errors.As(runErr, &owner); capID == 0 && !refused && (intent != "" || runErr != nil) {
 		// Stopped before the capture was opened: find it, if it exists.
-		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == "running" {
+		// (A run refused by another job file's capture never opened one:
+		// that capture is not this job's to pause.)
+		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
 			capID = caps[len(caps)-1].ID
 		}
 	}
@@ -493,7 +532,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		}
 	case open && intent == "cancel" && capID != 0:
 		outcome = "cancelled"
-		if err := d.st.FinishCapture(ctx, capID, "cancelled"); err != nil {
+		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
 	case open && intent == "":
@@ -557,7 +596,7 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 	if err != nil {
 		return JobInfo{}, err
 	}
-	if remote && cp.Status == "running" {
+	if remote && cp.Status == store.CaptureStatusRunning {
 		if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
 			return JobInfo{}, err
 		}
@@ -594,7 +633,7 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		if id != 0 {
-			if err := d.cat.SetCaptureStatus(ctx, id, "running"); err != nil {
+			if err := d.cat.SetCaptureStatus(ctx, id, store.CaptureStatusRunning); err != nil {
 				return JobInfo{}, err
 			}
 		}
@@ -608,6 +647,13 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 				d.startJoinLocked(js, joinSpec{capture: cp.ID})
 				return d.infoLocked(js, false), nil
 			}
+		}
+	}
+	if js.state == stateIdle {
+		// A new capture, unless `sharc crawl` left one running under
+		// this name: resumable only with the same settings.
+		if err := d.checkOwner(ctx, js.job, js.file); err != nil {
+			return JobInfo{}, err
 		}
 	}
 	js.left = 0
@@ -629,7 +675,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 		return JobInfo{}, err
 	}
 	if remote {
-		if err := d.st.FinishCapture(ctx, cp.ID, "cancelled"); err != nil {
+		if err := d.st.FinishCapture(ctx, cp.ID, store.CaptureStatusCancelled); err != nil {
 			return JobInfo{}, err
 		}
 		js.state, js.alert = stateIdle, ""
@@ -645,7 +691,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		if id != 0 {
-			if err := d.st.FinishCapture(ctx, id, "cancelled"); err != nil {
+			if err := d.st.FinishCapture(ctx, id, store.CaptureStatusCancelled); err != nil {
 				return JobInfo{}, err
 			}
 		}

@@ -119,7 +119,7 @@ func TestPauseResumeCancel(t *testing.T) {
 		t.Fatalf("pause: %+v %v", info, err)
 	}
 	caps, _ := c.Captures(ctx, "slow")
-	if len(caps) != 1 || caps[0].Status != store.CaptureStatusPaused {
+	if len(caps) != 1 || caps[0].Status != string(store.CaptureStatusPaused) {
 		t.Fatalf("captures after pause %+v", caps)
 	}
 	n := hits.Load()

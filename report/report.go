@@ -326,7 +326,7 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 	}
 	r := &Report{
 		Version: FormatVersion, Generated: now().UTC(), Tool: opts.Tool, CaptureID: c.ID,
-		Strategy: c.Strategy, Mode: c.Mode, CaptureStatus: c.Status,
+		Strategy: c.Strategy, Mode: c.Mode, CaptureStatus: string(c.Status),
 		Started: c.Started.UTC(), Finished: c.Finished.UTC(),
 		Pages: []Page{}, Blocked: []string{}, Notes: []string{}, Seeds: []string{},
 	}
@@ -359,7 +359,7 @@ func Build(ctx context.Context, st store.Store, captureID int64, opts Options) (
 	}
 	r.DeltaSeconds = delta.Seconds()
 	r.Similarity.Threshold, r.Similarity.Words = SimilarityThreshold, ShingleWords
-	if r.CaptureStatus == "running" {
+	if store.CaptureStatus(r.CaptureStatus).Open() {
 		r.Notes = append(r.Notes, "The capture was still running when this report was built; the report is provisional.")
 	}
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -88,10 +89,20 @@ func dbTime(t time.Time) time.Time {
 	return t.UTC().Truncate(time.Microsecond)
 }
 
+// prefixCols qualifies each of a comma-separated column list with a table
+// alias, e.g. "c.".
+func prefixCols(alias, cols string) string {
+	parts := strings.Split(cols, ", ")
+	for i, p := range parts {
+		parts[i] = alias + p
+	}
+	return strings.Join(parts, ", ")
+}
+
 // checkFinishStatus rejects statuses that would leave a finished capture
 // looking resumable.
-func checkFinishStatus(status string) error {
-	if status == "" || status == "running" {
+func checkFinishStatus(status CaptureStatus) error {
+	if status == "" || status.Open() {
 		return fmt.Errorf("store: finish capture: status %q is not a final status", status)
 	}
 	return nil

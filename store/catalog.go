@@ -15,10 +15,6 @@ import (
 // implementations rather than part of Store so that the crawler's interface
 // stays small; the daemon reaches them through its own interface.
 
-// CaptureStatusPaused marks a capture an operator (or a disk-full alert)
-// stopped: it is not resumed when the daemon starts, only when asked.
-const CaptureStatusPaused = "paused"
-
 // Jobs returns every job, by name.
 func (s *sqliteStore) Jobs(ctx context.Context) ([]Job, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT id, name, yaml, created FROM jobs ORDER BY name`)
@@ -59,7 +55,7 @@ func (s *sqliteStore) JobByName(ctx context.Context, name string) (Job, error) {
 
 // SetCaptureStatus changes a capture's status between "running" and
 // "paused" without finishing it (FinishCapture is for final statuses).
-func (s *sqliteStore) SetCaptureStatus(ctx context.Context, captureID int64, status string) error {
+func (s *sqliteStore) SetCaptureStatus(ctx context.Context, captureID int64, status CaptureStatus) error {
 	if err := checkOpenStatus(status); err != nil {
 		return err
 	}
@@ -102,7 +98,7 @@ func (s *pgStore) JobByName(ctx context.Context, name string) (Job, error) {
 
 // SetCaptureStatus changes a capture's status between "running" and
 // "paused" without finishing it (FinishCapture is for final statuses).
-func (s *pgStore) SetCaptureStatus(ctx context.Context, captureID int64, status string) error {
+func (s *pgStore) SetCaptureStatus(ctx context.Context, captureID int64, status CaptureStatus) error {
 	if err := checkOpenStatus(status); err != nil {
 		return err
 	}
@@ -110,7 +106,7 @@ func (s *pgStore) SetCaptureStatus(ctx context.Context, captureID int64, status 
 	return pgOneRow(tag.RowsAffected(), err, "set capture status", captureID)
 }
 
-func checkOpenStatus(status string) error {
+func checkOpenStatus(status CaptureStatus) error {
 	if status != "running" && status != CaptureStatusPaused {
 		return fmt.Errorf("store: set capture status: %q is not an open status (running, paused)", status)
 	}

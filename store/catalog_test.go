@@ -12,7 +12,7 @@ import (
 type catalog interface {
 	Jobs(ctx context.Context) ([]store.Job, error)
 	JobByName(ctx context.Context, name string) (store.Job, error)
-	SetCaptureStatus(ctx context.Context, captureID int64, status string) error
+	SetCaptureStatus(ctx context.Context, captureID int64, status store.CaptureStatus) error
 }
 
 func TestCatalog(t *testing.T) {
@@ -52,13 +52,13 @@ func TestCatalog(t *testing.T) {
 				t.Fatal(err)
 			}
 			steps := []struct {
-				status  string
+				status  store.CaptureStatus
 				wantErr bool
 				resumed bool // OpenCapture afterwards finds c
 			}{
 				{store.CaptureStatusPaused, false, false},
-				{"finished", true, false}, // not an open status
-				{"running", false, true},
+				{store.CaptureStatusFinished, true, false}, // not an open status
+				{store.CaptureStatusRunning, false, true},
 			}
 			for _, s := range steps {
 				err := cat.SetCaptureStatus(ctx, c.ID, s.status)

@@ -108,12 +108,12 @@ func (s *pgStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error)
 	return j, nil
 }
 
-const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report`
+const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml`
 
 func scanPGCapture(row pgx.Row) (Capture, error) {
 	var c Capture
 	var finished *time.Time
-	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML); err != nil {
 		return Capture{}, err
 	}
 	c.Started = c.Started.UTC()
@@ -149,7 +149,24 @@ func (s *pgStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode s
 	return Capture{}, false, fmt.Errorf("store: open capture of job %d: running capture keeps appearing and vanishing", jobID)
 }
 
-func (s *pgStore) FinishCapture(ctx context.Context, captureID int64, status string) error {
+func (s *pgStore) RunningCapture(ctx context.Context, name string) (Capture, error) {
+	c, err := scanPGCapture(s.pool.QueryRow(ctx, `SELECT `+prefixCols("c.", pgCaptureCols)+`
+		FROM captures c JOIN jobs j ON j.id = c.job_id WHERE j.name = $1 AND c.status = 'running'`, name))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Capture{}, fmt.Errorf("store: running capture of job %q: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return Capture{}, fmt.Errorf("store: running capture of job %q: %w", name, err)
+	}
+	return c, nil
+}
+
+func (s *pgStore) SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE captures SET job_file = $1, job_yaml = $2 WHERE id = $3`, o.JobFile, o.JobYAML, captureID)
+	return pgOneRow(tag.RowsAffected(), err, "set capture owner", captureID)
+}
+
+func (s *pgStore) FinishCapture(ctx context.Context, captureID int64, status CaptureStatus) error {
 	if err := checkFinishStatus(status); err != nil {
 		return err
 	}

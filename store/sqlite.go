@@ -152,13 +152,13 @@ func (s *sqliteStore) UpsertJob(ctx context.Context, name, yaml string) (Job, er
 	return j, nil
 }
 
-const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report`
+const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml`
 
 func scanSQLiteCapture(row interface{ Scan(...any) error }) (Capture, error) {
 	var c Capture
 	var started int64
 	var finished sql.NullInt64
-	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML); err != nil {
 		return Capture{}, err
 	}
 	c.Started = fromMicros(started)
@@ -193,7 +193,24 @@ func (s *sqliteStore) OpenCapture(ctx context.Context, jobID int64, strategy, mo
 	return c, resumed, nil
 }
 
-func (s *sqliteStore) FinishCapture(ctx context.Context, captureID int64, status string) error {
+func (s *sqliteStore) RunningCapture(ctx context.Context, name string) (Capture, error) {
+	c, err := scanSQLiteCapture(s.r.QueryRowContext(ctx, `SELECT `+prefixCols("c.", sqliteCaptureCols)+`
+		FROM captures c JOIN jobs j ON j.id = c.job_id WHERE j.name = ? AND c.status = 'running'`, name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Capture{}, fmt.Errorf("store: running capture of job %q: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return Capture{}, fmt.Errorf("store: running capture of job %q: %w", name, err)
+	}
+	return c, nil
+}
+
+func (s *sqliteStore) SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE captures SET job_file = ?, job_yaml = ? WHERE id = ?`, o.JobFile, o.JobYAML, captureID)
+	return sqliteOneRow(res, err, "set capture owner", captureID)
+}
+
+func (s *sqliteStore) FinishCapture(ctx context.Context, captureID int64, status CaptureStatus) error {
 	if err := checkFinishStatus(status); err != nil {
 		return err
 	}

@@ -34,17 +34,61 @@ type Job struct {
 	Created time.Time
 }
 
+// CaptureStatus is where a capture is in its life: open (running or
+// paused, resumable) or final.
+type CaptureStatus string
+
+const (
+	// CaptureStatusRunning is open: being crawled, or interrupted and
+	// resumed by the next run of its job. At most one per job.
+	CaptureStatusRunning CaptureStatus = "running"
+	// CaptureStatusPaused is open but stopped by an operator (or a
+	// disk-full alert): the daemon resumes it only when asked.
+	CaptureStatusPaused CaptureStatus = "paused"
+	// CaptureStatusFinished: the crawl completed or reached a limit.
+	CaptureStatusFinished CaptureStatus = "finished"
+	// CaptureStatusFailed: set-up failed before the first seed was
+	// committed (or a run stopped for good); nothing to resume.
+	CaptureStatusFailed CaptureStatus = "failed"
+	// CaptureStatusCancelled: cancelled through the daemon's API.
+	CaptureStatusCancelled CaptureStatus = "cancelled"
+	// CaptureStatusAbandoned: dropped by an operator from the command
+	// line (sharc crawl --abandon-running) so the job can start afresh.
+	CaptureStatusAbandoned CaptureStatus = "abandoned"
+)
+
+// Open reports whether a capture with this status may still be resumed.
+func (s CaptureStatus) Open() bool {
+	return s == CaptureStatusRunning || s == CaptureStatusPaused
+}
+
 // Capture is one run of a job.
 type Capture struct {
 	ID       int64
 	JobID    int64
 	Started  time.Time
 	Finished time.Time // zero while running
-	Status   string    // "running", "finished", "stopped", "failed"
+	Status   CaptureStatus
 	Strategy string
 	Mode     string // "single-visit" or "visit-revisit"
 	// Report is the capture quality report (JSON), empty until written.
 	Report []byte
+	// Owner is the job file and settings that started the capture (see
+	// CaptureOwner); zero for captures started before migration 0006,
+	// except that an open one's JobYAML holds its job's YAML as of then.
+	Owner CaptureOwner
+}
+
+// CaptureOwner records which job file started a capture and with what
+// settings, so a later run of a job of the same name can tell whether it
+// may resume the capture (package crawler decides; the store only keeps
+// the text).
+type CaptureOwner struct {
+	// JobFile names the job file as the operator gave it (sharc crawl:
+	// its absolute path; the daemon: the submitted file name).
+	JobFile string
+	// JobYAML is the effective job (job.Marshal) the capture started with.
+	JobYAML string
 }
 
 // FrontierURL is one URL of a capture's frontier.
@@ -128,8 +172,16 @@ type Store interface {
 	// OpenCapture returns the job's running capture if there is one (resumed
 	// == true), else starts a new one.
 	OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (c Capture, resumed bool, err error)
-	// FinishCapture sets a capture's status and finish time.
-	FinishCapture(ctx context.Context, captureID int64, status string) error
+	// RunningCapture returns the running capture of the job named name,
+	// or ErrNotFound if the job is unknown or has none. It reads only, so
+	// a run can check it may resume the capture before touching the job.
+	RunningCapture(ctx context.Context, name string) (Capture, error)
+	// SetCaptureOwner records the job file and settings that own a
+	// capture (a new capture, or an old one adopted on resume).
+	SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error
+	// FinishCapture sets a capture's final status (not running or paused)
+	// and finish time.
+	FinishCapture(ctx context.Context, captureID int64, status CaptureStatus) error
 	// Capture returns one capture.
 	Capture(ctx context.Context, captureID int64) (Capture, error)
 	// Captures lists a job's captures, oldest first.

@@ -42,7 +42,7 @@ func v1Fixture(t *testing.T, dialect string, exec execer, ph func(string) string
 		{`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied ` + applied + ` NOT NULL)`, nil},
 		{ms[0].SQL, nil},
 		{`INSERT INTO schema_migrations (version, name, applied) VALUES (1, ?, ?)`, []any{ms[0].Name, at}},
-		{`INSERT INTO jobs (id, name, yaml, created) VALUES (1, 'old', '', ?)`, []any{at}},
+		{`INSERT INTO jobs (id, name, yaml, created) VALUES (1, 'old', 'name: old', ?)`, []any{at}},
 		{`INSERT INTO captures (id, job_id, started, status, strategy, mode) VALUES (1, 1, ?, 'running', 'bfs', 'single-visit')`, []any{at}},
 		{`INSERT INTO urls (capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts)
 			VALUES (1, 'a)/', 'http://a/', 'a', 0, -1, '', '', 0.5, 'visited', 1)`, nil},
@@ -76,6 +76,10 @@ func checkUpgraded(t *testing.T, s store.Store, at time.Time) {
 	c, resumed, err := s.OpenCapture(ctx, 1, "dfs", "visit-revisit")
 	if err != nil || !resumed || c.ID != 1 {
 		t.Fatalf("OpenCapture after upgrade = %+v resumed=%v err=%v; want capture 1 resumed", c, resumed, err)
+	}
+	// 0006: the open capture is owned by its job's YAML; the file is unknown.
+	if want := (store.CaptureOwner{JobYAML: "name: old"}); c.Owner != want {
+		t.Fatalf("owner of the running capture after upgrade = %+v, want %+v", c.Owner, want)
 	}
 	old := store.FrontierURL{CaptureID: 1, URL: "http://a/", SURT: "a)/", Host: "a", Seq: 0, ParentSeq: -1,
 		Rate: 0.5, RateSource: "", State: store.StateVisited, Attempts: 1}

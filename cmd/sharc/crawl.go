@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -25,21 +26,27 @@ func loadJob(path string, reg *scheduler.Registry) (*job.Job, error) {
 }
 
 func runCrawl(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("crawl", "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground.")
+	fs := c.flags("crawl", "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground. A running capture\nof the same job name is resumed only if the job file's settings that define a\ncapture match the ones it started with (docs/cli.md, \"One capture per job\").")
 	progressEvery := fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal")
 	node := fs.String("node", "", "run as this node of a cluster sharing the capture (PostgreSQL store; letters, digits, '_')")
 	leaseTTL := fs.Duration("lease-ttl", 0, "with -node: how long a host lease lasts unrenewed (0: from the job's fetch timeouts and politeness)")
 	poll := fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for")
 	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
+	resume := fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)")
+	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() != 1 || (*abandon && (*resume || *node != "")) {
 		fs.Usage()
 		return errUsage
 	}
 	reg := scheduler.NewRegistry()
 	j, err := loadJob(fs.Arg(0), reg)
+	if err != nil {
+		return err
+	}
+	jobFile, err := filepath.Abs(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -54,11 +61,14 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if err := st.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
+	if *abandon {
+		return abandonRunning(ctx, c, st, j)
+	}
 	tty := false
 	if f, ok := c.stderr.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	opts := crawler.Options{ProgressEvery: *progressEvery}
+	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }
@@ -81,12 +91,15 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if tty {
 		fmt.Fprintln(c.stderr)
 	}
+	if refused := ownerHint(err, fs.Arg(0)); refused != nil {
+		return refused // nothing ran: no summary
+	}
 	printSummary(c.stdout, j, stats)
 	if err != nil || stats.StopReason == "interrupted" {
 		return err
 	}
 	if *node != "" {
-		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != "finished" {
+		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != store.CaptureStatusFinished {
 			return err // this node stopped; the cluster goes on
 		}
 	}
@@ -98,6 +111,46 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return nil
 	}
 	printReportSummary(c.stdout, rep)
+	return nil
+}
+
+// ownerHint words a refused run (another job file's running capture, or
+// --resume with none) with the operator's ways out; nil for other errors.
+func ownerHint(err error, file string) error {
+	var owner *crawler.OwnerError
+	switch {
+	case errors.As(err, &owner):
+		resume := "Run the job file that started it"
+		switch owner.OwnerFile {
+		case "":
+		case owner.File:
+			resume = "Restore the file's settings above" // edited since
+		default:
+			resume = "Run `sharc crawl " + owner.OwnerFile + "`"
+		}
+		return fmt.Errorf("%w. %s to resume it, or `sharc crawl --abandon-running %s` to drop it", err, resume, file)
+	case errors.Is(err, crawler.ErrNoRunningCapture):
+		return fmt.Errorf("%w; run without --resume to start a new capture", err)
+	}
+	return nil
+}
+
+// abandonRunning marks the job's running capture abandoned (see
+// crawler.Abandon).
+func abandonRunning(ctx context.Context, c *cli, st store.Store, j *job.Job) error {
+	cp, err := crawler.Abandon(ctx, st, j, c.log)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("job %s has no running capture in %s to abandon", j.Name, store.Redact(j.Store))
+	}
+	if err != nil {
+		return err
+	}
+	by := cp.Owner.JobFile
+	if by == "" {
+		by = "an unrecorded job file"
+	}
+	fmt.Fprintf(c.stdout, "job %s, capture %d (started %s by %s): abandoned; the next run starts a new capture\n",
+		j.Name, cp.ID, cp.Started.Format(time.RFC3339), by)
 	return nil
 }
 

@@ -92,7 +92,7 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		if capt.Status != "running" {
+		if capt.Status != store.CaptureStatusRunning {
 			var b bytes.Buffer
 			if err := report.WriteJSON(&b, r); err != nil {
 				return err

@@ -27,6 +27,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"UpsertJob", testUpsertJob},
 		{"CaptureLifecycle", testCaptureLifecycle},
 		{"OpenCaptureConcurrent", testOpenCaptureConcurrent},
+		{"CaptureOwner", testCaptureOwner},
 		{"CommitAtomic", testCommitAtomic},
 		{"CommitRejects", testCommitRejects},
 		{"DiscoveredDedup", testDiscoveredDedup},
@@ -217,6 +218,64 @@ func testOpenCaptureConcurrent(t *testing.T, s store.Store) {
 	}
 	if started != 1 {
 		t.Fatalf("%d of %d concurrent OpenCapture calls started a capture, want 1", started, n)
+	}
+}
+
+// testCaptureOwner: a capture records the job file and YAML that started
+// it; RunningCapture finds it by job name without changing anything, and
+// only while it is running; final statuses (failed, abandoned) end it so
+// the job's next capture starts afresh, and open statuses are refused.
+func testCaptureOwner(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.RunningCapture(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("RunningCapture of unknown job: %v, want ErrNotFound", err)
+	}
+	c := newCapture(t, s, "site")
+	if c.Owner != (store.CaptureOwner{}) {
+		t.Fatalf("new capture has owner %+v before SetCaptureOwner", c.Owner)
+	}
+	owner := store.CaptureOwner{JobFile: "/jobs/site.yaml", JobYAML: "name: site\nseeds: [http://a/]\n"}
+	if err := s.SetCaptureOwner(ctx, c.ID, owner); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetCaptureOwner(ctx, 999999, owner); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetCaptureOwner of unknown capture: %v, want ErrNotFound", err)
+	}
+	got, err := s.RunningCapture(ctx, "site")
+	if err != nil || got.ID != c.ID || got.Owner != owner || got.Status != store.CaptureStatusRunning {
+		t.Fatalf("RunningCapture = %+v, %v; want capture %d owned by %+v", got, err, c.ID, owner)
+	}
+	if one, err := s.Capture(ctx, c.ID); err != nil || one.Owner != owner {
+		t.Fatalf("Capture = %+v, %v; want owner %+v", one, err, owner)
+	}
+	newCapture(t, s, "other") // another job's running capture is not site's
+	if got, err := s.RunningCapture(ctx, "site"); err != nil || got.ID != c.ID {
+		t.Fatalf("RunningCapture with another job running = %+v, %v", got, err)
+	}
+	for _, open := range []store.CaptureStatus{store.CaptureStatusRunning, store.CaptureStatusPaused, ""} {
+		if err := s.FinishCapture(ctx, c.ID, open); err == nil {
+			t.Errorf("FinishCapture with open status %q succeeded", open)
+		}
+	}
+	for _, final := range []store.CaptureStatus{store.CaptureStatusAbandoned, store.CaptureStatusFailed} {
+		if err := s.FinishCapture(ctx, c.ID, final); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RunningCapture(ctx, "site"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("RunningCapture after %s: %v, want ErrNotFound", final, err)
+		}
+		j, err := s.UpsertJob(ctx, "site", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		next, resumed, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
+		if err != nil || resumed || next.ID == c.ID || next.Owner != (store.CaptureOwner{}) {
+			t.Fatalf("OpenCapture after %s = %+v resumed=%v, %v; want a new capture with no owner yet", final, next, resumed, err)
+		}
+		c = next
+	}
+	if got, err := s.Capture(ctx, c.ID-1); err != nil || got.Status != store.CaptureStatusFailed || got.Finished.IsZero() {
+		t.Errorf("failed capture = %+v, %v", got, err)
 	}
 }
 
@@ -828,7 +887,7 @@ func testJobCaptureSizes(t *testing.T, s store.Store) {
 	}
 	// run opens the job's next capture, fills its frontier with n URLs per
 	// host (the last blocked if blocked is set) and gives it a status.
-	run := func(status string, hosts map[string]int, blocked bool) int64 {
+	run := func(status store.CaptureStatus, hosts map[string]int, blocked bool) int64 {
 		t.Helper()
 		c, resumed, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
 		if err != nil || resumed {
@@ -849,7 +908,7 @@ func testJobCaptureSizes(t *testing.T, s store.Store) {
 		if err := s.Commit(ctx, b); err != nil {
 			t.Fatal(err)
 		}
-		if status != "running" {
+		if status != store.CaptureStatusRunning {
 			if err := s.FinishCapture(ctx, c.ID, status); err != nil {
 				t.Fatal(err)
 			}

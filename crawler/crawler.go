@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"mime"
 	"net/http"
 	"net/url"
@@ -206,7 +207,8 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		return Stats{}, err
 	}
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
-		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve}
+		maxBody: j.Fetch.MaxBodyBytes, maxHeader: j.Fetch.MaxHeaderBytes, resolve: j.Resolve,
+		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.
@@ -628,8 +630,14 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 		hdr = c.validators(ctx, t)
 	}
 	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
+	defer f.Close()
 	if ctx.Err() != nil {
 		return ctx.Err() // abandoned: the URL stays queued for the resumed run
+	}
+	var fe *fetchError
+	if errors.As(err, &fe) && fe.Note != "" {
+		c.log.Info("fetch refused", zap.String("url", t.URL.URL), zap.Error(err))
+		return c.finishUnfetched(ctx, worker, t, fe.Code, store.StateFailed, fe.Note)
 	}
 	if err != nil || f.Status == http.StatusTooManyRequests || f.Status >= 500 {
 		if t.Attempt < c.job.Fetch.Retries {
@@ -714,6 +722,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	defer f.Close()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -730,7 +739,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
 		}
 	}
-	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.decodedBytes(maxRobotsBytes), now)
 	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
 		delay = cap
 	}
@@ -739,7 +748,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			c.addSitemap(u, t.URL.URL)
 		}
 	}
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	recs, err := c.submit(&archived{t: t, f: f})
 	if err != nil {
 		return err
@@ -752,7 +761,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.
 func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink, textDigest string) ([]store.Record, error) {
-	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, Response: f.Response, Revisit: rev, Outlinks: outlinks}
+	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev, Outlinks: outlinks}
 	if f.Truncated {
 		ex.Truncated = "length"
 	}
@@ -776,11 +785,11 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,
 		}
 		if w.Type == "response" || w.Type == "revisit" {
-			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, int64(len(f.Body))
+			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
 			r.TextDigest = textDigest
 			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
-				r.PayloadDigest = c.payloadDigest(f.Body)
+				r.PayloadDigest = f.Digest
 			}
 		}
 		recs = append(recs, r)
@@ -802,13 +811,30 @@ func mediaType(ct string) string {
 // payloadDigest computes the WARC-Payload-Digest of an entity body the way
 // the WARC writer labels it, for deduplication before writing.
 func (c *Crawler) payloadDigest(body []byte) string {
-	if c.job.WARC.Digest == "sha256" {
-		s := sha256.Sum256(body)
-		return "sha256:" + hex.EncodeToString(s[:])
-	}
-	s := sha1.Sum(body)
-	return "sha1:" + base32.StdEncoding.EncodeToString(s[:])
+	h := c.newPayloadHash()
+	h.Write(body)
+	return c.formatDigest(h.Sum(nil))
 }
+
+// newPayloadHash and formatDigest are payloadDigest in two steps, for
+// bodies hashed while they stream in.
+func (c *Crawler) newPayloadHash() hash.Hash {
+	if c.job.WARC.Digest == "sha256" {
+		return sha256.New()
+	}
+	return sha1.New()
+}
+
+func (c *Crawler) formatDigest(sum []byte) string {
+	if c.job.WARC.Digest == "sha256" {
+		return "sha256:" + hex.EncodeToString(sum)
+	}
+	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
+}
+
+// maxRobotsBytes is how much of a robots.txt is read: the 500 KiB RFC 9309
+// §2.5 lets a crawler stop at.
+const maxRobotsBytes = 500 << 10
 
 // textDigest is the digest of a page's normalised visible text
 // (extract.NormalizedText: case, punctuation and digit-only tokens do not
@@ -821,10 +847,10 @@ func (c *Crawler) textDigest(text string) string {
 // archive handles an HTTP response: dedup, link extraction, WARC, index,
 // frontier, crawl.log.
 func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *fetched) error {
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	var rev *warc.RevisitOf
 	var ann []string
-	digest := c.payloadDigest(f.Body)
+	digest := f.Digest
 	// textDigest fingerprints the normalised visible text, so a job can
 	// count only text changes as changes (capture.change_signal: text).
 	var textDigest string
@@ -857,7 +883,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		ann = append(ann, "unchanged")
 	case visit != nil:
 		ann = append(ann, "changed")
-	case f.Status/100 == 2 && len(f.Body) > 0:
+	case f.Status/100 == 2 && f.BodyLen > 0:
 		prev, dup, err := c.dedup.first(ctx, digest)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -880,7 +906,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		}
 	}
 	if f.Status/100 == 2 {
-		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes), extract.Options{})
 		if err != nil {
 			ann = append(ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
@@ -948,8 +974,8 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 }
 
 func (c *Crawler) logFetch(worker int, t frontier.Task, f *fetched, recs []store.Record, ann []string) error {
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
-	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
+	e := crawllog.Entry{Time: time.Now(), Status: f.Status, Size: f.Response.Size(), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
 		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
 	for _, r := range recs {
 		if r.RecordType == "response" || r.RecordType == "revisit" {

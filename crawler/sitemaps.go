@@ -42,6 +42,7 @@ func (c *Crawler) addSitemap(u, via string) {
 // queued as further sitemaps.
 func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	defer f.Close()
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -60,7 +61,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	var cands []frontier.URL
 	if f.Status/100 == 2 {
-		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes), extract.Options{})
 		if err != nil {
 			c.log.Info("sitemap partly unreadable", zap.String("url", t.URL.URL), zap.Error(err))
 		}
@@ -77,7 +78,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		}
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	recs, err := c.submit(&archived{t: t, f: f, cands: cands})
 	if err != nil {
 		return err

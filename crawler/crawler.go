@@ -630,7 +630,9 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 		hdr = c.validators(ctx, t)
 	}
 	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
-	defer f.Close()
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err() // abandoned: the URL stays queued for the resumed run
 	}
@@ -722,7 +724,9 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
-	defer f.Close()
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -42,7 +42,9 @@ func (c *Crawler) addSitemap(u, via string) {
 // queued as further sitemaps.
 func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
-	defer f.Close()
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

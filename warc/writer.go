@@ -1,8 +1,11 @@
 // Package warc writes the crawler's captures as WARC 1.1 files (one gzip
 // member per record, rotated by size, written as *.open and renamed when
 // closed), reads them back with validation, and repairs files left open by
-// an interrupted crawl. Records are built and serialised with
-// github.com/nlnwa/gowarc; file naming, rotation, durability and repair are
+// an interrupted crawl. Record headers are built and validated with
+// github.com/nlnwa/gowarc and laid out as its marshaler does, but blocks
+// are streamed from a Blob (a spool file for large bodies) and compressed
+// members past spool.Threshold are spooled to disk, so no record is ever
+// held whole in memory; file naming, rotation, durability and repair are
 // done here because the crawler needs exact offsets and fsync guarantees.
 //
 // Durability guarantee: when WriteExchange returns without error, every

@@ -206,8 +206,12 @@ func (c *Crawler) Run(ctx context.Context) (Stats, error) {
 		_ = c.warc.Close()
 		return Stats{}, err
 	}
+	maxHeader := j.Fetch.MaxHeaderBytes
+	if maxHeader <= 0 { // a job built in code rather than parsed
+		maxHeader = job.DefaultMaxHeaderBytes
+	}
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
-		maxBody: j.Fetch.MaxBodyBytes, maxHeader: j.Fetch.MaxHeaderBytes, resolve: j.Resolve,
+		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"mime"
 	"net/http"
 	"os"
@@ -238,8 +239,13 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 		_ = c.warc.Close()
 		return Stats{}, err
 	}
+	maxHeader := j.Fetch.MaxHeaderBytes
+	if maxHeader <= 0 { // a job built in code rather than parsed
+		maxHeader = job.DefaultMaxHeaderBytes
+	}
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
-		maxBody: j.Fetch.MaxBodyBytes, resolve: j.Resolve,
+		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
+		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
@@ -684,12 +690,18 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 		hdr = c.validators(ctx, t)
 	}
 	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err() // abandoned: the URL stays queued for the resumed run
 	}
-	if addressDenied(err) {
-		c.log.Info("address denied by the network guard", zap.String("url", t.URL.URL), zap.Error(err))
-		return c.finishUnfetched(ctx, worker, t, crawllog.CodeBlockedGuard, store.StateFailed, annAddressDenied)
+	// Refusals retrying cannot cure (the network guard, an oversized
+	// header) fail the URL at once.
+	var fe *fetchError
+	if errors.As(err, &fe) && fe.Note != "" {
+		c.log.Info("fetch refused", zap.String("url", t.URL.URL), zap.Error(err))
+		return c.finishUnfetched(ctx, worker, t, fe.Code, store.StateFailed, fe.Note)
 	}
 	if err != nil || f.Status == http.StatusTooManyRequests || f.Status >= 500 {
 		if t.Attempt < c.job.Fetch.Retries {
@@ -777,6 +789,9 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -802,7 +817,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
 		}
 	}
-	delay, sitemaps := c.robots.set(t.Host, f.Status, f.Decoded, now)
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.decodedBytes(maxRobotsBytes), now)
 	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
 		delay = cap
 	}
@@ -815,20 +830,20 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			drops = append(drops, *d)
 		}
 	}
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	if _, err := c.submit(&archived{t: t, f: f, entry: fetchEntry(worker, t, f, nil)}); err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
+	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
 	return c.logDrops(worker, drops)
 }
 
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.
 func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink, textDigest string) ([]store.Record, error) {
-	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, Response: f.Response, Revisit: rev, Outlinks: outlinks}
+	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev, Outlinks: outlinks}
 	if f.Truncated {
 		ex.Truncated = "length"
 	}
@@ -852,11 +867,11 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,
 		}
 		if w.Type == "response" || w.Type == "revisit" {
-			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, int64(len(f.Body))
+			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
 			r.TextDigest = textDigest
 			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
-				r.PayloadDigest = c.payloadDigest(f.Body)
+				r.PayloadDigest = f.Digest
 			}
 		}
 		recs = append(recs, r)
@@ -878,12 +893,25 @@ func mediaType(ct string) string {
 // payloadDigest computes the WARC-Payload-Digest of an entity body the way
 // the WARC writer labels it, for deduplication before writing.
 func (c *Crawler) payloadDigest(body []byte) string {
+	h := c.newPayloadHash()
+	h.Write(body)
+	return c.formatDigest(h.Sum(nil))
+}
+
+// newPayloadHash and formatDigest are payloadDigest in two steps, for
+// bodies hashed while they stream in.
+func (c *Crawler) newPayloadHash() hash.Hash {
 	if c.job.WARC.Digest == "sha256" {
-		s := sha256.Sum256(body)
-		return "sha256:" + hex.EncodeToString(s[:])
+		return sha256.New()
 	}
-	s := sha1.Sum(body)
-	return "sha1:" + base32.StdEncoding.EncodeToString(s[:])
+	return sha1.New()
+}
+
+func (c *Crawler) formatDigest(sum []byte) string {
+	if c.job.WARC.Digest == "sha256" {
+		return "sha256:" + hex.EncodeToString(sum)
+	}
+	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
 }
 
 // textDigest is the digest of a page's normalised visible text
@@ -897,10 +925,10 @@ func (c *Crawler) textDigest(text string) string {
 // archive handles an HTTP response: dedup, link extraction, WARC, index,
 // frontier, crawl.log.
 func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *fetched) error {
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	var rev *warc.RevisitOf
 	var ann []string
-	digest := c.payloadDigest(f.Body)
+	digest := f.Digest
 	// textDigest fingerprints the normalised visible text, so a job can
 	// count only text changes as changes (capture.change_signal: text).
 	var textDigest string
@@ -933,7 +961,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		ann = append(ann, "unchanged")
 	case visit != nil:
 		ann = append(ann, "changed")
-	case f.Status/100 == 2 && len(f.Body) > 0:
+	case f.Status/100 == 2 && f.BodyLen > 0:
 		prev, dup, err := c.dedup.first(ctx, digest)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -959,7 +987,8 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		}
 	}
 	if f.Status/100 == 2 {
-		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
+			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks})
 		if err != nil {
 			ann = append(ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
@@ -967,9 +996,8 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		if res.Title != "" || res.Text != "" {
 			textDigest = c.textDigest(res.Title + " " + res.Text)
 		}
-		if lim := c.job.Limits.MaxOutlinks; lim > 0 && len(res.Links) > lim {
-			ann = append(ann, outlinksCut(len(res.Links)-lim))
-			res.Links = res.Links[:lim]
+		if res.LinksDropped > 0 {
+			ann = append(ann, outlinksCut(res.LinksDropped))
 		}
 		for _, ref := range res.Malformed {
 			malformed = append(malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
@@ -1006,7 +1034,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	}
 	n := c.pages.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
+	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
 	if err := c.logDrops(worker, drops); err != nil {
 		return err
 	}
@@ -1038,7 +1066,7 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 // fetchEntry is the crawl.log line of an archived fetch but for what the
 // committer adds (see logEntry).
 func fetchEntry(worker int, t frontier.Task, f *fetched, ann []string) crawllog.Entry {
-	e := crawllog.Entry{Status: f.Status, Size: int64(len(f.Response)), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+	e := crawllog.Entry{Status: f.Status, Size: f.Response.Size(), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
 		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
 	if t.Attempt > 0 {
 		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))

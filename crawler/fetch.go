@@ -9,6 +9,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"net"
 	"net/http"
@@ -19,12 +20,13 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/internal/spool"
 	"github.com/sharc-archive/sharc/netguard"
 )
 
-// maxHeaderBytes bounds the status line and headers of a response; a server
-// sending more is treated as hostile and the fetch fails.
-const maxHeaderBytes = 1 << 20
+// framingSlack is what the raw body may take beyond max_body_bytes:
+// chunk-size lines and trailers.
+const framingSlack = 1 << 20
 
 // fetcher is a minimal HTTP/1.1 client that keeps the exact bytes sent and
 // received: WARC request and response records must hold what went over the
@@ -32,12 +34,21 @@ const maxHeaderBytes = 1 << 20
 // net/http's client hides. One connection per request (Connection: close):
 // politeness gaps make keep-alive worth little, and it keeps each
 // connection's byte stream one exchange.
+//
+// The bytes received go to a spool (internal/spool): up to spool.Threshold
+// in memory, the rest in an unlinked file in spoolDir, so a large body
+// costs a bounded amount of memory. The entity body is never kept apart:
+// it is hashed while it streams in and re-read from the spool on demand.
 type fetcher struct {
 	userAgent      string
 	connectTimeout time.Duration
 	timeout        time.Duration
 	maxBody        int64
+	maxHeader      int64
 	resolve        map[string]string
+	spoolDir       string
+	newHash        func() hash.Hash // the payload digest's hash
+	formatDigest   func([]byte) string
 	// guard vets every address connected to, once resolved; dialCheck
 	// (Options.DialCheck, tests only) runs after it.
 	guard     *netguard.Guard
@@ -62,53 +73,138 @@ func (f *fetcher) control(ctx context.Context, network, address string, c syscal
 // refused the address: such a URL fails at once, without retries.
 func addressDenied(err error) bool {
 	var fe *fetchError
-	return errors.As(err, &fe) && fe.Code == crawllog.CodeBlockedGuard
+	return errors.As(err, &fe) && fe.Note == annAddressDenied
 }
 
-// fetched is the outcome of one HTTP exchange.
+// fetched is the outcome of one HTTP exchange. Close releases its spool;
+// the crawler closes it once the exchange is archived (or dropped).
 type fetched struct {
-	Request  []byte // raw request bytes
-	Response []byte // raw response bytes as received
+	Request  []byte       // raw request bytes
+	Response *spool.Spool // raw response bytes as received
 	Status   int
 	Header   http.Header
-	// Body is the entity body with transfer coding removed and content
-	// coding kept: what the WARC payload digest covers.
-	Body []byte
-	// Decoded is Body with content coding removed, for link extraction.
-	Decoded   []byte
+	// BodyLen and Digest describe the entity body with transfer coding
+	// removed and content coding kept: what the WARC payload digest covers.
+	BodyLen   int64
+	Digest    string
 	IP        string
 	Start     time.Time
 	Duration  time.Duration
 	Truncated bool
+	req       *http.Request // to parse Response again
+}
+
+// Close releases the spooled response. Safe on nil.
+func (f *fetched) Close() error {
+	if f == nil {
+		return nil
+	}
+	return f.Response.Close()
+}
+
+// body re-reads the entity body (transfer coding removed) from the spool,
+// parsed as during the fetch.
+func (f *fetched) body() (io.Reader, error) {
+	resp, err := http.ReadResponse(bufio.NewReader(f.Response.Reader()), f.req)
+	if err != nil {
+		return nil, err
+	}
+	return io.LimitReader(resp.Body, f.BodyLen), nil
+}
+
+// decoded returns the entity body with gzip or deflate content coding
+// removed, for link extraction, as a stream of at most limit bytes. Unknown
+// or broken codings yield the body as it is.
+func (f *fetched) decoded(limit int64) io.Reader {
+	body, err := f.body()
+	if err != nil {
+		return strings.NewReader("")
+	}
+	var r io.Reader
+	switch strings.ToLower(strings.TrimSpace(f.Header.Get("Content-Encoding"))) {
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(bufio.NewReader(body))
+		if err != nil {
+			return f.plain(limit)
+		}
+		r = zr
+	case "deflate":
+		r = flate.NewReader(bufio.NewReader(body))
+	default:
+		return io.LimitReader(body, limit)
+	}
+	br := bufio.NewReader(io.LimitReader(r, limit))
+	if _, err := br.Peek(1); err != nil && err != io.EOF {
+		return f.plain(limit) // nothing decodes: keep the bytes as they are
+	}
+	return endAtError{br}
+}
+
+// endAtError ends a stream at its first error: what a broken coding
+// decoded before breaking is the document.
+type endAtError struct{ r io.Reader }
+
+func (e endAtError) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil {
+		err = io.EOF
+	}
+	return n, err
+}
+
+func (f *fetched) plain(limit int64) io.Reader {
+	body, err := f.body()
+	if err != nil {
+		return strings.NewReader("")
+	}
+	return io.LimitReader(body, limit)
+}
+
+// decodedBytes reads at most limit bytes of the decoded body into memory,
+// for small documents (robots.txt).
+func (f *fetched) decodedBytes(limit int64) []byte {
+	b, _ := io.ReadAll(f.decoded(limit))
+	return b
 }
 
 // fetchError classifies failures the way crawl.log reports them.
 type fetchError struct {
 	Code crawllog.Code // Heritrix fetch code: connect failed, broken, timeout, unfetchable
+	// Note, if set, is the crawl.log annotation of a failure that retrying
+	// cannot cure (header-too-large): the URL fails at once.
+	Note string
 	Err  error
 }
 
 func (e *fetchError) Error() string { return fmt.Sprintf("fetch status %d: %v", e.Code, e.Err) }
 func (e *fetchError) Unwrap() error { return e.Err }
 
-// recordingConn tees everything read from and written to a connection,
-// failing reads once limit bytes were received.
+// recordingConn tees everything read from a connection into a spool and
+// everything written into a buffer, failing reads once limit bytes were
+// received.
 type recordingConn struct {
 	net.Conn
-	in, out bytes.Buffer
+	in      *spool.Spool
+	out     bytes.Buffer
 	limit   int64
+	hitCap  bool  // a read was refused at limit
+	spoolEr error // the spool could not take the bytes (disk full)
 }
 
 var errTooLarge = errors.New("response exceeds the size limit")
 
 func (c *recordingConn) Read(p []byte) (int, error) {
-	if room := c.limit - int64(c.in.Len()); room <= 0 {
+	if room := c.limit - c.in.Size(); room <= 0 {
+		c.hitCap = true
 		return 0, errTooLarge
 	} else if int64(len(p)) > room {
 		p = p[:room]
 	}
 	n, err := c.Conn.Read(p)
-	c.in.Write(p[:n])
+	if _, werr := c.in.Write(p[:n]); werr != nil {
+		c.spoolEr = werr
+		return 0, werr
+	}
 	return n, err
 }
 
@@ -170,7 +266,8 @@ func requestURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// fetch GETs rawURL with extra request headers.
+// fetch GETs rawURL with extra request headers. On success the caller
+// owns the result and must Close it.
 func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
 	u, err := requestURL(rawURL)
 	if err != nil {
@@ -182,14 +279,13 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	d := net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
 	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
 	if err != nil {
-		code := crawllog.CodeConnectFailed
 		switch {
 		case errors.Is(err, netguard.ErrDenied):
-			code = crawllog.CodeBlockedGuard
+			return nil, &fetchError{Code: crawllog.CodeBlockedGuard, Note: annAddressDenied, Err: err}
 		case ctx.Err() != nil:
-			code = crawllog.CodeTimeout
+			return nil, &fetchError{Code: crawllog.CodeTimeout, Err: err}
 		}
-		return nil, &fetchError{Code: code, Err: err}
+		return nil, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
 	}
 	defer raw.Close()
 	// Closing the connection when ctx ends unblocks reads and writes.
@@ -205,7 +301,22 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 		}
 		conn = tc
 	}
-	rc := &recordingConn{Conn: conn, limit: f.maxBody + maxHeaderBytes}
+	req, err := f.request(ctx, u, extra)
+	if err != nil {
+		return nil, err
+	}
+	sp := spool.New(f.spoolDir, 0)
+	out, err := f.exchange(ctx, &recordingConn{Conn: conn, in: sp}, req)
+	if err != nil {
+		_ = sp.Close()
+		return nil, err
+	}
+	out.IP, out.Start, out.Duration = hostOf(raw.RemoteAddr()), start, time.Since(start)
+	return out, nil
+}
+
+// request builds the GET request for u (from requestURL).
+func (f *fetcher) request(ctx context.Context, u *url.URL, extra http.Header) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "/", nil)
 	if err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
@@ -220,6 +331,16 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 			req.Header.Add(k, v)
 		}
 	}
+	return req, nil
+}
+
+// errHeaderTooLarge fails a response whose header passes max_header_bytes.
+var errHeaderTooLarge = errors.New("response header exceeds fetch.max_header_bytes")
+
+// exchange sends req over rc and streams the response into rc's spool: the
+// header under its own cap, then the body under max_body_bytes, hashed as
+// it arrives.
+func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request) (*fetched, error) {
 	var reqBuf bytes.Buffer
 	if err := req.Write(&reqBuf); err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
@@ -227,30 +348,50 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
 		return nil, classify(ctx, err, crawllog.CodeConnectLost)
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(rc), req)
+	br := bufio.NewReader(rc)
+	rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
+	resp, err := http.ReadResponse(br, req)
+	hdrLen := rc.in.Size() - int64(br.Buffered())
+	if rc.hitCap || err == nil && hdrLen > f.maxHeader {
+		return nil, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
+	}
 	if err != nil {
-		return nil, classify(ctx, err, crawllog.CodeConnectLost)
+		return nil, f.readError(ctx, rc, err)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, f.maxBody+1))
-	truncated := int64(len(body)) > f.maxBody
-	if truncated {
-		body = body[:f.maxBody]
-	} else if err != nil {
-		return nil, classify(ctx, err, crawllog.CodeConnectLost)
+	rc.limit = hdrLen + f.maxBody + framingSlack
+	h := f.newHash()
+	n, err := io.Copy(h, io.LimitReader(resp.Body, f.maxBody))
+	truncated := false
+	if err == nil && n == f.maxBody {
+		var one [1]byte
+		k, rerr := io.ReadFull(resp.Body, one[:])
+		truncated = k > 0
+		if !truncated && rerr != io.EOF {
+			err = rerr
+		}
 	}
-	out := &fetched{
+	if err != nil && !truncated {
+		return nil, f.readError(ctx, rc, err)
+	}
+	return &fetched{
 		Request:   rc.out.Bytes(),
-		Response:  rc.in.Bytes(),
+		Response:  rc.in,
 		Status:    resp.StatusCode,
 		Header:    resp.Header,
-		Body:      body,
-		IP:        hostOf(raw.RemoteAddr()),
-		Start:     start,
-		Duration:  time.Since(start),
+		BodyLen:   n,
+		Digest:    f.formatDigest(h.Sum(nil)),
 		Truncated: truncated,
+		req:       req,
+	}, nil
+}
+
+// readError classifies a failed read; a spool that cannot take the bytes
+// (disk full) is the crawler's failure, not the server's.
+func (f *fetcher) readError(ctx context.Context, rc *recordingConn, err error) error {
+	if rc.spoolEr != nil {
+		return &fetchError{Code: crawllog.CodeRuntimeError, Note: "spool-failed", Err: rc.spoolEr}
 	}
-	out.Decoded = decodeContent(resp.Header.Get("Content-Encoding"), body, f.maxBody)
-	return out, nil
+	return classify(ctx, err, crawllog.CodeConnectLost)
 }
 
 func classify(ctx context.Context, err error, code crawllog.Code) error {
@@ -273,30 +414,6 @@ func hostOf(a net.Addr) string {
 		return a.String()
 	}
 	return h
-}
-
-// decodeContent removes gzip or deflate content coding for link extraction,
-// bounded by limit so a compression bomb cannot exhaust memory. Unknown or
-// broken codings yield the bytes as they are.
-func decodeContent(enc string, body []byte, limit int64) []byte {
-	var r io.Reader
-	switch strings.ToLower(strings.TrimSpace(enc)) {
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(bytes.NewReader(body))
-		if err != nil {
-			return body
-		}
-		r = zr
-	case "deflate":
-		r = flate.NewReader(bytes.NewReader(body))
-	default:
-		return body
-	}
-	out, err := io.ReadAll(io.LimitReader(r, limit))
-	if err != nil && len(out) == 0 {
-		return body
-	}
-	return out
 }
 
 // maxRetryAfter caps a server's Retry-After: a hostile or broken server

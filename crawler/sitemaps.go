@@ -59,6 +59,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 // queued as further sitemaps.
 func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -85,13 +88,13 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	var ann []string
 	var entries []string // SURTs put in sitemapEntries, removed once committed
 	if f.Status/100 == 2 {
-		res, err := extract.Extract(f.Header.Get("Content-Type"), t.URL.URL, f.Decoded)
+		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
+			extract.Options{MaxLinks: maxSitemapEntries})
 		if err != nil {
 			c.log.Info("sitemap partly unreadable", zap.String("url", t.URL.URL), zap.Error(err))
 		}
-		if cut := len(res.Sitemap) - maxSitemapEntries; cut > 0 {
-			res.Sitemap = res.Sitemap[:maxSitemapEntries]
-			ann = append(ann, outlinksCut(cut))
+		if res.LinksDropped > 0 {
+			ann = append(ann, outlinksCut(res.LinksDropped))
 		}
 		c.smMu.Lock()
 		for _, e := range res.Sitemap {
@@ -111,7 +114,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	cands, more := c.admit(cands)
 	drops = append(drops, more...)
-	c.bytes.Add(int64(len(f.Response)))
+	c.bytes.Add(f.Response.Size())
 	_, err = c.submit(&archived{t: t, f: f, cands: cands, entry: fetchEntry(worker, t, f, ann)})
 	// The entries' change frequencies were read when their URLs were
 	// committed (assignRates); keeping them would let sitemaps grow memory.
@@ -125,7 +128,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	c.obs().Fetched(t.Host, f.Status, int64(len(f.Response)), f.Duration)
+	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
 	return c.logDrops(worker, drops)
 }
 

@@ -10,6 +10,7 @@
 package extract
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -72,6 +73,17 @@ type Result struct {
 	// parse (at most MaxMalformed, as written), so the crawler can log
 	// them instead of losing them silently.
 	Malformed []string
+	// LinksDropped counts links (and sitemap entries) met after the link
+	// cap was reached; they were not resolved, so duplicates among them
+	// count more than once.
+	LinksDropped int
+}
+
+// Options bound the work done on one document; zero fields take the
+// package defaults.
+type Options struct {
+	MaxLinks int   // links (and sitemap entries) kept (default MaxLinks)
+	MaxBytes int64 // bytes of body read (default MaxBodyBytes)
 }
 
 // Caps on the work done for one document, against hostile or absurd input.
@@ -81,6 +93,10 @@ const (
 	MaxBodyBytes = 64 << 20 // bytes of body parsed (also the gunzip limit for .xml.gz sitemaps)
 	maxFieldLen  = 8 << 10  // longest sitemap field (loc, lastmod, ...) kept
 	MaxMalformed = 100      // malformed references kept per document
+	// MaxDOMBytes is the largest HTML document parsed into a tree (and the
+	// most of a stylesheet read): a larger page is tokenized as a stream
+	// instead, so a 100 MB page never becomes a 100 MB DOM.
+	MaxDOMBytes = 2 << 20
 )
 
 // ErrBaseURL is returned (wrapped) when baseURL cannot be parsed.
@@ -106,37 +122,133 @@ var ErrBaseURL = errors.New("extract: invalid base URL")
 // well-formed before its root element is "not a sitemap" (no error); a
 // sitemap broken later returns the entries read so far and the error.
 func Extract(mime, baseURL string, body []byte) (Result, error) {
+	return ExtractFrom(mime, baseURL, bytes.NewReader(body), Options{})
+}
+
+// ExtractFrom is Extract reading the body from r, of which it reads at most
+// o.MaxBytes bytes (and keeps at most o.MaxLinks links, counting the rest
+// in LinksDropped). HTML up to MaxDOMBytes is parsed as Extract always
+// did; a larger page is tokenized as a stream (see extractHTMLStream), so
+// memory stays bounded whatever the size of the body.
+func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 	var res Result
-	r, err := urlcanon.NewResolver(baseURL)
+	rs, err := urlcanon.NewResolver(baseURL)
 	if err != nil {
 		return res, fmt.Errorf("%w: %w", ErrBaseURL, err)
 	}
-	if len(body) > MaxBodyBytes {
-		body = body[:MaxBodyBytes]
-		res.Truncated = true
+	if o.MaxLinks <= 0 {
+		o.MaxLinks = MaxLinks
 	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = MaxBodyBytes
+	}
+	lim := &capReader{r: r, left: o.MaxBytes, res: &res}
+	br := bufio.NewReaderSize(lim, 4096)
+	head, _ := br.Peek(512)
 	mt := mediaType(mime)
 	if mt == "" || mt == "application/octet-stream" {
-		mt = mediaType(http.DetectContentType(body))
+		mt = mediaType(http.DetectContentType(head))
 	}
-	c := newCollector(r, &res)
+	c := newCollector(rs, &res, o.MaxLinks)
 	switch {
 	case mt == "text/html" || mt == "application/xhtml+xml":
-		err = extractHTML(c, toUTF8(body, mime, true))
+		err = extractHTMLFrom(c, br, mime)
 	case mt == "text/css":
+		body, _ := readUpTo(br, MaxDOMBytes, &res)
 		extractCSS(c, string(toUTF8(body, mime, false)), "css")
 	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
-		err = extractSitemap(c, body)
+		err = extractSitemap(c, br)
 	case (mt == "application/gzip" || mt == "application/x-gzip") && pathHasSuffix(baseURL, ".xml.gz"):
-		var plain []byte
-		plain, err = gunzip(body, &res)
-		if err == nil {
-			err = extractSitemap(c, plain)
+		zr, zerr := gzip.NewReader(br)
+		if zerr != nil {
+			return res, fmt.Errorf("extract: gunzip: %w", zerr)
+		}
+		defer zr.Close()
+		plain := &capReader{r: zr, left: MaxBodyBytes, res: &res}
+		err = extractSitemap(c, plain)
+		if err == nil && plain.err != nil {
+			err = fmt.Errorf("extract: gunzip: %w", plain.err)
 		}
 	case mt == "text/plain" && isSitemapTxt(baseURL):
-		extractSitemapTxt(c, body)
+		extractSitemapTxt(c, br)
 	}
 	return res, err
+}
+
+// extractHTMLFrom parses a page of up to MaxDOMBytes as a tree and streams
+// a larger one.
+func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string) error {
+	body, more := readUpTo(br, MaxDOMBytes, nil)
+	if !more {
+		return extractHTML(c, toUTF8(body, contentType, true))
+	}
+	return extractHTMLStream(c, utf8Reader(body, io.MultiReader(bytes.NewReader(body), br), contentType))
+}
+
+// readUpTo reads at most n bytes of r and reports whether more followed
+// (then res, if given, is marked truncated).
+func readUpTo(r *bufio.Reader, n int, res *Result) ([]byte, bool) {
+	body, _ := io.ReadAll(io.LimitReader(r, int64(n)))
+	if _, err := r.Peek(1); err != nil {
+		return body, false
+	}
+	if res != nil {
+		res.Truncated = true
+	}
+	return body, true
+}
+
+// capReader reads at most left bytes of r; if r had more, it marks the
+// result truncated. Read errors of r are kept in err (and returned).
+type capReader struct {
+	r    io.Reader
+	left int64
+	res  *Result
+	err  error
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var one [1]byte
+		if n, _ := io.ReadFull(c.r, one[:]); n > 0 {
+			c.res.Truncated = true
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
+	return n, err
+}
+
+// utf8Reader transcodes a streamed document to UTF-8 the way toUTF8 does,
+// deciding from head (its first bytes): an uncertain charset is taken as
+// UTF-8 when head is valid UTF-8.
+func utf8Reader(head []byte, r io.Reader, contentType string) io.Reader {
+	e, name, certain := charset.DetermineEncoding(head, contentType)
+	if e == nil || name == "utf-8" || (!certain && validUTF8Prefix(head)) {
+		br := bufio.NewReader(r)
+		if b, _ := br.Peek(3); bytes.Equal(b, []byte("\xef\xbb\xbf")) {
+			_, _ = br.Discard(3)
+		}
+		return br
+	}
+	return e.NewDecoder().Reader(r)
+}
+
+// validUTF8Prefix is utf8.Valid for a prefix that may end inside a rune.
+func validUTF8Prefix(b []byte) bool {
+	for cut := 0; cut < utf8.UTFMax && cut <= len(b); cut++ {
+		if utf8.Valid(b[:len(b)-cut]) {
+			return true
+		}
+	}
+	return false
 }
 
 // toUTF8 transcodes a document to UTF-8 using the charset of the
@@ -179,36 +291,23 @@ func mediaType(v string) string {
 	return strings.ToLower(strings.TrimSpace(v))
 }
 
-func gunzip(body []byte, res *Result) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("extract: gunzip: %w", err)
-	}
-	defer zr.Close()
-	// Read one byte past the cap to tell "exactly at cap" from "cut".
-	out, err := io.ReadAll(io.LimitReader(zr, MaxBodyBytes+1))
-	if len(out) > MaxBodyBytes {
-		out = out[:MaxBodyBytes]
-		res.Truncated = true
-		err = nil
-	}
-	if err != nil {
-		return out, fmt.Errorf("extract: gunzip: %w", err)
-	}
-	return out, nil
-}
-
 // collector resolves, filters and deduplicates links for one document.
 type collector struct {
-	r     *urlcanon.Resolver
-	res   *Result
-	seen  map[string]struct{}
-	cache map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
+	r        *urlcanon.Resolver
+	res      *Result
+	maxLinks int
+	seen     map[string]struct{}
+	cache    map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
 }
 
-func newCollector(r *urlcanon.Resolver, res *Result) *collector {
-	return &collector{r: r, res: res, seen: make(map[string]struct{}), cache: make(map[string]string)}
+func newCollector(r *urlcanon.Resolver, res *Result, maxLinks int) *collector {
+	return &collector{r: r, res: res, maxLinks: maxLinks, seen: make(map[string]struct{}), cache: make(map[string]string)}
 }
+
+// full reports whether the link cap is reached; from then on a link is
+// counted as dropped without being resolved or remembered, so a page with
+// 10⁶ links costs no more than one with maxLinks.
+func (c *collector) full() bool { return len(c.res.Links) >= c.maxLinks }
 
 // setResolver changes the base URL (for <base href>).
 func (c *collector) setResolver(r *urlcanon.Resolver) {
@@ -220,16 +319,24 @@ func (c *collector) setResolver(r *urlcanon.Resolver) {
 // fragment, not http(s), unparsable or already seen. It returns the
 // canonical URL ("" if nothing was added for any reason but a duplicate).
 func (c *collector) add(ref string, hop Hop, context string) string {
+	if c.full() {
+		if u, ok := c.cache[strings.TrimSpace(ref)]; ok {
+			if _, dup := c.seen[u]; dup || u == "" {
+				return u
+			}
+		}
+		if ref = strings.TrimSpace(ref); ref != "" && ref[0] != '#' && !hasNonHTTPScheme(ref) {
+			c.res.LinksDropped++
+			c.res.Truncated = true
+		}
+		return ""
+	}
 	u := c.resolve(ref)
 	if u == "" {
 		return ""
 	}
 	if _, dup := c.seen[u]; dup {
 		return u
-	}
-	if len(c.res.Links) >= MaxLinks {
-		c.res.Truncated = true
-		return ""
 	}
 	c.seen[u] = struct{}{}
 	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
@@ -253,7 +360,9 @@ func (c *collector) resolve(ref string) string {
 			c.res.Malformed = append(c.res.Malformed, ref)
 		}
 	}
-	c.cache[ref] = u
+	if len(c.cache) < 2*c.maxLinks+1024 { // rejected refs must not grow it without bound
+		c.cache[ref] = u
+	}
 	return u
 }
 

@@ -117,3 +117,20 @@ func FuzzSitemap(f *testing.F) {
 		}
 	})
 }
+
+// FuzzExtractHTMLStream feeds hostile markup to the streaming tokenizer
+// used for pages past MaxDOMBytes, with a small link cap: no panic, the
+// usual invariants, and the cap holds.
+func FuzzExtractHTMLStream(f *testing.F) {
+	f.Add([]byte(`<base href="/d/"><title>t</title><a href=a>x</a><svg><image href="i.png"/></svg><noscript><img src=n.png></noscript><style>p{background:url(b.png)}</style>`))
+	f.Add([]byte(`<head><script>var a="<a href=/no>"</script></head><body><p>text <a href="/1">1</a><a href="/2">2</a><a href="/3">3</a>`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r, _ := urlcanon.NewResolver("http://example.com/")
+		var res Result
+		_ = extractHTMLStream(newCollector(r, &res, 2), strings.NewReader(string(body)))
+		checkResult(t, res)
+		if len(res.Links) > 2 || len(res.Text) > MaxTextBytes {
+			t.Fatalf("%d links, %d bytes of text", len(res.Links), len(res.Text))
+		}
+	})
+}

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -20,8 +19,8 @@ import (
 // sloppy sitemaps without xmlns still work; extension elements such as
 // image:loc are not mistaken for <loc> because only direct children of
 // <url>/<sitemap> are read.
-func extractSitemap(c *collector, body []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(body))
+func extractSitemap(c *collector, body io.Reader) error {
+	d := xml.NewDecoder(body)
 	d.Strict = false
 	d.Entity = xml.HTMLEntity
 	// Sitemaps must be UTF-8; decode other declared charsets as if they
@@ -100,8 +99,9 @@ func setField(e *SitemapURL, field, v string) {
 // MaxLinks cap has been reached.
 // ctx overrides the link context ("" for the XML element path).
 func (c *collector) sitemapEntry(root, ctx string, e SitemapURL) (done bool) {
-	if len(c.res.Sitemap)+len(c.res.SitemapIndex) >= MaxLinks {
+	if len(c.res.Sitemap)+len(c.res.SitemapIndex) >= c.maxLinks {
 		c.res.Truncated = true
+		c.res.LinksDropped++
 		return true
 	}
 	u := c.resolve(e.Loc)
@@ -148,8 +148,8 @@ func lastSegment(baseURL string) string {
 }
 
 // extractSitemapTxt reads a text sitemap: one absolute URL per line.
-func extractSitemapTxt(c *collector, body []byte) {
-	sc := bufio.NewScanner(bytes.NewReader(body))
+func extractSitemapTxt(c *collector, body io.Reader) {
+	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 0, 4096), maxFieldLen)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())

@@ -135,6 +135,9 @@ type Fetch struct {
 	ConnectTimeout, Timeout time.Duration
 	// MaxBodyBytes truncates larger bodies (the record is marked truncated).
 	MaxBodyBytes int64
+	// MaxHeaderBytes bounds a response's status line and header fields; a
+	// larger header fails the URL (-5002 header-too-large), unarchived.
+	MaxHeaderBytes int64
 	// MaxRedirects is the longest redirect chain followed (through the
 	// frontier, not inside the client).
 	MaxRedirects int
@@ -249,6 +252,7 @@ const (
 	DefaultConnectTimeout = 10 * time.Second
 	DefaultTimeout        = 60 * time.Second
 	DefaultMaxBodyBytes   = 100 * 1000 * 1000 // 100MB
+	DefaultMaxHeaderBytes = 1 << 20           // 1MiB
 	DefaultMaxRedirects   = 10
 	DefaultRetries        = 3
 	DefaultRetryBackoff   = 2 * time.Second
@@ -294,6 +298,7 @@ func Defaults() Job {
 			ConnectTimeout: DefaultConnectTimeout,
 			Timeout:        DefaultTimeout,
 			MaxBodyBytes:   DefaultMaxBodyBytes,
+			MaxHeaderBytes: DefaultMaxHeaderBytes,
 			MaxRedirects:   DefaultMaxRedirects,
 			Retries:        DefaultRetries,
 			RetryBackoff:   DefaultRetryBackoff,

@@ -63,6 +63,7 @@ type yFetch struct {
 	ConnectTimeout string   `yaml:"connect_timeout"`
 	Timeout        string   `yaml:"timeout"`
 	MaxBodyBytes   any      `yaml:"max_body_bytes"`
+	MaxHeaderBytes any      `yaml:"max_header_bytes"`
 	MaxRedirects   int      `yaml:"max_redirects"`
 	Retries        int      `yaml:"retries"`
 	RetryBackoff   string   `yaml:"retry_backoff"`
@@ -136,6 +137,7 @@ func (j *Job) Marshal() ([]byte, error) {
 			ConnectTimeout: durationText(j.Fetch.ConnectTimeout),
 			Timeout:        durationText(j.Fetch.Timeout),
 			MaxBodyBytes:   sizeValue(j.Fetch.MaxBodyBytes),
+			MaxHeaderBytes: sizeValue(j.Fetch.MaxHeaderBytes),
 			MaxRedirects:   j.Fetch.MaxRedirects,
 			Retries:        j.Fetch.Retries,
 			RetryBackoff:   durationText(j.Fetch.RetryBackoff),

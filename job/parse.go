@@ -728,7 +728,7 @@ func checkPort(port string) error {
 }
 
 func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
-	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get", "allow_addresses")
+	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_header_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get", "allow_addresses")
 	positive := func(key string, dst *time.Duration) {
 		if v, ok := f[key]; ok {
 			if d, ok := p.duration(v, "fetch."+key); ok {
@@ -748,6 +748,15 @@ func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
 				p.errf(v, "fetch.max_body_bytes", "must be > 0")
 			} else {
 				fe.MaxBodyBytes = x
+			}
+		}
+	}
+	if v, ok := f["max_header_bytes"]; ok {
+		if x, ok := p.size(v, "fetch.max_header_bytes"); ok {
+			if x < 1024 {
+				p.errf(v, "fetch.max_header_bytes", "must be at least 1KiB")
+			} else {
+				fe.MaxHeaderBytes = x
 			}
 		}
 	}

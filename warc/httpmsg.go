@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"net/http"
 	"net/http/httputil"
@@ -25,16 +26,20 @@ var ErrMalformedResponse = errors.New("warc: malformed HTTP response")
 // parse; they come from the crawler itself, so this signals a crawler bug.
 var ErrMalformedRequest = errors.New("warc: malformed HTTP request")
 
-// httpMessage is a raw HTTP message split the way WARC readers split it.
+// httpMessage is a raw HTTP response split the way WARC readers split it,
+// with the digests of its block and payload computed in one streaming pass.
 type httpMessage struct {
-	header []byte // status/request line and header fields, including the blank line
-	body   []byte // everything after the blank line, exactly as received
-	// payload is the entity body: body with any chunked transfer-coding
-	// removed but content-coding (gzip, br, ...) kept, per WARC 1.1 §6.3.2.
-	payload   []byte
-	status    int
-	mime      string
-	truncated bool // body shorter than announced (Content-Length or chunking)
+	header []byte // status line and header fields, including the blank line
+	size   int64  // bytes of the whole message (the response record's block)
+	// payloadDigest and payloadLen describe the entity body: the body with
+	// any chunked transfer-coding removed but content-coding (gzip, br, ...)
+	// kept, per WARC 1.1 §6.3.2.
+	payloadDigest string
+	payloadLen    int64
+	blockDigest   string
+	status        int
+	mime          string
+	truncated     bool // body shorter than announced (Content-Length or chunking)
 }
 
 // splitHeader returns the length of the header block of a raw HTTP message.
@@ -62,16 +67,43 @@ func splitHeader(raw []byte) (int, error) {
 	return 0, errors.New("header not terminated")
 }
 
-// parseResponse splits and checks a raw response and computes its payload.
-func parseResponse(raw []byte) (*httpMessage, error) {
-	n, err := splitHeader(raw)
+// maxScanHeader bounds how much of a message is searched for the end of
+// its header; the crawler refuses larger headers long before (fetch.
+// max_header_bytes).
+const maxScanHeader = 64 << 20
+
+// readHeader returns the header block of the raw message in r, by
+// splitHeader's rule, reading no further than the line that ends it.
+func readHeader(r io.ReaderAt, size int64) []byte {
+	br := bufio.NewReader(io.NewSectionReader(r, 0, min(size, maxScanHeader)))
+	var hdr []byte
+	for {
+		line, err := br.ReadSlice('\n')
+		n := len(line)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			hdr = append(hdr, line...)
+			line, err = br.ReadSlice('\n')
+			n += len(line)
+		}
+		hdr = append(hdr, line...)
+		if err != nil || n < 3 {
+			return hdr // the end, or a line shorter than three bytes
+		}
+	}
+}
+
+// parseResponse splits and checks the raw response in raw (size bytes)
+// and computes its digests with newHash, streaming the body once.
+func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format func([]byte) string) (*httpMessage, error) {
+	hdr := readHeader(raw, size)
+	n, err := splitHeader(hdr)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedResponse, err)
 	}
-	if !bytes.HasPrefix(raw, []byte("HTTP/")) {
+	if !bytes.HasPrefix(hdr, []byte("HTTP/")) {
 		return nil, fmt.Errorf("%w: no HTTP status line", ErrMalformedResponse)
 	}
-	m := &httpMessage{header: raw[:n], body: raw[n:]}
+	m := &httpMessage{header: hdr[:n], size: size}
 	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(m.header)), nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedResponse, err)
@@ -81,19 +113,32 @@ func parseResponse(raw []byte) (*httpMessage, error) {
 	m.mime = resp.Header.Get("Content-Type")
 	// The payload is derived from the raw header lines, not from what
 	// net/http made of them, so writer and reader (httpPayload) agree.
-	m.payload, _, m.truncated = entityPayload(raw, n)
+	chunked, cl := framing(m.header)
+	block, payload := newHash(), newHash()
+	block.Write(m.header)
+	body := io.TeeReader(io.NewSectionReader(raw, int64(n), size-int64(n)), block)
+	if chunked {
+		var err error
+		m.payloadLen, err = io.Copy(payload, httputil.NewChunkedReader(body))
+		m.truncated = err != nil
+		if _, err := io.Copy(io.Discard, body); err != nil { // the rest, for the block digest
+			return nil, fmt.Errorf("warc: read response: %w", err)
+		}
+	} else {
+		var err error
+		if m.payloadLen, err = io.Copy(payload, body); err != nil {
+			return nil, fmt.Errorf("warc: read response: %w", err)
+		}
+		m.truncated = cl >= 0 && m.payloadLen < cl
+	}
+	m.payloadDigest, m.blockDigest = format(payload.Sum(nil)), format(block.Sum(nil))
 	return m, nil
 }
 
-// entityPayload returns the payload of a raw HTTP message whose header is
-// raw[:hdrLen]: the body with chunked transfer-coding removed when a
-// Transfer-Encoding header lists "chunked" (content-coding is kept). A
-// body that ends before the announced end (last chunk or Content-Length)
-// is reported truncated; what was decoded so far is the payload.
-func entityPayload(raw []byte, hdrLen int) (payload []byte, chunked, truncated bool) {
-	body := raw[hdrLen:]
-	cl := int64(-1)
-	lines := strings.Split(string(raw[:hdrLen]), "\n")
+// framing reads Transfer-Encoding and Content-Length from raw header lines.
+func framing(header []byte) (chunked bool, cl int64) {
+	cl = -1
+	lines := strings.Split(string(header), "\n")
 	for _, line := range lines[1:] {
 		name, value, ok := strings.Cut(strings.TrimRight(line, "\r"), ":")
 		if !ok {
@@ -112,6 +157,17 @@ func entityPayload(raw []byte, hdrLen int) (payload []byte, chunked, truncated b
 			}
 		}
 	}
+	return chunked, cl
+}
+
+// entityPayload returns the payload of a raw HTTP message whose header is
+// raw[:hdrLen]: the body with chunked transfer-coding removed when a
+// Transfer-Encoding header lists "chunked" (content-coding is kept). A
+// body that ends before the announced end (last chunk or Content-Length)
+// is reported truncated; what was decoded so far is the payload.
+func entityPayload(raw []byte, hdrLen int) (payload []byte, chunked, truncated bool) {
+	body := raw[hdrLen:]
+	chunked, cl := framing(raw[:hdrLen])
 	if chunked {
 		var out bytes.Buffer
 		_, err := io.Copy(&out, httputil.NewChunkedReader(bytes.NewReader(body)))

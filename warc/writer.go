@@ -1,8 +1,11 @@
 // Package warc writes the crawler's captures as WARC 1.1 files (one gzip
 // member per record, rotated by size, written as *.open and renamed when
 // closed), reads them back with validation, and repairs files left open by
-// an interrupted crawl. Records are built and serialised with
-// github.com/nlnwa/gowarc; file naming, rotation, durability and repair are
+// an interrupted crawl. Record headers are built and validated with
+// github.com/nlnwa/gowarc and laid out as its marshaler does, but blocks
+// are streamed from a Blob (a spool file for large bodies) and compressed
+// members past spool.Threshold are spooled to disk, so no record is ever
+// held whole in memory; file naming, rotation, durability and repair are
 // done here because the crawler needs exact offsets and fsync guarantees.
 //
 // Files leave the .open state only when their records are known to be
@@ -33,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,6 +47,8 @@ import (
 
 	"github.com/nlnwa/gowarc"
 	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/internal/spool"
 )
 
 // WARC 1.1 revisit profiles (WARC 1.1 §6.7.2 and §6.7.3).
@@ -73,6 +79,10 @@ type Config struct {
 	MaxSize int64
 	// Digest is "sha1" (base32, the default) or "sha256" (lower-case hex).
 	Digest string
+	// SpoolDir holds compressed records larger than spool.Threshold while
+	// they wait for the file lock (default Dir: same disk as the archive,
+	// and not a RAM-backed tmpfs). The files are unlinked at creation.
+	SpoolDir string
 	// warcinfo fields
 	Software, Operator, JobName, RobotsPolicy, UserAgent, Hostname string
 	Description                                                    string
@@ -88,12 +98,22 @@ type Exchange struct {
 	// wire (status line, headers, body; the body may be chunked and/or
 	// content-encoded).
 	Response []byte
+	// ResponseBlob, if set, holds the raw response instead of Response: a
+	// large body is streamed from it and never held whole in memory.
+	ResponseBlob Blob
 	// Truncated, if set, is written as WARC-Truncated ("length", "time",
 	// "disconnect", "unspecified"): the crawler stopped reading early. When
 	// empty and the body is shorter than announced, "disconnect" is written.
 	Truncated string
 	Revisit   *RevisitOf // non-nil: write a revisit record instead of a response
 	Outlinks  []Outlink  // non-empty: also write a metadata record listing them
+}
+
+// Blob is a byte string of known size readable at any offset, such as a
+// spool file (internal/spool) or a bytes.Reader.
+type Blob interface {
+	io.ReaderAt
+	Size() int64
 }
 
 // RevisitOf names the earlier capture a revisit record refers to.
@@ -167,6 +187,9 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 	if cfg.Dir == "" {
 		cfg.Dir = "."
 	}
+	if cfg.SpoolDir == "" {
+		cfg.SpoolDir = cfg.Dir
+	}
 	if cfg.MaxSize <= 0 {
 		cfg.MaxSize = defaultMaxSize
 	}
@@ -211,11 +234,11 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
 
 func fileNameSafe(s string) string { return unsafeName.ReplaceAllString(s, "_") }
 
-// record is one marshalled, gzipped record awaiting its file position.
+// record is one marshalled, gzipped record awaiting its file position;
+// a large one is spooled to disk.
 type record struct {
-	w   Written
-	gz  []byte
-	err error
+	w  Written
+	gz *spool.Spool
 }
 
 // WriteExchange archives one exchange: request (if any), then response or
@@ -229,12 +252,17 @@ func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, err
 		return nil, err
 	}
 	recs, err := w.build(ex)
+	defer func() {
+		for _, r := range recs {
+			_ = r.gz.Close()
+		}
+	}()
 	if err != nil {
 		return nil, err
 	}
 	total := int64(0)
 	for _, r := range recs {
-		total += int64(len(r.gz))
+		total += r.gz.Size()
 	}
 
 	w.mu.Lock()
@@ -256,7 +284,7 @@ func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, err
 	off := start
 	out := make([]Written, len(recs))
 	for i, r := range recs {
-		if _, err := cur.f.WriteAt(r.gz, off); err != nil {
+		if _, err := io.Copy(io.NewOffsetWriter(cur.f, off), r.gz.Reader()); err != nil {
 			// Cut back so the file ends on a whole record.
 			if terr := cur.f.Truncate(start); terr != nil {
 				w.log.Error("warc: cannot cut back partial exchange", zap.String("file", cur.path), zap.Error(terr))
@@ -267,8 +295,8 @@ func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, err
 		out[i] = r.w
 		out[i].File = cur.name
 		out[i].Offset = off
-		out[i].Length = int64(len(r.gz))
-		off += int64(len(r.gz))
+		out[i].Length = r.gz.Size()
+		off += r.gz.Size()
 	}
 	cur.size.Store(off)
 	cur.records += len(recs)
@@ -576,7 +604,20 @@ func checkURI(what, s string) error {
 	return nil
 }
 
-// build turns an exchange into marshalled records.
+// block is a record's content: size bytes readable at any offset, with
+// its digest already computed (the WARC header comes before the block).
+type block struct {
+	r      io.ReaderAt
+	size   int64
+	digest string
+}
+
+func bytesBlock(w *Writer, b []byte) block {
+	return block{r: bytes.NewReader(b), size: int64(len(b)), digest: w.digestOf(b)}
+}
+
+// build turns an exchange into marshalled records. On error, the records
+// built so far are returned too, for the caller to release.
 func (w *Writer) build(ex Exchange) ([]record, error) {
 	if err := checkURI("target URI", ex.TargetURI); err != nil {
 		return nil, err
@@ -589,8 +630,11 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 	if ex.Date.IsZero() {
 		ex.Date = w.now()
 	}
-	date := warcDate(ex.Date)
-	msg, err := parseResponse(ex.Response)
+	raw := ex.ResponseBlob
+	if raw == nil {
+		raw = bytes.NewReader(ex.Response)
+	}
+	msg, err := parseResponse(raw, raw.Size(), w.newHash, w.formatDigest)
 	if err != nil {
 		return nil, err
 	}
@@ -599,141 +643,213 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 			return nil, err
 		}
 	}
-	var recs []record
-	respID := w.newID()
-
-	common := func(rb gowarc.WarcRecordBuilder, id string) {
-		rb.AddWarcHeader(gowarc.WarcRecordID, "<"+id+">")
-		rb.AddWarcHeader(gowarc.WarcDate, date)
-		rb.AddWarcHeader(gowarc.WarcTargetURI, ex.TargetURI)
+	b := &exchangeBuilder{w: w, ex: ex, msg: msg, date: warcDate(ex.Date), respID: w.newID()}
+	steps := []func() error{b.request, b.response, b.metadata}
+	if ex.Revisit != nil {
+		steps[1] = b.revisit
 	}
-	finish := func(typ string, rb gowarc.WarcRecordBuilder, block []byte, payloadDigest string, payloadLen int64) error {
-		// gowarc only computes digests while validating, which we turn
-		// off (see recordOptions), so the block digest is ours too.
-		rb.AddWarcHeader(gowarc.WarcBlockDigest, w.digestOf(block))
-		_, _ = rb.Write(block)
-		rec, _, err := rb.Build()
-		if err != nil {
-			if rec != nil {
-				_ = rec.Close()
-			}
-			return fmt.Errorf("warc: build %s record: %w", typ, err)
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return b.recs, err
 		}
-		wr := Written{
-			Type:          typ,
-			RecordID:      rec.RecordId(),
-			BlockDigest:   rec.WarcHeader().Get(gowarc.WarcBlockDigest),
-			PayloadDigest: payloadDigest,
-			PayloadLength: payloadLen,
-		}
-		if typ == "response" || typ == "revisit" {
-			wr.Status, wr.MIME = msg.status, msg.mime
-		}
-		gz, err := w.marshal(rec)
-		if err != nil {
-			return fmt.Errorf("warc: marshal %s record: %w", typ, err)
-		}
-		recs = append(recs, record{w: wr, gz: gz})
+	}
+	return b.recs, nil
+}
+
+// exchangeBuilder builds the records of one exchange in order.
+type exchangeBuilder struct {
+	w      *Writer
+	ex     Exchange
+	msg    *httpMessage
+	date   string
+	respID string
+	recs   []record
+}
+
+func (b *exchangeBuilder) common(rb gowarc.WarcRecordBuilder, id string) {
+	rb.AddWarcHeader(gowarc.WarcRecordID, "<"+id+">")
+	rb.AddWarcHeader(gowarc.WarcDate, b.date)
+	rb.AddWarcHeader(gowarc.WarcTargetURI, b.ex.TargetURI)
+}
+
+// finish builds the record's header with gowarc and serialises header and
+// block into one gzip member, spooled past spool.Threshold. gowarc only
+// computes digests while validating, which we turn off (see
+// recordOptions), so the block digest is ours too; and the block is
+// streamed from blk rather than copied into gowarc's builder.
+func (b *exchangeBuilder) finish(typ string, rb gowarc.WarcRecordBuilder, blk block, payloadDigest string, payloadLen int64) error {
+	rb.AddWarcHeader(gowarc.WarcBlockDigest, blk.digest)
+	// What the builder's validation would add last, from the block size.
+	rb.AddWarcHeaderInt64(gowarc.ContentLength, blk.size)
+	rec, _, err := rb.Build()
+	if rec != nil {
+		defer rec.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("warc: build %s record: %w", typ, err)
+	}
+	wr := Written{
+		Type:          typ,
+		RecordID:      rec.RecordId(),
+		BlockDigest:   rec.WarcHeader().Get(gowarc.WarcBlockDigest),
+		PayloadDigest: payloadDigest,
+		PayloadLength: payloadLen,
+	}
+	if typ == "response" || typ == "revisit" {
+		wr.Status, wr.MIME = b.msg.status, b.msg.mime
+	}
+	gz, err := b.w.marshalStream(rec, blk)
+	if err != nil {
+		return fmt.Errorf("warc: marshal %s record: %w", typ, err)
+	}
+	b.recs = append(b.recs, record{w: wr, gz: gz})
+	return nil
+}
+
+func (b *exchangeBuilder) request() error {
+	ex := b.ex
+	if len(ex.Request) == 0 {
 		return nil
 	}
+	rb := b.w.streamBuilder(gowarc.Request)
+	b.common(rb, b.w.newID())
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPRequest)
+	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
+	if ex.IP != "" {
+		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
+	}
+	n, _ := splitHeader(ex.Request)
+	reqPayload := ex.Request[n:]
+	rb.AddWarcHeader(gowarc.WarcPayloadDigest, b.w.digestOf(reqPayload))
+	return b.finish("request", rb, bytesBlock(b.w, ex.Request), b.w.digestOf(reqPayload), int64(len(reqPayload)))
+}
 
-	if len(ex.Request) > 0 {
-		rb := newRecordBuilder(gowarc.Request, w.recordOptions()...)
-		common(rb, w.newID())
-		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPRequest)
-		rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
-		if ex.IP != "" {
-			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
-		}
-		n, _ := splitHeader(ex.Request)
-		reqPayload := ex.Request[n:]
-		rb.AddWarcHeader(gowarc.WarcPayloadDigest, w.digestOf(reqPayload))
-		if err := finish("request", rb, ex.Request, w.digestOf(reqPayload), int64(len(reqPayload))); err != nil {
-			return nil, err
-		}
+func (b *exchangeBuilder) truncated() string {
+	if b.ex.Truncated == "" && b.msg.truncated {
+		return "disconnect"
 	}
+	return b.ex.Truncated
+}
 
-	payloadDigest := w.digestOf(msg.payload)
-	truncated := ex.Truncated
-	if truncated == "" && msg.truncated {
-		truncated = "disconnect"
+func (b *exchangeBuilder) response() error {
+	ex, msg := b.ex, b.msg
+	rb := b.w.streamBuilder(gowarc.Response)
+	b.common(rb, b.respID)
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
+	if ex.IP != "" {
+		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
 	}
-	if ex.Revisit == nil {
-		rb := newRecordBuilder(gowarc.Response, w.recordOptions()...)
-		common(rb, respID)
-		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
-		if ex.IP != "" {
-			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
-		}
-		rb.AddWarcHeader(gowarc.WarcPayloadDigest, payloadDigest)
-		if truncated != "" {
-			rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(truncated))
-		}
-		if err := finish("response", rb, ex.Response, payloadDigest, int64(len(msg.payload))); err != nil {
-			return nil, err
-		}
-	} else {
-		rv := ex.Revisit
-		if rv.Profile != ProfileIdenticalPayload && rv.Profile != ProfileServerNotModified {
-			return nil, fmt.Errorf("warc: unknown revisit profile %q", rv.Profile)
-		}
-		if err := checkURI("refers-to record ID", rv.RefersTo); err != nil {
-			return nil, err
-		}
-		rb := newRecordBuilder(gowarc.Revisit, w.recordOptions()...)
-		common(rb, respID)
-		rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
-		if ex.IP != "" {
-			rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
-		}
-		rb.AddWarcHeader(gowarc.WarcProfile, rv.Profile)
-		rb.AddWarcHeader(gowarc.WarcRefersTo, angle(rv.RefersTo))
-		if rv.RefersToURI != "" {
-			if err := checkURI("refers-to URI", rv.RefersToURI); err != nil {
-				return nil, err
-			}
-			rb.AddWarcHeader(gowarc.WarcRefersToTargetURI, rv.RefersToURI)
-		}
-		if !rv.RefersToDate.IsZero() {
-			rb.AddWarcHeader(gowarc.WarcRefersToDate, warcDate(rv.RefersToDate))
-		}
-		pd := ""
-		if rv.Profile == ProfileIdenticalPayload {
-			// The payload equals the original's; WARC 1.1 §6.7.2 wants its
-			// digest and the block holds only the headers.
-			pd = payloadDigest
-			rb.AddWarcHeader(gowarc.WarcPayloadDigest, pd)
-			rb.AddWarcHeader(gowarc.WarcTruncated, "length")
-		}
-		if err := finish("revisit", rb, msg.header, pd, int64(len(msg.payload))); err != nil {
-			return nil, err
-		}
+	rb.AddWarcHeader(gowarc.WarcPayloadDigest, msg.payloadDigest)
+	if t := b.truncated(); t != "" {
+		rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(t))
 	}
+	raw := ex.ResponseBlob
+	if raw == nil {
+		raw = bytes.NewReader(ex.Response)
+	}
+	blk := block{r: raw, size: msg.size, digest: msg.blockDigest}
+	return b.finish("response", rb, blk, msg.payloadDigest, msg.payloadLen)
+}
 
-	if len(ex.Outlinks) > 0 {
-		var body bytes.Buffer
-		for _, l := range ex.Outlinks {
-			if l.URL == "" {
-				continue
-			}
-			hop := l.Hop
-			if hop <= ' ' || hop >= 0x7f {
-				hop = 'L'
-			}
-			ctxt := outlinkContext(l.Context)
-			fmt.Fprintf(&body, "outlink: %s %c %s\r\n", escapeURL(l.URL), hop, ctxt)
-		}
-		if body.Len() > 0 {
-			rb := newRecordBuilder(gowarc.Metadata, w.recordOptions()...)
-			common(rb, w.newID())
-			rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
-			rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+respID+">")
-			if err := finish("metadata", rb, body.Bytes(), "", 0); err != nil {
-				return nil, err
-			}
-		}
+func (b *exchangeBuilder) revisit() error {
+	ex, msg, rv := b.ex, b.msg, b.ex.Revisit
+	if rv.Profile != ProfileIdenticalPayload && rv.Profile != ProfileServerNotModified {
+		return fmt.Errorf("warc: unknown revisit profile %q", rv.Profile)
 	}
-	return recs, nil
+	if err := checkURI("refers-to record ID", rv.RefersTo); err != nil {
+		return err
+	}
+	rb := b.w.streamBuilder(gowarc.Revisit)
+	b.common(rb, b.respID)
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeHTTPResponse)
+	if ex.IP != "" {
+		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
+	}
+	rb.AddWarcHeader(gowarc.WarcProfile, rv.Profile)
+	rb.AddWarcHeader(gowarc.WarcRefersTo, angle(rv.RefersTo))
+	if rv.RefersToURI != "" {
+		if err := checkURI("refers-to URI", rv.RefersToURI); err != nil {
+			return err
+		}
+		rb.AddWarcHeader(gowarc.WarcRefersToTargetURI, rv.RefersToURI)
+	}
+	if !rv.RefersToDate.IsZero() {
+		rb.AddWarcHeader(gowarc.WarcRefersToDate, warcDate(rv.RefersToDate))
+	}
+	pd := ""
+	if rv.Profile == ProfileIdenticalPayload {
+		// The payload equals the original's; WARC 1.1 §6.7.2 wants its
+		// digest and the block holds only the headers.
+		pd = msg.payloadDigest
+		rb.AddWarcHeader(gowarc.WarcPayloadDigest, pd)
+		rb.AddWarcHeader(gowarc.WarcTruncated, "length")
+	}
+	return b.finish("revisit", rb, bytesBlock(b.w, msg.header), pd, msg.payloadLen)
+}
+
+func (b *exchangeBuilder) metadata() error {
+	if len(b.ex.Outlinks) == 0 {
+		return nil
+	}
+	var body bytes.Buffer
+	for _, l := range b.ex.Outlinks {
+		if l.URL == "" {
+			continue
+		}
+		hop := l.Hop
+		if hop <= ' ' || hop >= 0x7f {
+			hop = 'L'
+		}
+		ctxt := outlinkContext(l.Context)
+		fmt.Fprintf(&body, "outlink: %s %c %s\r\n", escapeURL(l.URL), hop, ctxt)
+	}
+	if body.Len() == 0 {
+		return nil
+	}
+	rb := b.w.streamBuilder(gowarc.Metadata)
+	b.common(rb, b.w.newID())
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
+	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
+	return b.finish("metadata", rb, bytesBlock(b.w, body.Bytes()), "", 0)
+}
+
+// streamBuilder returns a builder for a record whose block finish streams
+// in itself: gowarc must not look for one in its (empty) content buffer.
+func (w *Writer) streamBuilder(t gowarc.RecordType) gowarc.WarcRecordBuilder {
+	return newRecordBuilder(t, append(w.recordOptions(), gowarc.WithSkipParseBlock())...)
+}
+
+// marshalStream writes rec's header and blk as gowarc's marshaler lays a
+// record out (version line, header fields, CRLF, block, CRLF CRLF), into
+// one gzip member held in a spool.
+func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, error) {
+	out := spool.New(w.cfg.SpoolDir, 0)
+	z := w.gz.Get().(*gzip.Writer)
+	defer w.gz.Put(z)
+	z.Reset(out)
+	err := func() error {
+		if _, err := fmt.Fprintf(z, "%v\r\n", rec.Version()); err != nil {
+			return err
+		}
+		if _, err := rec.WarcHeader().Write(z); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(z, "\r\n"); err != nil {
+			return err
+		}
+		if _, err := io.Copy(z, io.NewSectionReader(blk.r, 0, blk.size)); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(z, "\r\n\r\n"); err != nil {
+			return err
+		}
+		return z.Close()
+	}()
+	if err != nil {
+		_ = out.Close()
+		return nil, err
+	}
+	return out, nil
 }
 
 // newRecordBuilder wraps gowarc.NewRecordBuilder; see gowarcInit.

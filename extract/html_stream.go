@@ -1,0 +1,141 @@
+package extract
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// maxTokenBytes bounds one token (a tag with its attributes, or a run of
+// text) of a streamed page; a longer one ends the extraction (Truncated).
+const maxTokenBytes = 1 << 20
+
+// maxHiddenDepth bounds the stack of open elements whose text is hidden.
+const maxHiddenDepth = 512
+
+// extractHTMLStream collects links, title and visible text of a large page
+// from x/net/html's tokenizer, without building a tree, so memory does not
+// grow with the page. It follows extractHTML's rules with two differences
+// that need the whole tree: <base href> applies to the links after it
+// only, and text is hidden by the raw-text and hidden elements still open
+// (head, script, style, svg, ...), as the tokens show them, not by the
+// HTML5 tree construction's repairs.
+func extractHTMLStream(c *collector, r io.Reader) error {
+	z := html.NewTokenizer(r)
+	z.SetMaxBuf(maxTokenBytes)
+	s := streamWalker{htmlWalker: htmlWalker{c: c}}
+	s.text.limit = MaxTextBytes
+	s.title.limit = maxFieldLen
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		s.token(z, tt)
+	}
+	c.res.Title = s.title.String()
+	c.res.Text = s.text.String()
+	if s.text.cut {
+		c.res.Truncated = true
+	}
+	if err := z.Err(); errors.Is(err, html.ErrBufferExceeded) {
+		c.res.Truncated = true
+	} else if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+// streamWalker is the state of extractHTMLStream between tokens.
+type streamWalker struct {
+	htmlWalker
+	title     textBuilder
+	hidden    []atom.Atom // open elements whose text is not visible
+	svg       int         // open <svg> elements: their children are in the SVG namespace
+	raw       atom.Atom   // the raw-text element (title, style, ...) whose text comes next
+	baseSeen  bool
+	titleSeen bool
+}
+
+func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
+	switch tt {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		tok := z.Token()
+		n := &html.Node{Type: html.ElementNode, Data: tok.Data, DataAtom: tok.DataAtom, Attr: tok.Attr}
+		if s.svg > 0 && n.DataAtom != atom.Svg {
+			n.Namespace = "svg"
+		}
+		s.start(z, n, tt == html.SelfClosingTagToken)
+	case html.EndTagToken:
+		name, _ := z.TagName()
+		a := atom.Lookup(name)
+		s.raw = 0
+		if !isInline(&html.Node{DataAtom: a}) {
+			s.text.space()
+		}
+		if a == atom.Svg && s.svg > 0 {
+			s.svg--
+		}
+		for i := len(s.hidden) - 1; i >= 0; i-- {
+			if s.hidden[i] == a {
+				s.hidden = s.hidden[:i]
+				break
+			}
+		}
+	case html.TextToken:
+		s.textToken(string(z.Text()))
+	}
+}
+
+func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) {
+	if n.DataAtom == atom.Base && !s.baseSeen {
+		if href, ok := attr(n, "href"); ok {
+			s.baseSeen = true
+			if r, err := s.c.r.Rebase(strings.TrimSpace(href)); err == nil {
+				s.c.setResolver(r)
+			}
+		}
+	}
+	s.element(n)
+	if !isInline(n) {
+		s.text.space()
+	}
+	if selfClosing {
+		return
+	}
+	switch n.DataAtom {
+	case atom.Body:
+		s.hidden = s.hidden[:0] // <body> closes <head>
+	case atom.Svg:
+		s.svg++
+	case atom.Noscript:
+		// Scripting disabled, as in extractHTML: its content is markup.
+		z.NextIsNotRawText()
+	}
+	switch {
+	case n.Namespace == "" && n.DataAtom == atom.Title && !s.titleSeen:
+		s.titleSeen = true // the first one counts, even if empty
+		s.raw = atom.Title
+	case n.Namespace == "" && n.DataAtom == atom.Style:
+		s.raw = atom.Style
+	}
+	if isHidden(n) && len(s.hidden) < maxHiddenDepth {
+		s.hidden = append(s.hidden, n.DataAtom)
+	}
+}
+
+func (s *streamWalker) textToken(text string) {
+	switch s.raw {
+	case atom.Style:
+		extractCSS(s.c, text, "style")
+	case atom.Title:
+		s.title.add(text)
+	}
+	s.raw = 0
+	if len(s.hidden) == 0 {
+		s.text.add(text)
+	}
+}

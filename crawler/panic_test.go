@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/hostile"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
@@ -37,8 +38,7 @@ var _ crawler.Observer = (*panicky)(nil)
 // TestPanicFailsOneURL: a panic while a worker processes a URL fails that
 // URL with -5 crawler-error; the capture goes on and finishes.
 func TestPanicFailsOneURL(t *testing.T) {
-	h, _ := trapSite(10)
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(hostile.New(hostile.Config{Normal: 10}))
 	defer srv.Close()
 	dir := t.TempDir()
 	j := testJob(t, dir, fmt.Sprintf(`
@@ -51,7 +51,7 @@ warc: {dir: %s}
 resolve: {trap.test: %s}
 scope: {max_hops: 1}
 limits: {max_sitemaps_per_host: 1}
-fetch: {allow_addresses: [127.0.0.0/8]}
+fetch: {retries: 0, timeout: 2s, connect_timeout: 1s, allow_addresses: [127.0.0.0/8]}
 `, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
 	obs := &panicky{}
 	obs.n.Store(5)

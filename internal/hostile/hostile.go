@@ -256,18 +256,16 @@ func (s *Site) linkBomb(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "</body></html>")
 }
 
-// gzipBomb is a small gzip body (about 1 MB) that inflates to 1 GiB of
-// zeros; it is compressed once per Site.
+// gzipBomb is a small gzip body that inflates to 1 GiB of zeros: 1024
+// copies of one gzip member of 1 MiB of zeros (readers, Go's included,
+// read concatenated members as one stream), built once per Site.
 func (s *Site) gzipBomb(w http.ResponseWriter, r *http.Request) {
 	s.bombOnce.Do(func() {
-		var b bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-		zero := make([]byte, 1<<20)
-		for range 1024 {
-			zw.Write(zero)
-		}
+		var member bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&member, gzip.BestCompression)
+		zw.Write(make([]byte, 1<<20))
 		zw.Close()
-		s.bomb = b.Bytes()
+		s.bomb = bytes.Repeat(member.Bytes(), 1024)
 	})
 	w.Header().Set("Content-Type", "text/html")
 	w.Header().Set("Content-Encoding", "gzip")

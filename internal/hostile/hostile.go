@@ -13,7 +13,7 @@ import (
 )
 
 // MaxSilence is the longest a silent URL holds its connection.
-const MaxSilence = 10 * time.Second
+const MaxSilence = time.Minute
 
 // Config chooses the site's size.
 type Config struct {
@@ -90,7 +90,9 @@ func (s *Site) routes() {
 	m.HandleFunc("/sm/", sitemapBomb)
 	m.HandleFunc("/smpage/", func(w http.ResponseWriter, r *http.Request) { html(w, "from a sitemap") })
 	m.HandleFunc("/{$}", s.seed)
-	m.HandleFunc("/page/", func(w http.ResponseWriter, r *http.Request) { html(w, `a normal page <a href="/">home</a>`) })
+	m.HandleFunc("/page/", func(w http.ResponseWriter, r *http.Request) {
+		html(w, `a normal page, `+r.URL.Path+` <a href="/">home</a>`) // distinct: none is a duplicate of another
+	})
 	m.HandleFunc("/loop/", func(w http.ResponseWriter, r *http.Request) {
 		html(w, `<a href="a/">deeper</a> <a href="b/a/">deeper</a>`)
 	})

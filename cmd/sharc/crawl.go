@@ -209,6 +209,9 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	if s.CrawlLog != "" {
 		fmt.Fprintf(w, "  crawl.log:  %s\n", s.CrawlLog)
 	}
+	if rss := peakRSS(); rss > 0 {
+		fmt.Fprintf(w, "  peak RSS:   %d MiB\n", rss>>20)
+	}
 	if s.StopReason == "interrupted" {
 		fmt.Fprintf(w, "  run the same command again to resume\n")
 	}

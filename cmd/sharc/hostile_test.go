@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/sharc-archive/sharc/crawllog"
@@ -59,12 +58,10 @@ resolve: {evil.test: %s}
 	if !strings.Contains(out.String(), "stopped:    finished") {
 		t.Fatalf("crawl did not finish by itself:\n%s", tail(out.String(), 3000))
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss := ru.Maxrss << 10 // KiB on Linux
-		t.Logf("peak RSS %d MiB", rss>>20)
-		if rss >= 300<<20 {
-			t.Errorf("peak RSS %d MiB, want < 300 MiB", rss>>20)
-		}
+	rss := summaryPeakRSS(t, out.String())
+	t.Logf("peak RSS %d MiB", rss>>20)
+	if rss >= 300<<20 {
+		t.Errorf("peak RSS %d MiB, want < 300 MiB", rss>>20)
 	}
 
 	dsn := "sqlite:" + filepath.Join(warcDir, "sharc.db")

@@ -20,7 +20,6 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -228,22 +227,7 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
 
 	// crawl.log: one line per URI (archived ones plus the blocked one).
-	data, err := os.ReadFile(stats.CrawlLog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	logged := map[string]crawllog.Entry{}
-	for _, l := range lines {
-		e, err := crawllog.Parse(l)
-		if err != nil {
-			t.Fatalf("crawl.log line %q: %v", l, err)
-		}
-		if _, dup := logged[e.URI]; dup {
-			t.Errorf("crawl.log has %s twice", e.URI)
-		}
-		logged[e.URI] = e
-	}
+	logged := crawlLogByURI(t, stats.CrawlLog)
 	if len(logged) != len(want)+1 {
 		t.Errorf("crawl.log has %d URIs, want %d", len(logged), len(want)+1)
 	}

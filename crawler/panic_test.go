@@ -1,16 +1,10 @@
 package crawler_test
 
 import (
-	"context"
-	"fmt"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/hostile"
@@ -38,28 +32,13 @@ var _ crawler.Observer = (*panicky)(nil)
 // TestPanicFailsOneURL: a panic while a worker processes a URL fails that
 // URL with -5 crawler-error; the capture goes on and finishes.
 func TestPanicFailsOneURL(t *testing.T) {
-	srv := httptest.NewServer(hostile.New(hostile.Config{Normal: 10}))
-	defer srv.Close()
-	dir := t.TempDir()
-	j := testJob(t, dir, fmt.Sprintf(`
-name: panic
-seeds: [http://trap.test/]
-user_agent: "SHARC-test (+https://example.org/contact)"
-workers: 2
-politeness: {delay: 0s, delay_factor: 0}
-warc: {dir: %s}
-resolve: {trap.test: %s}
+	obs := &panicky{}
+	obs.n.Store(5)
+	stats, st, warcs := crawlHostile(t, hostile.New(hostile.Config{Normal: 10}), "panic", 2, `
 scope: {max_hops: 1}
 limits: {max_sitemaps_per_host: 1}
 fetch: {retries: 0, timeout: 2s, connect_timeout: 1s, allow_addresses: [127.0.0.0/8]}
-`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
-	obs := &panicky{}
-	obs.n.Store(5)
-	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
-	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{Observer: obs}).Run(context.Background())
-	if err != nil || stats.StopReason != "finished" {
-		t.Fatalf("%v, stop reason %q", err, stats.StopReason)
-	}
+`, crawler.Options{Observer: obs})
 	failed := 0
 	for _, e := range crawlLogByURI(t, stats.CrawlLog) {
 		if e.Status == -5 && strings.Join(e.Annotations, ",") == "crawler-error" {
@@ -72,5 +51,5 @@ fetch: {retries: 0, timeout: 2s, connect_timeout: 1s, allow_addresses: [127.0.0.
 	if stats.Fetched < 10 {
 		t.Errorf("only %d URLs fetched", stats.Fetched)
 	}
-	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
+	checkIndex(t, st, stats.CaptureID, warcs)
 }

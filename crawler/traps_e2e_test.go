@@ -13,7 +13,35 @@ import (
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/hostile"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
 )
+
+// crawlHostile crawls site (internal/hostile) as trap.test with a job of
+// the given name, extra YAML lines (its fetch, scope and limits) and
+// options; the capture must finish. It returns the stats, the store and
+// the WARC directory.
+func crawlHostile(t *testing.T, site *hostile.Site, name string, workers int, extra string, opts crawler.Options) (crawler.Stats, store.Store, string) {
+	t.Helper()
+	srv := httptest.NewServer(site)
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	warcs := filepath.Join(dir, "warcs")
+	j := testJob(t, dir, fmt.Sprintf(`
+name: %s
+seeds: [http://trap.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: %d
+politeness: {delay: 0s, delay_factor: 0}
+warc: {dir: %s}
+resolve: {trap.test: %s}
+%s`, name, workers, warcs, strings.TrimPrefix(srv.URL, "http://"), extra))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), opts).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("%v, stop reason %q", err, stats.StopReason)
+	}
+	return stats, st, warcs
+}
 
 // TestTrapsAndBombs crawls the trap site in one capture: it finishes by
 // itself, the seed is fetched right after robots.txt (the sitemap bomb no
@@ -23,34 +51,16 @@ import (
 func TestTrapsAndBombs(t *testing.T) {
 	const normal = 30
 	site := hostile.New(hostile.Config{Normal: normal, RobotsPad: 1 << 20})
-	srv := httptest.NewServer(site)
-	defer srv.Close()
-	dir := t.TempDir()
-	j := testJob(t, dir, fmt.Sprintf(`
-name: traps
-seeds: [http://trap.test/]
-user_agent: "SHARC-test (+https://example.org/contact)"
-workers: 4
-politeness: {delay: 0s, delay_factor: 0}
-warc: {dir: %s}
-resolve: {trap.test: %s}
+	stats, st, warcs := crawlHostile(t, site, "traps", 4, `
 fetch: {retries: 0, max_redirects: 3, timeout: 2s, connect_timeout: 1s, max_body_bytes: 10MB, allow_addresses: [127.0.0.0/8]}
 scope: {max_hops: 25, max_duration: 2m}
 limits: {max_query_variants: 10, max_sitemaps_per_host: 25, max_sitemap_depth: 3, max_outlinks: 200}
-`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
-	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
-	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stats.StopReason != "finished" {
-		t.Fatalf("stop reason %q", stats.StopReason)
-	}
+`, crawler.Options{})
 	if got := site.Requests(); len(got) < 2 || got[0] != "/robots.txt" || got[1] != "/" {
 		t.Errorf("first requests %v, want robots.txt then the seed", got[:min(len(got), 4)])
 	}
 
-	responses := archivedResponses(t, filepath.Join(dir, "warcs"))
+	responses := archivedResponses(t, warcs)
 	for _, p := range site.NormalPages() {
 		if u := "http://trap.test" + p; responses[u] != 1 {
 			t.Errorf("%s archived %d times, want 1 (a Disallow past robots.txt's first 500 KiB must not apply)", u, responses[u])
@@ -61,7 +71,7 @@ limits: {max_query_variants: 10, max_sitemaps_per_host: 25, max_sitemap_depth: 3
 			t.Errorf("%s archived %d times", u, n)
 		}
 	}
-	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
+	checkIndex(t, st, stats.CaptureID, warcs)
 
 	logged := crawlLogByURI(t, stats.CrawlLog)
 	reasons := map[string]int{}
@@ -94,27 +104,12 @@ limits: {max_query_variants: 10, max_sitemaps_per_host: 25, max_sitemap_depth: 3
 // TestHostQuota: past limits.max_pages_per_host a host's new URLs are
 // refused with -5003 host-quota lines, sitemaps counting too.
 func TestHostQuota(t *testing.T) {
-	srv := httptest.NewServer(hostile.New(hostile.Config{Normal: 30}))
-	defer srv.Close()
-	dir := t.TempDir()
-	j := testJob(t, dir, fmt.Sprintf(`
-name: quota
-seeds: [http://trap.test/]
-user_agent: "SHARC-test (+https://example.org/contact)"
-workers: 2
-politeness: {delay: 0s, delay_factor: 0}
-warc: {dir: %s}
-resolve: {trap.test: %s}
+	stats, _, warcs := crawlHostile(t, hostile.New(hostile.Config{Normal: 30}), "quota", 2, `
 fetch: {retries: 0, timeout: 2s, connect_timeout: 1s, allow_addresses: [127.0.0.0/8]}
 limits: {max_pages_per_host: 20}
-`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
-	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
-	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
-	if err != nil || stats.StopReason != "finished" {
-		t.Fatalf("%v, stop reason %q", err, stats.StopReason)
-	}
+`, crawler.Options{})
 	pages := 0
-	for u := range archivedResponses(t, filepath.Join(dir, "warcs")) {
+	for u := range archivedResponses(t, warcs) {
 		if !strings.HasSuffix(u, "/robots.txt") {
 			pages++
 		}

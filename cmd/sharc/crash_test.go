@@ -245,11 +245,19 @@ func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) 
 	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
 		t.Fatalf(".open files left: %v", open)
 	}
-	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
 	archived := map[string]int{}
+	files := eachResponse(t, warcDir, func(rec *warc.Record) { archived[rec.TargetURI()]++ })
+	return archived, files
+}
+
+// eachResponse verifies every WARC file of warcDir (failing on any
+// problem) and calls fn for each response record; it returns the files.
+func eachResponse(t *testing.T, warcDir string, fn func(*warc.Record)) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
 	for _, f := range files {
-		if _, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 {
-			t.Fatalf("verify %s: %v %v", f, problems, err)
+		if n, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 || n == 0 {
+			t.Fatalf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
 		}
 		r, err := warc.OpenFile(f)
 		if err != nil {
@@ -264,10 +272,10 @@ func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) 
 				t.Fatalf("%s: %v", f, err)
 			}
 			if rec.Type() == "response" {
-				archived[rec.TargetURI()]++
+				fn(rec)
 			}
 		}
 		r.Close()
 	}
-	return archived, files
+	return files
 }

@@ -96,6 +96,9 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		if res.LinksDropped > 0 {
 			ann = append(ann, outlinksCut(res.LinksDropped))
 		}
+		for _, ref := range res.Malformed {
+			drops = append(drops, drop{ref, t.HopPath + "M", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+		}
 		c.smMu.Lock()
 		for _, e := range res.Sitemap {
 			s := urlcanon.SURT(e.Loc)

@@ -86,6 +86,15 @@ limits: {max_query_variants: 10, max_sitemaps_per_host: 25, max_sitemap_depth: 3
 			t.Errorf("no crawl.log line %q; lines by reason: %v", want, reasons)
 		}
 	}
+	fromSitemap := 0
+	for _, e := range logged {
+		if e.Status == -7 && strings.HasSuffix(e.Via, ".xml") {
+			fromSitemap++
+		}
+	}
+	if fromSitemap == 0 {
+		t.Error("no -7 malformed-url line for a sitemap's malformed <loc>")
+	}
 	if e := logged["http://trap.test/many"]; !strings.HasPrefix(strings.Join(e.Annotations, ","), "outlinks-dropped:4800") {
 		t.Errorf("/many annotations %v, want outlinks-dropped:4800", e.Annotations)
 	}

@@ -210,7 +210,7 @@ func sitemapBomb(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/xml")
 	name := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/sm/"), ".xml")
 	if strings.HasPrefix(name, "set-") {
-		fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/page/0</loc></url><url><loc>/smpage/%s</loc></url></urlset>`, name)
+		fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/page/0</loc></url><url><loc>/smpage/%s</loc></url><url><loc>http://bad host.test/%s</loc></url></urlset>`, name, name)
 		return
 	}
 	var b strings.Builder

@@ -89,7 +89,10 @@ const fieldCount = 12
 // Parse reads one crawl.log line back; it is the inverse of Format for the
 // fields Format writes (times to the millisecond).
 func Parse(line string) (Entry, error) {
-	f := strings.Fields(line)
+	// Fields are separated by ASCII spaces only, as Format writes them:
+	// strings.Fields would also split at U+00A0 and U+0085, which a URI
+	// may hold unescaped (found by FuzzFormat).
+	f := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' })
 	if len(f) != fieldCount {
 		return Entry{}, fmt.Errorf("crawl.log: %d fields, want %d", len(f), fieldCount)
 	}

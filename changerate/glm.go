@@ -156,10 +156,8 @@ func (m *glmModel) objective(w []float64, d *Dataset, hist [][]Observation, hour
 	saved := m.w
 	m.w = w
 	defer func() { m.w = saved }()
-	if grad != nil {
-		for i := range grad {
-			grad[i] = 0
-		}
+	for i := range grad {
+		grad[i] = 0
 	}
 	var f float64
 	for i, x := range d.X {

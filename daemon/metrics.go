@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/sharc-archive/sharc/scheduler"
 )
@@ -51,7 +52,7 @@ func newMetrics(d *Daemon) *metrics {
 			Help: "Capture runs ended, by outcome (finished, paused, cancelled, interrupted, alert)."}, []string{"job", "outcome"}),
 	}
 	m.reg.MustRegister(m.fetched, m.bytes, m.latency, m.unfetched, m.decisions, m.warcBytes, m.warcFiles, m.skipped, m.captures,
-		&gauges{d: d}, prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		&gauges{d: d}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

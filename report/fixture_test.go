@@ -205,5 +205,3 @@ type (
 )
 
 func itoa(n int64) string { return fmt.Sprint(n) }
-
-func formatF(f float64) string { return fmt.Sprintf("%.3f", f) }

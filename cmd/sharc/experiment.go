@@ -28,10 +28,10 @@ func runExperiment(ctx context.Context, c *cli, args []string) error {
 
 // liveResult is one capture of the live comparison.
 type liveResult struct {
-	strategy, rates          string
-	pages, revisited         int
-	trueIncoherent, archived int
-	seconds                  float64
+	strategy, rates  string
+	pages, revisited int
+	trueIncoherent   int
+	seconds          float64
 }
 
 // runLiveExperiment reproduces the idea of the thesis' Table 5.8 on the

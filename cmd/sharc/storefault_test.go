@@ -90,13 +90,13 @@ fetch: {allow_addresses: [127.0.0.0/8]}
 
 // crawlOnce runs `sharc crawl` (under prefix, e.g. prlimit) and returns
 // its error and combined output.
-func crawlOnce(bin, jobPath string, prefix ...string) (error, string) {
+func crawlOnce(bin, jobPath string, prefix ...string) (string, error) {
 	args := append(append([]string(nil), prefix...), bin, "crawl", jobPath)
 	var out bytes.Buffer
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
-	return err, out.String()
+	return out.String(), err
 }
 
 // checkOneUnit checks a finished capture as issue 10 asks after a store
@@ -244,7 +244,7 @@ func TestStoreFaultPostgres(t *testing.T) {
 	dir := t.TempDir()
 	warcDir := filepath.Join(dir, "warcs")
 	jobPath := writeUnitJob(t, dir, warcDir, dsn, site, srv)
-	err, out := crawlOnce(bin, jobPath)
+	out, err := crawlOnce(bin, jobPath)
 	if err != nil {
 		// Allowed only as a clean stop that says why; resume must mend it.
 		t.Errorf("crawl stopped on terminated backends: %v\n%s", err, out)
@@ -252,7 +252,7 @@ func TestStoreFaultPostgres(t *testing.T) {
 			t.Errorf("the error does not name the store")
 		}
 		for run := 0; run < 3 && err != nil; run++ {
-			err, out = crawlOnce(bin, jobPath)
+			out, err = crawlOnce(bin, jobPath)
 		}
 		if err != nil {
 			t.Fatalf("resume: %v\n%s", err, out)
@@ -294,7 +294,7 @@ func TestStoreFaultSQLiteDiskFull(t *testing.T) {
 	warcDir := filepath.Join(dir, "warcs")
 	dsn := "sqlite:" + filepath.Join(warcDir, "sharc.db")
 	jobPath := writeUnitJob(t, dir, warcDir, dsn, site, srv)
-	err, out := crawlOnce(bin, jobPath, prlimit, "--fsize=2500000")
+	out, err := crawlOnce(bin, jobPath, prlimit, "--fsize=2500000")
 	if err == nil {
 		t.Fatalf("the crawl never hit the file-size limit:\n%s", out)
 	}
@@ -308,7 +308,7 @@ func TestStoreFaultSQLiteDiskFull(t *testing.T) {
 	t.Logf("left .open: %d files", len(open))
 	t.Logf("first run stopped: %s", lastLines(out, 1))
 	hitsBefore := site.hits.Load()
-	if err, out = crawlOnce(bin, jobPath); err != nil {
+	if out, err = crawlOnce(bin, jobPath); err != nil {
 		t.Fatalf("resume: %v\n%s", err, out)
 	}
 	pages := make([]string, site.n)

@@ -588,7 +588,12 @@ func (c *Crawler) restoreRows(rows []store.FrontierURL, count bool) error {
 		if strings.HasPrefix(r.URL, "https://") {
 			c.scope.noteHTTPS(r.Host)
 		}
-		c.traps.Restore(r.URL)
+		if count {
+			// Query variants of a resumed capture count again; a host loaded
+			// after parking was counted when its URLs were admitted (or,
+			// parked at resume, is not: each resume may add one limit's worth).
+			c.traps.Restore(r.URL)
+		}
 		u := frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: r.Seq, Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource}
 		if err := c.frontier.Restore(u, visited, done); err != nil {
 			return err

@@ -703,8 +703,7 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 	}
 	// Refusals retrying cannot cure (the network guard, an oversized
 	// header) fail the URL at once.
-	var fe *fetchError
-	if errors.As(err, &fe) && fe.Note != "" {
+	if fe, ok := refused(err); ok {
 		c.log.Info("fetch refused", zap.String("url", t.URL.URL), zap.Error(err))
 		return c.finishUnfetched(ctx, worker, t, fe.Code, store.StateFailed, fe.Note)
 	}
@@ -811,7 +810,8 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{annAddressDenied}})
 	}
 	if err != nil || f.Status >= 500 {
-		if t.Attempt < c.job.Fetch.Retries {
+		final, isFinal := refused(err) // an oversized header: no retry cures it
+		if t.Attempt < c.job.Fetch.Retries && !isFinal {
 			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
 			return nil
 		}
@@ -819,7 +819,11 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		c.log.Warn("robots.txt unreachable; host paused", zap.String("host", t.Host), zap.Error(err))
 		if err != nil {
 			c.frontier.Done(t, frontier.Result{Fetched: true})
-			return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker})
+			e := crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker}
+			if isFinal {
+				e.Status, e.Annotations = int(final.Code), []string{final.Note}
+			}
+			return c.clog.Log(e)
 		}
 	}
 	delay, sitemaps := c.robots.set(t.Host, f.Status, f.decodedBytes(maxRobotsBytes), now)

@@ -72,8 +72,19 @@ func (f *fetcher) control(ctx context.Context, network, address string, c syscal
 // addressDenied reports whether a fetch failed because the network guard
 // refused the address: such a URL fails at once, without retries.
 func addressDenied(err error) bool {
+	fe, ok := refused(err)
+	return ok && fe.Note == annAddressDenied
+}
+
+// refused returns the failure of a fetch that retrying cannot cure (the
+// network guard, an oversized header): its URL fails at once, logged with
+// the failure's code and note.
+func refused(err error) (*fetchError, bool) {
 	var fe *fetchError
-	return errors.As(err, &fe) && fe.Note == annAddressDenied
+	if errors.As(err, &fe) && fe.Note != "" {
+		return fe, true
+	}
+	return nil, false
 }
 
 // fetched is the outcome of one HTTP exchange. Close releases its spool;

@@ -59,6 +59,14 @@ func serveHeaders(c net.Conn) {
 	w := bufio.NewWriter(c)
 	defer w.Flush()
 	switch req.URL.Path {
+	case "/robots.txt":
+		if strings.HasPrefix(req.Host, "badrobots.") { // a header no retry can cure
+			io.WriteString(w, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n")
+			junkHeaders(w, 3<<20)
+			io.WriteString(w, "Content-Length: 0\r\n\r\n")
+			return
+		}
+		io.WriteString(w, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
 	case "/":
 		body := `<a href="/big-header">1</a><a href="/header-ok">2</a><a href="/big-body">3</a>`
 		fmt.Fprintf(w, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
@@ -149,5 +157,38 @@ resolve: {hdr.test: %s}
 		if strings.HasPrefix(e.Name(), ".sharc-spool") {
 			t.Errorf("spool file left behind: %s", e.Name())
 		}
+	}
+}
+
+// TestRobotsHeaderTooLarge: a robots.txt whose header passes the cap is not
+// retried (a 1 h back-off would stall the capture): it is logged -5002
+// header-too-large and the host's pages fail as for an unreachable
+// robots.txt (-61).
+func TestRobotsHeaderTooLarge(t *testing.T) {
+	ln := headerServer(t)
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: badrobots
+seeds: [http://badrobots.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+robots: obey
+politeness: {delay: 0s, delay_factor: 0}
+fetch: {timeout: 10s, retries: 3, retry_backoff: 1h, allow_addresses: [127.0.0.0/8]}
+warc: {dir: %s}
+resolve: {badrobots.test: %s}
+`, filepath.Join(dir, "warcs"), ln.Addr()))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("%v, stop reason %q (retried a refusal?)", err, stats.StopReason)
+	}
+	logged := crawlLogByURI(t, stats.CrawlLog)
+	if e := logged["http://badrobots.test/robots.txt"]; e.Status != int(crawllog.CodeBlockedGuard) || !hasAnnotation(e, "header-too-large") {
+		t.Errorf("robots.txt logged %d %v, want -5002 header-too-large", e.Status, e.Annotations)
+	}
+	if e := logged["http://badrobots.test/"]; e.Status != int(crawllog.CodePrereqFailed) {
+		t.Errorf("seed logged %d %v, want -61", e.Status, e.Annotations)
 	}
 }

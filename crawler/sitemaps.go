@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"go.uber.org/zap"
@@ -66,20 +67,21 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		return ctx.Err()
 	}
 	if err != nil {
-		denied := addressDenied(err)
-		if t.Attempt < c.job.Fetch.Retries && !denied {
+		final, isFinal := refused(err)
+		if t.Attempt < c.job.Fetch.Retries && !isFinal {
 			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
 			return nil
 		}
 		c.frontier.Done(t, frontier.Result{Fetched: true})
 		c.log.Info("sitemap unreachable", zap.String("url", t.URL.URL), zap.Error(err))
 		code := crawllog.CodeRetriesGaveUp
-		if fe, ok := err.(*fetchError); ok {
+		var fe *fetchError
+		if errors.As(err, &fe) {
 			code = fe.Code
 		}
 		var ann []string
-		if denied {
-			ann = []string{annAddressDenied}
+		if isFinal {
+			ann = []string{final.Note}
 		}
 		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
 	}

@@ -265,28 +265,34 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 	// acquisition taking a host from this node while its heartbeat had
 	// ended share-locks that row, so the UPDATE waits for it to commit
 	// and the list then lacks the host.
-	var b pgx.Batch
-	b.Queue(`UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
+	// Renewing twice is renewing: a lost connection is retried (a node
+	// whose heartbeat ran out meanwhile is fenced, as it should be).
+	var hosts []string
+	err := s.retrying(ctx, "renew leases", func() (err error) {
+		var b pgx.Batch // a new batch each attempt, as in Commit
+		b.Queue(`UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
 		WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
-	b.Queue(`SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host`, captureID, node)
-	br := s.pool.SendBatch(ctx, &b)
-	hosts, err := func() ([]string, error) {
-		tag, err := br.Exec()
-		if err != nil {
-			return nil, err
+		b.Queue(`SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host`, captureID, node)
+		br := s.pool.SendBatch(ctx, &b)
+		hosts, err = func() ([]string, error) {
+			tag, err := br.Exec()
+			if err != nil {
+				return nil, err
+			}
+			if tag.RowsAffected() != 1 {
+				return nil, ErrNodeFenced
+			}
+			rows, err := br.Query()
+			if err != nil {
+				return nil, err
+			}
+			return pgx.CollectRows(rows, pgx.RowTo[string])
+		}()
+		if cerr := br.Close(); err == nil {
+			err = cerr
 		}
-		if tag.RowsAffected() != 1 {
-			return nil, ErrNodeFenced
-		}
-		rows, err := br.Query()
-		if err != nil {
-			return nil, err
-		}
-		return pgx.CollectRows(rows, pgx.RowTo[string])
-	}()
-	if cerr := br.Close(); err == nil {
-		err = cerr
-	}
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: renew leases of %s in capture %d: %w", node, captureID, err)
 	}
@@ -448,9 +454,32 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 		return nil, err
 	}
 	var lost []string
-	err = retryTx(func() error {
+	again := false
+	err = s.retrying(ctx, "cluster commit", func() error {
+		if again {
+			// As Commit: the last attempt may have landed before its
+			// acknowledgement was lost. Its lost hosts are then not
+			// known; the node learns them at its next lease renewal.
+			if done, err := s.landed(ctx, p); err != nil || done {
+				lost = nil
+				return err
+			}
+		}
+		again = true
+		return s.clusterCommitTx(ctx, p, node, pending, &lost)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	return lost, nil
+}
+
+// clusterCommitTx is one attempt of ClusterCommit (retried on serialization
+// failures by retryTx); it sets *lost.
+func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, pending []FrontierURL, lost *[]string) error {
+	return retryTx(func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			lost = nil
+			*lost = nil
 			disc, pend := p.discovered, pending
 			if len(disc) > 0 {
 				var hosts []string
@@ -477,7 +506,7 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 					}
 					for _, h := range hosts {
 						if !held[h] {
-							lost = append(lost, h)
+							*lost = append(*lost, h)
 						}
 					}
 				}
@@ -495,10 +524,6 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 			return tx.SendBatch(ctx, &batch).Close()
 		})
 	})
-	if err != nil {
-		return nil, fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
-	}
-	return lost, nil
 }
 
 // commitTx writes a batch's records and state changes inside tx, checking
@@ -550,10 +575,12 @@ func sendChecked(ctx context.Context, tx pgx.Tx, batch *pgx.Batch, firstState in
 // finished hosts.
 func (s *pgStore) ClusterDone(ctx context.Context, captureID int64) (bool, error) {
 	var done bool
-	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1)
+	err := s.retrying(ctx, "cluster done", func() error {
+		return s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1)
 		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND node = '' AND work)
 		AND NOT EXISTS (SELECT 1 FROM host_leases WHERE capture_id = $1 AND node > '')
 		AND NOT EXISTS (SELECT 1 FROM pending_urls WHERE capture_id = $1)`, captureID).Scan(&done)
+	})
 	if err != nil {
 		return false, fmt.Errorf("store: cluster state of capture %d: %w", captureID, err)
 	}

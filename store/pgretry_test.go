@@ -192,3 +192,43 @@ func TestPostgresCommitLostAcknowledgement(t *testing.T) {
 		t.Fatalf("frontier %+v (%v), want the one URL done", fs, err)
 	}
 }
+
+// TestPostgresClusterCommitRetried: a cluster node's commit and lease
+// renewal survive terminated backends, and a cluster commit whose COMMIT
+// acknowledgement is lost is not indexed twice.
+func TestPostgresClusterCommitRetried(t *testing.T) {
+	base := pgtest.SchemaDSN(t, "sharc_test")
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newLossyProxy(t, u.Host)
+	u.Host = p.ln.Addr().String()
+	app := fmt.Sprintf("sharc_cluster_retry_%d", time.Now().UnixNano())
+	_, l, c := clusterCaptureOn(t, withAppName(t, u.String(), app))
+	ctx := context.Background()
+	if err := l.JoinCluster(ctx, c, "a", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if n := terminateBackends(t, base, app); n == 0 {
+		t.Fatal("no backend of the store to terminate")
+	}
+	if _, err := l.RenewLeases(ctx, c, "a", time.Hour); err != nil {
+		t.Fatalf("renewal after terminating the backends: %v", err)
+	}
+	terminateBackends(t, base, app)
+	if _, err := l.ClusterCommit(ctx, batchOf(c, 0, 3), "a", nil); err != nil {
+		t.Fatalf("cluster commit after terminating the backends: %v", err)
+	}
+	p.armed.Store(true)
+	if _, err := l.ClusterCommit(ctx, batchOf(c, 1, 4), "a", nil); err != nil {
+		t.Fatalf("cluster commit with a lost acknowledgement: %v", err)
+	}
+	if p.hits.Load() != 1 {
+		t.Fatalf("the proxy dropped %d COMMIT replies, want 1", p.hits.Load())
+	}
+	rs, err := l.(store.Store).Records(ctx, c)
+	if err != nil || len(rs) != 7 {
+		t.Fatalf("%d records, want 7 (%v)", len(rs), err)
+	}
+}

@@ -984,46 +984,13 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 		}
 		newPayload = !dup
 	}
-	var cands []frontier.URL
-	var outlinks []warc.Outlink
-	var malformed []drop
-	if loc := f.Header.Get("Location"); f.Status/100 == 3 && loc != "" {
-		if u, err := urlcanon.Canonical(t.URL.URL, loc); err == nil {
-			cands = append(cands, c.candidate(t, u, 'R'))
-			outlinks = append(outlinks, warc.Outlink{URL: u, Hop: 'R', Context: "http/location"})
-		} else if !errors.Is(err, urlcanon.ErrScheme) {
-			malformed = append(malformed, drop{loc, t.HopPath + "R", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
-		}
+	found := c.discover(t, f)
+	ann = append(ann, found.ann...)
+	if found.textDigest != "" {
+		textDigest = found.textDigest
 	}
-	if f.Status/100 == 2 {
-		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
-			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks})
-		if err != nil {
-			ann = append(ann, "extract-error")
-			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
-		}
-		if res.Title != "" || res.Text != "" {
-			textDigest = c.textDigest(res.Title + " " + res.Text)
-		}
-		if res.LinksDropped > 0 {
-			ann = append(ann, outlinksCut(res.LinksDropped))
-		}
-		for _, ref := range res.Malformed {
-			malformed = append(malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
-		}
-		for _, l := range res.Links {
-			cands = append(cands, c.candidate(t, l.URL, byte(l.Hop)))
-			outlinks = append(outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
-		}
-		for _, s := range res.Sitemap {
-			cands = append(cands, c.candidate(t, s.Loc, 'M'))
-		}
-		for _, s := range res.SitemapIndex {
-			cands = append(cands, c.candidate(t, s, 'M'))
-		}
-	}
-	cands, drops := c.admit(cands)
-	drops = append(malformed, drops...)
+	cands, drops := c.admit(found.cands)
+	drops = append(found.malformed, drops...)
 	if f.Truncated {
 		ann = append(ann, "truncated")
 	}
@@ -1032,7 +999,7 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
 		state = store.StateVisited
 	}
-	_, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
+	_, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: found.outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
 		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}, entry: fetchEntry(worker, t, f, ann)})
 	if err != nil {
 		return err
@@ -1049,6 +1016,60 @@ func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *f
 	}
 	c.checkLimits(n)
 	return nil
+}
+
+// discovered is what a response points to: its candidate URLs (before
+// admit), the outlinks recorded in its metadata record, the malformed
+// references met, annotations for its crawl.log line and its text digest.
+type discovered struct {
+	cands      []frontier.URL
+	outlinks   []warc.Outlink
+	malformed  []drop
+	ann        []string
+	textDigest string
+}
+
+// discover reads a response's Location and, for a 2xx, its links (at most
+// limits.max_outlinks; extraction counts the rest), sitemap entries and
+// visible text.
+func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
+	var d discovered
+	if loc := f.Header.Get("Location"); f.Status/100 == 3 && loc != "" {
+		if u, err := urlcanon.Canonical(t.URL.URL, loc); err == nil {
+			d.cands = append(d.cands, c.candidate(t, u, 'R'))
+			d.outlinks = append(d.outlinks, warc.Outlink{URL: u, Hop: 'R', Context: "http/location"})
+		} else if !errors.Is(err, urlcanon.ErrScheme) {
+			d.malformed = append(d.malformed, drop{loc, t.HopPath + "R", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+		}
+	}
+	if f.Status/100 == 2 {
+		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
+			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks})
+		if err != nil {
+			d.ann = append(d.ann, "extract-error")
+			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
+		}
+		if res.Title != "" || res.Text != "" {
+			d.textDigest = c.textDigest(res.Title + " " + res.Text)
+		}
+		if res.LinksDropped > 0 {
+			d.ann = append(d.ann, outlinksCut(res.LinksDropped))
+		}
+		for _, ref := range res.Malformed {
+			d.malformed = append(d.malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+		}
+		for _, l := range res.Links {
+			d.cands = append(d.cands, c.candidate(t, l.URL, byte(l.Hop)))
+			d.outlinks = append(d.outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
+		}
+		for _, s := range res.Sitemap {
+			d.cands = append(d.cands, c.candidate(t, s.Loc, 'M'))
+		}
+		for _, s := range res.SitemapIndex {
+			d.cands = append(d.cands, c.candidate(t, s, 'M'))
+		}
+	}
+	return d
 }
 
 func (c *Crawler) checkLimits(pages int64) {

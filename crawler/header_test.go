@@ -22,23 +22,7 @@ import (
 
 // headerServer answers raw responses with headers of chosen sizes, and one
 // body larger than the in-memory spool threshold.
-func headerServer(t *testing.T) net.Listener {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go serveHeaders(c)
-		}
-	}()
-	return ln
-}
+func headerServer(t *testing.T) net.Listener { return listenRaw(t, serveHeaders) }
 
 // junkHeaders writes about n bytes of header fields.
 func junkHeaders(w io.Writer, n int) {

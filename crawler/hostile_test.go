@@ -32,24 +32,31 @@ type hostileServer struct {
 }
 
 func newHostileServer(t *testing.T) *hostileServer {
+	s := &hostileServer{attempts: map[string]int{}}
+	s.ln = listenRaw(t, s.handle)
+	return s
+}
+
+// listenRaw serves each connection to a loopback listener with handle
+// (which closes it), for servers that must answer what net/http would not
+// write; the listener closes when the test ends.
+func listenRaw(t *testing.T, handle func(net.Conn)) net.Listener {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &hostileServer{ln: ln, attempts: map[string]int{}}
-	go s.serve()
 	t.Cleanup(func() { ln.Close() })
-	return s
-}
-
-func (s *hostileServer) serve() {
-	for {
-		c, err := s.ln.Accept()
-		if err != nil {
-			return
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go handle(c)
 		}
-		go s.handle(c)
-	}
+	}()
+	return ln
 }
 
 func (s *hostileServer) handle(c net.Conn) {

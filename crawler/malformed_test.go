@@ -30,21 +30,8 @@ type rawSite struct {
 
 func newRawSite(t *testing.T, pages map[string]string) *rawSite {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &rawSite{ln: ln, pages: pages, asked: map[string]int{}}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go s.handle(c)
-		}
-	}()
-	t.Cleanup(func() { ln.Close() })
+	s := &rawSite{pages: pages, asked: map[string]int{}}
+	s.ln = listenRaw(t, s.handle)
 	return s
 }
 

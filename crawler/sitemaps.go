@@ -28,6 +28,8 @@ const maxSitemapEntries = 50_000
 // host's sitemap limits; it returns a drop when a limit refuses it.
 func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	cand := frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: hops, Via: via}
+	// Scope by address only: a sitemap's depth is bounded by
+	// max_sitemap_depth below, not by max_hops.
 	if !c.scope.allows(frontier.URL{URL: u, SURT: cand.SURT, Host: cand.Host}, c.job.Fetch.MaxRedirects) {
 		return nil
 	}

@@ -148,18 +148,26 @@ func (p *lossyProxy) serve() {
 	}
 }
 
-// TestPostgresCommitLostAcknowledgement: a COMMIT that went through but
-// whose acknowledgement was lost is retried without inserting its index
-// rows twice.
-func TestPostgresCommitLostAcknowledgement(t *testing.T) {
-	base := pgtest.SchemaDSN(t, "sharc_test")
+// proxiedSchema gives a fresh schema's DSN (base) and the same DSN through
+// a lossyProxy (dsn), with the proxy.
+func proxiedSchema(t *testing.T) (base, dsn string, p *lossyProxy) {
+	t.Helper()
+	base = pgtest.SchemaDSN(t, "sharc_test")
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newLossyProxy(t, u.Host)
+	p = newLossyProxy(t, u.Host)
 	u.Host = p.ln.Addr().String()
-	s := openPostgresDSN(t, u.String())
+	return base, u.String(), p
+}
+
+// TestPostgresCommitLostAcknowledgement: a COMMIT that went through but
+// whose acknowledgement was lost is retried without inserting its index
+// rows twice.
+func TestPostgresCommitLostAcknowledgement(t *testing.T) {
+	_, dsn, p := proxiedSchema(t)
+	s := openPostgresDSN(t, dsn)
 	c := newCapture(t, s, "lostack", "name: lostack\n")
 	ctx := context.Background()
 	p.armed.Store(true)
@@ -197,15 +205,9 @@ func TestPostgresCommitLostAcknowledgement(t *testing.T) {
 // renewal survive terminated backends, and a cluster commit whose COMMIT
 // acknowledgement is lost is not indexed twice.
 func TestPostgresClusterCommitRetried(t *testing.T) {
-	base := pgtest.SchemaDSN(t, "sharc_test")
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newLossyProxy(t, u.Host)
-	u.Host = p.ln.Addr().String()
+	base, dsn, p := proxiedSchema(t)
 	app := fmt.Sprintf("sharc_cluster_retry_%d", time.Now().UnixNano())
-	_, l, c := clusterCaptureOn(t, withAppName(t, u.String(), app))
+	_, l, c := clusterCaptureOn(t, withAppName(t, dsn, app))
 	ctx := context.Background()
 	if err := l.JoinCluster(ctx, c, "a", time.Hour); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/sharc
 
-.PHONY: all build test demo vet bench clean pg chromium js
+.PHONY: all build test demo vet bench bench-crawl clean pg chromium js
 
 all: build
 
@@ -34,6 +34,13 @@ demo: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# bench-crawl compares sharc crawl (SQLite and PostgreSQL) with wget and two
+# ceilings on Debian's Python and PostgreSQL docs served by nginx on
+# loopback (docs/benchmarks.md, "Crawl benchmark"). Knobs: ROUNDS, SITES,
+# LAYOUTS, WORKERS.
+bench-crawl:
+	scripts/bench-crawl.sh
 
 clean:
 	rm -rf bin demo-output

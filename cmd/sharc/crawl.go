@@ -34,8 +34,16 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
 	resume := fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)")
 	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *pprofAddr != "" {
+		stop, err := servePprof(*pprofAddr)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if fs.NArg() != 1 || (*abandon && (*resume || *node != "")) {
 		fs.Usage()

@@ -50,3 +50,17 @@ func TestCrawlBadJobs(t *testing.T) {
 		})
 	}
 }
+
+func TestPprofLoopbackOnly(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:0", "example.org:6060", "nonsense"} {
+		if stop, err := servePprof(addr); err == nil {
+			stop()
+			t.Errorf("servePprof(%q) accepted a non-loopback address", addr)
+		}
+	}
+	stop, err := servePprof("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop()
+}

@@ -139,6 +139,7 @@ type Crawler struct {
 	sitemapsSeen   map[string]struct{}
 	sitemapCount   map[string]int                // sitemaps queued per host (limits.max_sitemaps_per_host)
 	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade, while their sitemap commits
+	sitemapSlots   chan struct{}                 // bounds sitemaps read at once (maxSitemapsAtOnce)
 
 	traps *traps.Checker // limits: URL-level trap defences
 	drops *dropLog       // dropped URLs logged lately
@@ -253,6 +254,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	c.dedup = newDedup(c.store, capture.ID, c.opts.DigestCache, !resumed && c.cl == nil)
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
+	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
 	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
 	if c.rates = c.opts.Rates; c.rates == nil {
 		model, err := loadRatesModel(j.RatesModel)
@@ -269,6 +271,11 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 		c.rates = cascade
 		for _, n := range cascade.Order() {
 			c.useHistory = c.useHistory || n == changerate.SourceHistory
+		}
+		if c.useHistory {
+			// A first capture has no history to read: skip the query per URL.
+			has, err := c.store.HasHistory(ctx, capture.ID)
+			c.useHistory = err != nil || has
 		}
 	}
 	// estimated_size: auto takes each host's size in the job's previous

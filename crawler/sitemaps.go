@@ -23,6 +23,12 @@ import (
 // sitemaps protocol allows 50,000.
 const maxSitemapEntries = 50_000
 
+// maxSitemapsAtOnce is how many sitemaps are read and committed at once.
+// One full sitemap costs ~75 MB of entries and candidates until its commit;
+// unbounded, every worker of a host with a sitemap index would hold one
+// (16 workers: over 900 MB RSS at 10^6 URLs), so the others wait their turn.
+const maxSitemapsAtOnce = 2
+
 // addSitemap queues a sitemap URL (from robots.txt, hop path "M", or a
 // sitemap index, one "M" more) once, if it is in scope and within the
 // host's sitemap limits; it returns a drop when a limit refuses it.
@@ -86,6 +92,12 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 			ann = []string{final.Note}
 		}
 		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+	}
+	select {
+	case c.sitemapSlots <- struct{}{}:
+		defer func() { <-c.sitemapSlots }()
+	case <-ctx.Done():
+		return ctx.Err() // the sitemap stays queued, as for a fetch cut short
 	}
 	var cands []frontier.URL
 	var drops []drop

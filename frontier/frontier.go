@@ -120,6 +120,7 @@ type host struct {
 	urgent   []Task             // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
 	sideNext bool               // the next turn goes to an interleaved prerequisite
 	sides    int                // interleaved prerequisites ever queued (they count against MaxHostURLs)
+	sidesOut int                // interleaved prerequisites in flight: at most one, see popSide
 	inflight int
 	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
@@ -439,6 +440,9 @@ func (f *Frontier) release(t Task) *host {
 	if t.Prereq && !t.Interleaved {
 		h.prereqs--
 	}
+	if t.Interleaved {
+		h.sidesOut--
+	}
 	return h
 }
 
@@ -545,7 +549,7 @@ func (f *Frontier) take(h *host) (Task, bool) {
 		}
 	}
 	if h.sideNext {
-		if t, ok := h.popUrgent(true); ok {
+		if t, ok := h.popSide(); ok {
 			h.sideNext = false
 			return t, true
 		}
@@ -554,7 +558,22 @@ func (f *Frontier) take(h *host) (Task, bool) {
 		h.sideNext = true
 		return t, true
 	}
-	return h.popUrgent(true)
+	return h.popSide()
+}
+
+// popSide hands out the host's next interleaved prerequisite unless one is
+// already in flight. A sitemap takes seconds to read and commit (50,000
+// entries); without the bound a host with a sitemap index would soon have
+// every one of its per_host slots reading sitemaps and none fetching pages.
+func (h *host) popSide() (Task, bool) {
+	if h.sidesOut > 0 {
+		return Task{}, false
+	}
+	t, ok := h.popUrgent(true)
+	if ok {
+		h.sidesOut++
+	}
+	return t, ok
 }
 
 func (h *host) hasInterleaved() bool {

@@ -59,3 +59,50 @@ func TestHostQuota(t *testing.T) {
 		t.Error("a refused URL was marked seen")
 	}
 }
+
+// TestOneSitemapInFlight: with many per-host slots, at most one sitemap of
+// a host is out at a time and the other slots fetch pages (a 10^6-URL site
+// with 20 sitemaps had all 16 of its slots reading sitemaps, 15 pages in a
+// minute); the next sitemap goes out once the first is done.
+func TestOneSitemapInFlight(t *testing.T) {
+	f := newTestFrontier(t, Politeness{PerHost: 8}, "bfs")
+	for i := range 5 {
+		if err := f.AddInterleaved("a", URL{URL: fmt.Sprintf("http://a/sitemap%d.xml", i), Host: "a"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages := urls("a", 20)
+	for i := 1; i < len(pages); i++ {
+		pages[i].HopPath = "L"
+	}
+	if err := f.Add(f.Assign(pages)...); err != nil {
+		t.Fatal(err)
+	}
+	var out []Task
+	sides := 0
+	for range 8 {
+		task, err := f.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, task)
+		if task.Interleaved {
+			sides++
+		}
+	}
+	if sides != 1 {
+		t.Fatalf("%d sitemaps in flight among 8 tasks, want 1", sides)
+	}
+	for _, task := range out {
+		if task.Interleaved {
+			f.Done(task, Result{})
+		}
+	}
+	task, err := f.Next(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !task.Interleaved {
+		t.Errorf("after the sitemap was done the next task is %s, want the next sitemap", task.URL.URL)
+	}
+}

@@ -228,6 +228,11 @@ type Store interface {
 	// the intervals between successive fetches and whether the payload
 	// digest changed between them.
 	History(ctx context.Context, url string) ([]Record, error)
+	// HasHistory reports whether any capture other than captureID has
+	// records. When none has, History can only return captureID's own
+	// records, which the change-rate history source leaves out, so a first
+	// capture skips one History query per discovered URL.
+	HasHistory(ctx context.Context, captureID int64) (bool, error)
 	// JobCaptureSizes returns, for the most recent capture with status
 	// "finished" of captureID's job other than captureID itself, the
 	// number of URLs per host in its frontier, not counting URLs blocked by

@@ -822,6 +822,13 @@ func testHistory(t *testing.T, s store.Store) {
 	if h, err := s.History(ctx, url); err != nil || len(h) != 0 {
 		t.Fatalf("History of unarchived URL = %+v, %v; want none", h, err)
 	}
+	hasHistory := func(c int64, want bool) {
+		t.Helper()
+		if got, err := s.HasHistory(ctx, c); err != nil || got != want {
+			t.Fatalf("HasHistory(%d) = %v, %v; want %v", c, got, err, want)
+		}
+	}
+	hasHistory(c1.ID, false)
 	mk := func(c int64, typ string, at time.Duration, digest string) store.Record {
 		r := rec(c, url, surt, t0.Add(at), fmt.Sprintf("c%d.warc.gz", c), int64(at/time.Second))
 		r.RecordType, r.PayloadDigest = typ, digest
@@ -852,11 +859,16 @@ func testHistory(t *testing.T, s store.Store) {
 		{CaptureID: c1.ID, Records: []store.Record{revisit1, visit1, noise[0]}},
 		{CaptureID: c2.ID, Records: []store.Record{tieA, tieB}},
 	}
-	for _, b := range batches {
+	for i, b := range batches {
 		if err := s.Commit(ctx, b); err != nil {
 			t.Fatal(err)
 		}
+		if i == 0 { // only c1 has records: c2 sees history, c1 none
+			hasHistory(c1.ID, false)
+			hasHistory(c2.ID, true)
+		}
 	}
+	hasHistory(c1.ID, true)
 	got, err := s.History(ctx, url)
 	if err != nil {
 		t.Fatal(err)

@@ -24,8 +24,8 @@ func (f *Frontier) DropMatching(hostName string, re *regexp.Regexp) []URL {
 		return nil
 	}
 	var out []URL
-	for i, u := range h.urls {
-		if h.state[i] == stQueued && re.MatchString(u.URL) {
+	for i := range h.urls.len() {
+		if u := h.urls.at(i); h.state[i] == stQueued && re.MatchString(u.URL) {
 			h.state[i] = stDone // take() skips it when the strategy offers it
 			out = append(out, u)
 		}
@@ -111,10 +111,10 @@ func (f *Frontier) HostQueue(hostName string, limit int) (st HostStatus, queued 
 		}
 		queued++
 		if limit <= 0 || len(pending) < limit {
-			pending = append(pending, h.urls[i])
+			pending = append(pending, h.urls.at(i))
 		}
 	}
-	return HostStatus{Host: h.name, URLs: len(h.urls), Finished: fin, InFlight: h.inflight, Ready: h.ready}, queued, pending, true
+	return HostStatus{Host: h.name, URLs: h.urls.len(), Finished: fin, InFlight: h.inflight, Ready: h.ready}, queued, pending, true
 }
 
 // HostDelay returns the host's current minimum gap and the extra gap its

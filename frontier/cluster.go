@@ -90,8 +90,8 @@ func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 	if h.inflight > 0 {
 		return 0, false
 	}
-	for i, u := range h.urls {
-		delete(f.seen, u.SURT)
+	for i := range h.urls.len() {
+		delete(f.seen, h.urls.surt(i))
 		if h.state[i] != stQueued {
 			fetched++
 		}

@@ -115,7 +115,7 @@ type host struct {
 	strategy scheduler.Strategy
 	started  bool               // strategy.Start has been called
 	early    [][]scheduler.Page // Adds made before Start, replayed in order
-	urls     []URL              // by Seq
+	urls     urlList            // by Seq
 	state    []uint8            // by Seq
 	urgent   []Task             // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
 	sideNext bool               // the next turn goes to an interleaved prerequisite
@@ -185,7 +185,7 @@ func (f *Frontier) hostFor(name string) (*host, error) {
 			pol.PerHost = 1
 		}
 	}
-	h = &host{name: name, pol: pol, strategy: s, idx: -1}
+	h = &host{name: name, pol: pol, strategy: s, idx: -1, urls: urlList{host: name}}
 	f.hosts[name] = h
 	return h, nil
 }
@@ -203,7 +203,7 @@ func (f *Frontier) NextSeq(hostName string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if h := f.hosts[hostName]; h != nil {
-		return len(h.urls)
+		return h.urls.len()
 	}
 	return 0
 }
@@ -232,7 +232,7 @@ func (f *Frontier) Restore(u URL, visited, done bool) error {
 	if u.Seq < h.nextStore {
 		return errors.New("frontier: URL " + u.URL + " restored out of sequence")
 	}
-	u.StoreSeq, u.Seq = u.Seq, len(h.urls)
+	u.StoreSeq, u.Seq = u.Seq, h.urls.len()
 	h.nextStore = u.StoreSeq
 	st := stQueued
 	switch {
@@ -258,14 +258,16 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 		}
 		pages := make([]scheduler.Page, 0, j-i)
 		for _, u := range urls[i:j] {
-			if u.Seq != len(h.urls) {
+			if u.Seq != h.urls.len() {
 				return errors.New("frontier: URL " + u.URL + " added out of sequence")
 			}
 			u.StoreSeq = h.nextStore
 			h.nextStore++
 			parent := h.pageOf(u.Parent)
 			f.seen[u.SURT] = struct{}{}
-			h.urls = append(h.urls, u)
+			if err := h.urls.push(u); err != nil {
+				return err
+			}
 			h.state = append(h.state, st)
 			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: parent, Rate: u.Rate})
 		}
@@ -318,7 +320,7 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 			h := f.hosts[u.Host]
 			switch {
 			case h != nil:
-				n, s = len(h.urls), h.nextStore
+				n, s = h.urls.len(), h.nextStore
 			case f.cfg.MaxActive > 0 && (f.parked[u.Host] != nil || f.activeCount()+newHosts >= f.cfg.MaxActive):
 				p := f.parkedFor(u.Host)
 				if f.full(p.urls) {
@@ -588,10 +590,10 @@ func (h *host) hasInterleaved() bool {
 // takeSeed returns a queued seed (a URL with no hop path) of a host whose
 // strategy has not started, marking it handed out.
 func (h *host) takeSeed() (Task, bool) {
-	for i, u := range h.urls {
-		if u.HopPath == "" && h.state[i] == stQueued {
+	for i := range h.urls.len() {
+		if h.urls.hop(i) == "" && h.state[i] == stQueued {
 			h.state[i] = stEarly
-			return Task{URL: u, Action: scheduler.Visit}, true
+			return Task{URL: h.urls.at(i), Action: scheduler.Visit}, true
 		}
 	}
 	return Task{}, false
@@ -615,7 +617,7 @@ func (f *Frontier) takePage(h *host) (Task, bool) {
 	if !h.started {
 		est := 0
 		if f.cfg.EstimatedSize != nil {
-			est = f.cfg.EstimatedSize(h.name, len(h.urls))
+			est = f.cfg.EstimatedSize(h.name, h.urls.len())
 		}
 		h.strategy.Start(est)
 		for _, pages := range h.early {
@@ -628,7 +630,7 @@ func (f *Frontier) takePage(h *host) (Task, bool) {
 		if !ok {
 			return Task{}, false
 		}
-		if d.Page < 0 || d.Page >= len(h.urls) {
+		if d.Page < 0 || d.Page >= h.urls.len() {
 			f.err = errors.New("frontier: strategy of " + h.name + " chose an unknown page")
 			return Task{}, false
 		}
@@ -645,7 +647,7 @@ func (f *Frontier) takePage(h *host) (Task, bool) {
 		if st == stVisited && d.Action == scheduler.VisitRevisit {
 			d.Action = scheduler.Revisit
 		}
-		return Task{URL: h.urls[d.Page], Action: d.Action}, true
+		return Task{URL: h.urls.at(d.Page), Action: d.Action}, true
 	}
 }
 
@@ -777,7 +779,7 @@ func (f *Frontier) Status() []HostStatus {
 }
 
 func (h *host) status() HostStatus {
-	st := HostStatus{Host: h.name, URLs: len(h.urls), InFlight: h.inflight, Ready: h.ready, Counted: true}
+	st := HostStatus{Host: h.name, URLs: h.urls.len(), InFlight: h.inflight, Ready: h.ready, Counted: true}
 	for _, s := range h.state {
 		switch s {
 		case stDone, stCollapsed:

@@ -180,8 +180,8 @@ func (f *Frontier) evictOne() bool {
 	}
 	sort.Slice(names, func(i, j int) bool {
 		a, b := f.idle[names[i]], f.idle[names[j]]
-		if len(a.urls) != len(b.urls) {
-			return len(a.urls) < len(b.urls)
+		if a.urls.len() != b.urls.len() {
+			return a.urls.len() < b.urls.len()
 		}
 		return names[i] < names[j]
 	})
@@ -191,11 +191,11 @@ func (f *Frontier) evictOne() bool {
 		if h.inflight > 0 || h.idx >= 0 || (!h.stopped && len(h.urgent) > 0) {
 			continue // not idle after all
 		}
-		for _, u := range h.urls {
-			delete(f.seen, u.SURT)
+		for i := range h.urls.len() {
+			delete(f.seen, h.urls.surt(i))
 		}
 		pol := h.pol
-		p := &parked{next: h.nextStore, urls: len(h.urls), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra, counted: true}
+		p := &parked{next: h.nextStore, urls: h.urls.len(), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra, counted: true}
 		for _, s := range h.state {
 			switch s {
 			case stDone, stCollapsed:
@@ -223,8 +223,8 @@ func (f *Frontier) Repark(name string) {
 	delete(f.loading, name)
 	if h := f.hosts[name]; h != nil {
 		// Rows restored before the failure: drop them again.
-		for _, u := range h.urls {
-			delete(f.seen, u.SURT)
+		for i := range h.urls.len() {
+			delete(f.seen, h.urls.surt(i))
 		}
 		if h.idx >= 0 {
 			heap.Remove(&f.ready, h.idx)
@@ -280,7 +280,7 @@ func (f *Frontier) Held() (activeHosts, activeURLs, parkedHosts int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, h := range f.hosts {
-		activeURLs += len(h.urls)
+		activeURLs += h.urls.len()
 	}
 	return f.activeCount(), activeURLs, len(f.parked)
 }
@@ -291,11 +291,11 @@ func (h *host) pageOf(storeSeq int) int {
 		return -1
 	}
 	// Without gaps the two numberings agree.
-	if storeSeq < len(h.urls) && h.urls[storeSeq].StoreSeq == storeSeq {
+	if storeSeq < h.urls.len() && h.urls.storeSeq(storeSeq) == storeSeq {
 		return storeSeq
 	}
-	i := sort.Search(len(h.urls), func(i int) bool { return h.urls[i].StoreSeq >= storeSeq })
-	if i < len(h.urls) && h.urls[i].StoreSeq == storeSeq {
+	i := sort.Search(h.urls.len(), func(i int) bool { return h.urls.storeSeq(i) >= storeSeq })
+	if i < h.urls.len() && h.urls.storeSeq(i) == storeSeq {
 		return i
 	}
 	return -1

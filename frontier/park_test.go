@@ -37,7 +37,7 @@ func TestRestoreRenumbersGaps(t *testing.T) {
 	}
 	h := f.hosts["a"]
 	for i, want := range []int{-1, 0, 1, -1, 2} {
-		if got := h.pageOf(h.urls[i].Parent); got != want {
+		if got := h.pageOf(h.urls.at(i).Parent); got != want {
 			t.Errorf("page %d: parent page %d, want %d", i, got, want)
 		}
 	}

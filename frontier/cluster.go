@@ -91,7 +91,7 @@ func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 		return 0, false
 	}
 	for i := range h.urls.len() {
-		delete(f.seen, h.urls.surt(i))
+		f.seen.remove(h.urls.surt(i))
 		if h.state[i] != stQueued {
 			fetched++
 		}

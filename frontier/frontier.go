@@ -138,7 +138,7 @@ type Frontier struct {
 	mu    sync.Mutex
 	wake  chan struct{} // closed and replaced whenever something may have become ready
 	hosts map[string]*host
-	seen  map[string]struct{} // SURTs
+	seen  seenSet // SURTs of active hosts
 	ready hostHeap            // hosts that may have work, by ready time
 	total int                 // tasks in flight over all hosts
 	err   error
@@ -160,7 +160,7 @@ func New(cfg Config) *Frontier {
 	if cfg.Politeness.PerHost < 1 {
 		cfg.Politeness.PerHost = 1
 	}
-	return &Frontier{cfg: cfg, wake: make(chan struct{}), hosts: map[string]*host{}, seen: map[string]struct{}{},
+	return &Frontier{cfg: cfg, wake: make(chan struct{}), hosts: map[string]*host{}, seen: newSeenSet(),
 		idle: map[string]*host{}, parked: map[string]*parked{}, loading: map[string]*parked{}}
 }
 
@@ -194,8 +194,7 @@ func (f *Frontier) hostFor(name string) (*host, error) {
 func (f *Frontier) Seen(surt string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	_, ok := f.seen[surt]
-	return ok
+	return f.seen.has(surt)
 }
 
 // NextSeq returns the Seq the next new URL of host will get.
@@ -264,7 +263,7 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 			u.StoreSeq = h.nextStore
 			h.nextStore++
 			parent := h.pageOf(u.Parent)
-			f.seen[u.SURT] = struct{}{}
+			f.seen.add(u.SURT)
 			if err := h.urls.push(u); err != nil {
 				return err
 			}
@@ -307,7 +306,7 @@ func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 	newHosts := 0 // hosts made active by this call
 	var out []URL
 	for _, u := range urls {
-		if _, ok := f.seen[u.SURT]; ok {
+		if f.seen.has(u.SURT) {
 			continue
 		}
 		if _, ok := batch[u.SURT]; ok {
@@ -796,7 +795,7 @@ func (h *host) status() HostStatus {
 func (f *Frontier) Size() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	n := len(f.seen) + f.parkedURLs
+	n := f.seen.len() + f.parkedURLs
 	for _, p := range f.loading {
 		n += p.urls
 	}

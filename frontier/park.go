@@ -192,7 +192,7 @@ func (f *Frontier) evictOne() bool {
 			continue // not idle after all
 		}
 		for i := range h.urls.len() {
-			delete(f.seen, h.urls.surt(i))
+			f.seen.remove(h.urls.surt(i))
 		}
 		pol := h.pol
 		p := &parked{next: h.nextStore, urls: h.urls.len(), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra, counted: true}
@@ -224,7 +224,7 @@ func (f *Frontier) Repark(name string) {
 	if h := f.hosts[name]; h != nil {
 		// Rows restored before the failure: drop them again.
 		for i := range h.urls.len() {
-			delete(f.seen, h.urls.surt(i))
+			f.seen.remove(h.urls.surt(i))
 		}
 		if h.idx >= 0 {
 			heap.Remove(&f.ready, h.idx)

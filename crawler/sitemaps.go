@@ -24,10 +24,12 @@ import (
 const maxSitemapEntries = 50_000
 
 // maxSitemapsAtOnce is how many sitemaps are read and committed at once.
-// One full sitemap costs ~75 MB of entries and candidates until its commit;
-// unbounded, every worker of a host with a sitemap index would hold one
-// (16 workers: over 900 MB RSS at 10^6 URLs), so the others wait their turn.
-const maxSitemapsAtOnce = 2
+// One full sitemap (50,000 entries) holds ~50 MB of entries, candidates
+// and rows until its commit; unbounded, every worker of a host with a
+// sitemap index would hold one (16 workers: 900 MB RSS at 10^6 URLs). One
+// at a time costs little: a sitemap takes about a second, and the frontier
+// keeps the other workers on pages meanwhile (popSide).
+const maxSitemapsAtOnce = 1
 
 // addSitemap queues a sitemap URL (from robots.txt, hop path "M", or a
 // sitemap index, one "M" more) once, if it is in scope and within the

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/sharc
 
-.PHONY: all build test demo vet bench bench-crawl clean pg chromium js
+.PHONY: all build test demo vet bench bench-crawl bench-scale clean pg chromium js
 
 all: build
 
@@ -41,6 +41,12 @@ bench:
 # LAYOUTS, WORKERS.
 bench-crawl:
 	scripts/bench-crawl.sh
+
+# bench-scale captures the test site at 10^4 and 10^6 pages on SQLite and
+# PostgreSQL: pages/s and peak RSS (docs/benchmarks.md, "Capture at
+# scale"). Knobs: SMALL, BIG, STORES, WORKERS.
+bench-scale:
+	scripts/bench-scale.sh
 
 clean:
 	rm -rf bin demo-output

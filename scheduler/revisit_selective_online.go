@@ -280,7 +280,65 @@ func (s *selectiveOnline) choose() (int, int) {
 	if m == 1 || (s.off == 0 && m == 2) {
 		return lastBlock() // rank 1 is the last page: it is visited either way
 	}
-	// Suffix sums over blocks, from each block's start.
+	mm := float64(M - 1)
+	// a*(M−1), rounded down so that rounding cannot certify a page (M ≥ 3
+	// here: M = 2 means o = 0 and m = 2).
+	acold := math.Log1p(1/float64(M-2)) * (1 - 1e-12)
+	if 2*s.firstTested().rate <= acold {
+		// Cold bound on the hottest page with a positive slot: no page is
+		// hopeless, and no sum is needed (most visits of a cold-leaved
+		// site end here).
+		return lastBlock()
+	}
+	s.blockSums()
+	for bi := 0; bi < nb; {
+		b := s.blocks[bi]
+		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
+		if last < 1 {
+			bi++
+			continue
+		}
+		lo := max(first, 1)
+		ahi := 2 * b.ps[lo-first].rate
+		if ahi <= acold {
+			break // cold bound: no page from here on is hopeless
+		}
+		if s.suf[bi] <= tieTol-s.sufErr[bi] {
+			break // S only shrinks further on and L ≥ 0
+		}
+		if g := s.certifiedBlocks(bi, lo, ahi, mm, M); g > 0 {
+			bi += g
+			continue
+		}
+		j, found, stop := s.scanBlock(bi, mm, M, acold)
+		if found {
+			s.nGone++
+			return bi, j
+		}
+		if stop {
+			break
+		}
+		bi++
+	}
+	return lastBlock()
+}
+
+// firstTested is the hottest page of D off slot 0 (D has ≥ 2 pages).
+func (s *selectiveOnline) firstTested() rated {
+	b := s.blocks[0]
+	if s.off >= 1 {
+		return b.ps[0]
+	}
+	if len(b.ps) > 1 {
+		return b.ps[1]
+	}
+	return s.blocks[1].ps[0]
+}
+
+// blockSums fills starts (each block's first rank) and the suffix sums
+// suf, sufErr from each block's start.
+func (s *selectiveOnline) blockSums() {
+	nb := len(s.blocks)
 	s.suf = slices.Grow(s.suf[:0], nb+1)[:nb+1]
 	s.sufErr = slices.Grow(s.sufErr[:0], nb+1)[:nb+1]
 	s.starts = slices.Grow(s.starts[:0], nb+1)[:nb+1]
@@ -296,37 +354,22 @@ func (s *selectiveOnline) choose() (int, int) {
 		s.suf[i] = s.suf[i+1] + v
 		s.sufErr[i] = s.sufErr[i+1] + e + eps*s.suf[i]
 	}
-	mm := float64(M - 1)
-	// a*(M−1), rounded down so that rounding cannot certify a page (M ≥ 3
-	// here: M = 2 means o = 0 and m = 2).
-	acold := math.Log1p(1/float64(M-2)) * (1 - 1e-12)
-	for bi, b := range s.blocks {
-		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
-		if last < 1 {
-			continue
-		}
-		lo := max(first, 1)
-		ahi := 2 * b.ps[lo-first].rate
-		if ahi <= acold {
-			break // cold bound: no page from here on is hopeless
-		}
-		if s.suf[bi] <= tieTol-s.sufErr[bi] {
-			break // S only shrinks further on and L ≥ 0
-		}
-		alo := 2 * b.ps[len(b.ps)-1].rate
-		if s.certified(lo, last, alo, ahi, s.suf[bi], s.sufErr[bi], mm, M, -1) {
-			continue
-		}
-		j, found, stop := s.scanBlock(bi, mm, M, acold)
-		if found {
-			s.nGone++
-			return bi, j
-		}
-		if stop {
+}
+
+// certifiedBlocks is the number g of blocks from bi on, doubled while it
+// can, whose ranks [lo, end of block bi+g−1] certified rules out as one
+// run (0 if not even block bi alone): a run of certified blocks is then
+// passed over with about log g bounds instead of g.
+func (s *selectiveOnline) certifiedBlocks(bi, lo int, ahi, mm float64, M int) int {
+	g := 0
+	for k := 1; bi+k <= len(s.blocks); k *= 2 {
+		e := s.blocks[bi+k-1]
+		if !s.certified(lo, s.starts[bi+k]-1, 2*e.ps[len(e.ps)-1].rate, ahi, s.suf[bi], s.sufErr[bi], mm, M, -1) {
 			break
 		}
+		g = k
 	}
-	return lastBlock()
+	return g
 }
 
 // certified reports whether no rank in [lo, hi] (rates in [alo, ahi]) can

@@ -47,9 +47,14 @@ type selectiveOnline struct {
 	off    int // o = M−|D|, the slot of D's hottest page, set by choose
 	blocks []*onBlock
 	nGone  int
-	// scratch for suffix sums per block
-	suf, sufErr []float64
-	starts      []int
+	// tree holds each block's page count and gain sum; it is out of date
+	// for the blocks listed in dirty (their pages changed), for those after
+	// a dirty one (they moved) and, if off moved since treeOff, for all;
+	// treeOK is false after blocks were split or removed.
+	tree    blockTree
+	treeOK  bool
+	treeOff int
+	dirty   []int
 	// blockMax and chunk override onBlockMax and onChunk (tests use tiny
 	// blocks to exercise splits, shifts and run certificates).
 	blockMax, chunk int
@@ -68,6 +73,10 @@ type onBlock struct {
 	m      [onK + 1]float64
 	m0base float64
 	ops    int
+	// at and n are the first rank and page count in the tree's leaf;
+	// dirty says the block is listed in selectiveOnline.dirty.
+	at, n int
+	dirty bool
 	// within[j] = Σ_{j' ≥ j} t at the ranks the block has when its first
 	// page is at rank withinAt; emptied when the pages change.
 	within   []float64
@@ -122,6 +131,7 @@ func (s *selectiveOnline) add(pages []Page) {
 		s.size++
 		if len(s.blocks) == 0 {
 			s.blocks = append(s.blocks, &onBlock{ps: []rated{r}, base: -1})
+			s.treeOK = false
 			continue
 		}
 		// First block whose last page is not hotter than r.
@@ -144,10 +154,12 @@ func (s *selectiveOnline) add(pages []Page) {
 		b.ps = slices.Insert(b.ps, j, r)
 		b.base = -1
 		b.within = b.within[:0]
+		s.touch(bi)
 		if bm := s.maxBlock(); len(b.ps) > 2*bm {
 			nb := &onBlock{ps: slices.Clone(b.ps[bm:]), base: -1}
 			b.ps = slices.Clip(b.ps[:bm])
 			s.blocks = slices.Insert(s.blocks, bi+1, nb)
+			s.treeOK = false
 		}
 	}
 }
@@ -233,8 +245,10 @@ func (s *selectiveOnline) next() (int32, bool) {
 	b.ps = slices.Delete(b.ps, j, j+1)
 	b.within = b.within[:0]
 	b.cached = false
+	s.touch(bi)
 	if len(b.ps) == 0 {
 		s.blocks = slices.Delete(s.blocks, bi, bi+1)
+		s.treeOK = false
 	}
 	s.size--
 	s.visits++
@@ -290,10 +304,11 @@ func (s *selectiveOnline) choose() (int, int) {
 		// site end here).
 		return lastBlock()
 	}
-	s.blockSums()
+	s.syncTree()
 	for bi := 0; bi < nb; {
 		b := s.blocks[bi]
-		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
+		first := s.startOf(bi)
+		last := first + len(b.ps) - 1
 		if last < 1 {
 			bi++
 			continue
@@ -303,10 +318,11 @@ func (s *selectiveOnline) choose() (int, int) {
 		if ahi <= acold {
 			break // cold bound: no page from here on is hopeless
 		}
-		if s.suf[bi] <= tieTol-s.sufErr[bi] {
+		U, errU := s.tree.from(bi)
+		if U <= tieTol-errU {
 			break // S only shrinks further on and L ≥ 0
 		}
-		if g := s.certifiedBlocks(bi, lo, ahi, mm, M); g > 0 {
+		if g := s.certifiedBlocks(bi, lo, ahi, U, errU, mm, M); g > 0 {
 			bi += g
 			continue
 		}
@@ -335,36 +351,15 @@ func (s *selectiveOnline) firstTested() rated {
 	return s.blocks[1].ps[0]
 }
 
-// blockSums fills starts (each block's first rank) and the suffix sums
-// suf, sufErr from each block's start.
-func (s *selectiveOnline) blockSums() {
-	nb := len(s.blocks)
-	s.suf = slices.Grow(s.suf[:0], nb+1)[:nb+1]
-	s.sufErr = slices.Grow(s.sufErr[:0], nb+1)[:nb+1]
-	s.starts = slices.Grow(s.starts[:0], nb+1)[:nb+1]
-	start := s.off
-	for i, b := range s.blocks {
-		s.starts[i] = start
-		start += len(b.ps)
-	}
-	s.starts[nb] = start
-	s.suf[nb], s.sufErr[nb] = 0, 0
-	for i := nb - 1; i >= 0; i-- {
-		v, e := s.blocks[i].sum(s.starts[i])
-		s.suf[i] = s.suf[i+1] + v
-		s.sufErr[i] = s.sufErr[i+1] + e + eps*s.suf[i]
-	}
-}
-
 // certifiedBlocks is the number g of blocks from bi on, doubled while it
 // can, whose ranks [lo, end of block bi+g−1] certified rules out as one
 // run (0 if not even block bi alone): a run of certified blocks is then
 // passed over with about log g bounds instead of g.
-func (s *selectiveOnline) certifiedBlocks(bi, lo int, ahi, mm float64, M int) int {
+func (s *selectiveOnline) certifiedBlocks(bi, lo int, ahi, U, errU, mm float64, M int) int {
 	g := 0
 	for k := 1; bi+k <= len(s.blocks); k *= 2 {
 		e := s.blocks[bi+k-1]
-		if !s.certified(lo, s.starts[bi+k]-1, 2*e.ps[len(e.ps)-1].rate, ahi, s.suf[bi], s.sufErr[bi], mm, M, -1) {
+		if !s.certified(lo, s.startOf(bi+k)-1, 2*e.ps[len(e.ps)-1].rate, ahi, U, errU, mm, M, -1) {
 			break
 		}
 		g = k
@@ -412,15 +407,14 @@ func minLoss(alo, ahi float64, i int, mm float64) float64 {
 // exactly within a block whose sums are fresh, else by the suffix of the
 // block holding rank R.
 func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
-	bi, found := slices.BinarySearch(s.starts, R)
-	if !found {
-		bi--
-	}
+	bi := s.tree.leafAt(R - s.off)
 	if bi == inBlock {
 		b := s.blocks[bi]
-		return s.suf[bi+1] + b.within[R-s.starts[bi]], s.sufErr[bi+1] + eps*float64(len(b.ps)+2)*s.suf[bi]
+		after, errAfter := s.tree.from(bi + 1)
+		all, _ := s.tree.from(bi)
+		return after + b.within[R-s.startOf(bi)], errAfter + eps*float64(len(b.ps)+2)*all
 	}
-	return s.suf[bi], s.sufErr[bi]
+	return s.tree.from(bi)
 }
 
 // scanBlock looks for the first hopeless page in block bi, certifying runs
@@ -428,25 +422,26 @@ func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
 // from the end of the scan on can be hopeless (cold bound).
 func (s *selectiveOnline) scanBlock(bi int, mm float64, M int, acold float64) (j int, found, stop bool) {
 	b := s.blocks[bi]
-	first := s.starts[bi]
+	first := s.startOf(bi)
 	b.fresh(first)
-	after, errAfter := s.suf[bi+1], s.sufErr[bi+1]
+	after, errAfter := s.tree.from(bi + 1)
 	n := len(b.ps)
 	run := s.runLen()
-	for c := 0; c < n; c += run {
+	for c := 0; c < n; {
 		ce := min(c+run, n) - 1
 		lo := max(first+c, 1)
 		if lo > first+ce {
+			c = ce + 1
 			continue
 		}
 		ahi := 2 * b.ps[lo-first].rate
 		if ahi <= acold {
 			return 0, false, true
 		}
-		alo := 2 * b.ps[ce].rate
 		U := after + b.within[lo-first]
 		errU := errAfter + eps*float64(n+2)*U
-		if s.certified(lo, first+ce, alo, ahi, U, errU, mm, M, bi) {
+		if end := s.certifiedRun(bi, first, c, lo, ahi, U, errU, mm, M); end > c {
+			c = end
 			continue
 		}
 		for j := lo - first; j <= ce; j++ {
@@ -461,8 +456,27 @@ func (s *selectiveOnline) scanBlock(bi int, mm float64, M int, acold float64) (j
 				return j, true, false
 			}
 		}
+		c = ce + 1
 	}
 	return 0, false, false
+}
+
+// certifiedRun is the end (an index of block bi, starting at rank first)
+// of the longest run from index c, runLen·2^k pages long or up to the end
+// of the block, that certified rules out; c if none. U ± errU bounds S at
+// rank lo, the run's first rank off slot 0, and ahi is 2λ there.
+func (s *selectiveOnline) certifiedRun(bi, first, c, lo int, ahi, U, errU, mm float64, M int) int {
+	b := s.blocks[bi]
+	n, end := len(b.ps), c
+	for k := s.runLen(); ; k *= 2 {
+		e := min(c+k, n)
+		if !s.certified(lo, first+e-1, 2*b.ps[e-1].rate, ahi, U, errU, mm, M, bi) {
+			return end
+		}
+		if end = e; e == n {
+			return end
+		}
+	}
 }
 
 // lossAt is L = e^{−a·i} − e^{−a·(M−1)}.

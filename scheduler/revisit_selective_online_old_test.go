@@ -61,7 +61,6 @@ type oldSelectiveOnline struct {
 	blockMax, chunk int
 }
 
-
 type oldOnBlock struct {
 	ps     []rated // hottest first
 	base   int     // rank of ps[0] when m was computed; -1: stale
@@ -114,7 +113,6 @@ func (s *oldSelectiveOnline) revisits(v []int32) []int32 {
 	return orderRevisits(lifo, v)
 }
 
-
 func (s *oldSelectiveOnline) add(pages []Page) {
 	for _, p := range pages {
 		r := rated{cleanRate(p.Rate), p.ID}
@@ -150,7 +148,6 @@ func (s *oldSelectiveOnline) add(pages []Page) {
 		}
 	}
 }
-
 
 func (b *oldOnBlock) rebuild(start int) {
 	b.base, b.m, b.ops, b.cached = start, [onK + 1]float64{}, len(b.ps), false
@@ -193,7 +190,6 @@ func (b *oldOnBlock) sum(start int) (float64, float64) {
 	b.cacheAt, b.cacheV, b.cacheE, b.cached = start, max(v, 0), err, true
 	return b.cacheV, b.cacheE
 }
-
 
 func (s *oldSelectiveOnline) next() (int32, bool) {
 	if s.size == 0 {
@@ -334,8 +330,6 @@ func (s *oldSelectiveOnline) certified(lo, hi int, alo, ahi, U, errU, mm float64
 	return SR+errR+16*eps*(SR+1) < minLoss(alo, ahi, R-1, mm)+tieTol
 }
 
-
-
 // suffixUpper bounds S(R) = Σ_{rank ≥ R} t from above, with an error bound:
 // exactly within a block whose sums are fresh, else by the suffix of the
 // block holding rank R.
@@ -392,7 +386,6 @@ func (s *oldSelectiveOnline) scanBlock(bi int, mm float64, M int, acold float64)
 	}
 	return 0, false, false
 }
-
 
 // exactS is Σ_{q>i} t_q(q) over ranks (slots) for the page at index j of
 // block bi, directly.

@@ -55,6 +55,7 @@ type selectiveOnline struct {
 	treeOK  bool
 	treeOff int
 	dirty   []int
+	hints   []int // see certifiedBlocks
 	// blockMax and chunk override onBlockMax and onChunk (tests use tiny
 	// blocks to exercise splits, shifts and run certificates).
 	blockMax, chunk int
@@ -305,7 +306,7 @@ func (s *selectiveOnline) choose() (int, int) {
 		return lastBlock()
 	}
 	s.syncTree()
-	for bi := 0; bi < nb; {
+	for bi, it := 0, 0; bi < nb; it++ {
 		b := s.blocks[bi]
 		first := s.startOf(bi)
 		last := first + len(b.ps) - 1
@@ -322,7 +323,7 @@ func (s *selectiveOnline) choose() (int, int) {
 		if U <= tieTol-errU {
 			break // S only shrinks further on and L ≥ 0
 		}
-		if g := s.certifiedBlocks(bi, lo, ahi, U, errU, mm, M); g > 0 {
+		if g := s.certifiedBlocks(it, bi, lo, ahi, U, errU, mm, M); g > 0 {
 			bi += g
 			continue
 		}
@@ -351,20 +352,29 @@ func (s *selectiveOnline) firstTested() rated {
 	return s.blocks[1].ps[0]
 }
 
-// certifiedBlocks is the number g of blocks from bi on, doubled while it
-// can, whose ranks [lo, end of block bi+g−1] certified rules out as one
-// run (0 if not even block bi alone): a run of certified blocks is then
-// passed over with about log g bounds instead of g.
-func (s *selectiveOnline) certifiedBlocks(bi, lo int, ahi, U, errU, mm float64, M int) int {
-	g := 0
-	for k := 1; bi+k <= len(s.blocks); k *= 2 {
+// certifiedBlocks is a number g of blocks from bi on whose ranks [lo, end
+// of block bi+g−1] certified rules out as one run (0 if not even block bi
+// alone): a run of certified blocks is then passed over with a few bounds
+// instead of g. The search starts from the g found by the it-th call of
+// the previous visit, which rarely changes between visits, halves it until
+// a run is certified and doubles it while one is.
+func (s *selectiveOnline) certifiedBlocks(it, bi, lo int, ahi, U, errU, mm float64, M int) int {
+	ok := func(k int) bool {
 		e := s.blocks[bi+k-1]
-		if !s.certified(lo, s.startOf(bi+k)-1, 2*e.ps[len(e.ps)-1].rate, ahi, U, errU, mm, M, -1) {
-			break
-		}
-		g = k
+		return s.certified(lo, s.startOf(bi+k)-1, 2*e.ps[len(e.ps)-1].rate, ahi, U, errU, mm, M, -1)
 	}
-	return g
+	for len(s.hints) <= it {
+		s.hints = append(s.hints, 1)
+	}
+	k := min(s.hints[it], len(s.blocks)-bi)
+	for k > 0 && !ok(k) {
+		k /= 2
+	}
+	for g := k; g > 0 && bi+2*g <= len(s.blocks) && ok(2*g); g *= 2 {
+		k = 2 * g
+	}
+	s.hints[it] = max(k, 1)
+	return k
 }
 
 // certified reports whether no rank in [lo, hi] (rates in [alo, ahi]) can

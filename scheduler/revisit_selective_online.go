@@ -33,7 +33,12 @@ import (
 // each block caches the Taylor moments of its terms at the rank it had when
 // they were computed, so that a uniform shift of its ranks (pages inserted
 // or removed before it) costs O(K) to account for, and its sum is cached
-// while it neither changes nor moves. Most pages are then ruled out
+// while it neither changes nor moves. The blocks' page counts and sums
+// sit in a segment tree (blockTree) that is patched, at each visit, only
+// for the blocks whose pages changed or that moved, so a block's first
+// rank and the sum from it to the end of D cost O(log blocks) instead of
+// a pass over all blocks (issue 11: that pass made a capture O(n²/1024)).
+// Most pages are then ruled out
 // without being looked at: cold pages can never be hopeless, and runs of
 // hot ones are certified hopeful with one bound each (see choose for the
 // argument); only the pages of runs left uncertified are tested one by
@@ -278,9 +283,9 @@ func (s *selectiveOnline) next() (int32, bool) {
 // either S(lo+1) − min L or the ρ bound with R(a_hi) > hi, minimised over
 // the run (L and the ρ term are unimodal in the rate, decreasing in the
 // rank, so their least value is at hi and at an end of the rate range), is
-// at most tieTol with its error bound. The scan certifies whole blocks,
-// then runs of onChunk pages, and evaluates g directly only on the pages
-// of runs it could not certify; all bounds are rigorous, and a direct
+// at most tieTol with its error bound. The scan certifies runs of whole
+// blocks (doubling their number), then runs of onChunk·2^k pages, and
+// evaluates g directly only on the pages of runs it could not certify; all bounds are rigorous, and a direct
 // evaluation within rounding of tieTol is redone exactly, so the choice is
 // the one of the literal Alg. 5 (TestSelectiveOnlineMatchesReference*).
 func (s *selectiveOnline) choose() (int, int) {

@@ -234,6 +234,7 @@ func TestSelectiveOnlineMatchesOld(t *testing.T) {
 	tcs := []tc{
 		{1, 400, 40, false}, {2, 200, 300, false}, {3, 40, 3000, false},
 		{4, 12, 3000, true}, {5, 3, 30000, true}, {6, 3, 20000, false},
+		{7, 2, 200000, true},
 	}
 	if testing.Short() {
 		tcs = tcs[:2]

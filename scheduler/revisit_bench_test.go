@@ -3,6 +3,7 @@ package scheduler
 import (
 	"fmt"
 	"math"
+	"os"
 	"testing"
 )
 
@@ -70,6 +71,26 @@ func BenchmarkSelective(b *testing.B) {
 					runBench(b, name, rates, 400)
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkSelectiveOnlineScale shows how the online strategy's cost per
+// page grows with the site (issue 11): 10⁵ and 10⁶ pages, and 10⁷ when
+// SHARC_BENCH_1E7 is set (it takes a minute and ≈1 GB). Flat ns/URL means
+// O(n), a slow rise O(n log n).
+func BenchmarkSelectiveOnlineScale(b *testing.B) {
+	sizes := []int{100000, 1000000}
+	if os.Getenv("SHARC_BENCH_1E7") != "" {
+		sizes = append(sizes, 10000000)
+	}
+	for _, n := range sizes {
+		for _, hot := range []bool{false, true} {
+			rates := revisitBenchRates(n, 400, 1.2, hot)
+			b.Run(fmt.Sprintf("n=%d/hot=%v", n, hot), func(b *testing.B) {
+				runBench(b, "sharc-selective-online", rates, 400)
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/URL")
+			})
 		}
 	}
 }

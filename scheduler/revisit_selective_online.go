@@ -33,7 +33,12 @@ import (
 // each block caches the Taylor moments of its terms at the rank it had when
 // they were computed, so that a uniform shift of its ranks (pages inserted
 // or removed before it) costs O(K) to account for, and its sum is cached
-// while it neither changes nor moves. Most pages are then ruled out
+// while it neither changes nor moves. The blocks' page counts and sums
+// sit in a segment tree (blockTree) that is patched, at each visit, only
+// for the blocks whose pages changed or that moved, so a block's first
+// rank and the sum from it to the end of D cost O(log blocks) instead of
+// a pass over all blocks (issue 11: that pass made a capture O(n²/1024)).
+// Most pages are then ruled out
 // without being looked at: cold pages can never be hopeless, and runs of
 // hot ones are certified hopeful with one bound each (see choose for the
 // argument); only the pages of runs left uncertified are tested one by
@@ -47,9 +52,15 @@ type selectiveOnline struct {
 	off    int // o = M−|D|, the slot of D's hottest page, set by choose
 	blocks []*onBlock
 	nGone  int
-	// scratch for suffix sums per block
-	suf, sufErr []float64
-	starts      []int
+	// tree holds each block's page count and gain sum; it is out of date
+	// for the blocks listed in dirty (their pages changed), for those after
+	// a dirty one (they moved) and, if off moved since treeOff, for all;
+	// treeOK is false after blocks were split or removed.
+	tree    blockTree
+	treeOK  bool
+	treeOff int
+	dirty   []int
+	hints   []int // see certifiedBlocks
 	// blockMax and chunk override onBlockMax and onChunk (tests use tiny
 	// blocks to exercise splits, shifts and run certificates).
 	blockMax, chunk int
@@ -68,6 +79,10 @@ type onBlock struct {
 	m      [onK + 1]float64
 	m0base float64
 	ops    int
+	// at and n are the first rank and page count in the tree's leaf;
+	// dirty says the block is listed in selectiveOnline.dirty.
+	at, n int
+	dirty bool
 	// within[j] = Σ_{j' ≥ j} t at the ranks the block has when its first
 	// page is at rank withinAt; emptied when the pages change.
 	within   []float64
@@ -122,6 +137,7 @@ func (s *selectiveOnline) add(pages []Page) {
 		s.size++
 		if len(s.blocks) == 0 {
 			s.blocks = append(s.blocks, &onBlock{ps: []rated{r}, base: -1})
+			s.treeOK = false
 			continue
 		}
 		// First block whose last page is not hotter than r.
@@ -144,10 +160,12 @@ func (s *selectiveOnline) add(pages []Page) {
 		b.ps = slices.Insert(b.ps, j, r)
 		b.base = -1
 		b.within = b.within[:0]
+		s.touch(bi)
 		if bm := s.maxBlock(); len(b.ps) > 2*bm {
 			nb := &onBlock{ps: slices.Clone(b.ps[bm:]), base: -1}
 			b.ps = slices.Clip(b.ps[:bm])
 			s.blocks = slices.Insert(s.blocks, bi+1, nb)
+			s.treeOK = false
 		}
 	}
 }
@@ -233,8 +251,10 @@ func (s *selectiveOnline) next() (int32, bool) {
 	b.ps = slices.Delete(b.ps, j, j+1)
 	b.within = b.within[:0]
 	b.cached = false
+	s.touch(bi)
 	if len(b.ps) == 0 {
 		s.blocks = slices.Delete(s.blocks, bi, bi+1)
+		s.treeOK = false
 	}
 	s.size--
 	s.visits++
@@ -263,9 +283,9 @@ func (s *selectiveOnline) next() (int32, bool) {
 // either S(lo+1) − min L or the ρ bound with R(a_hi) > hi, minimised over
 // the run (L and the ρ term are unimodal in the rate, decreasing in the
 // rank, so their least value is at hi and at an end of the rate range), is
-// at most tieTol with its error bound. The scan certifies whole blocks,
-// then runs of onChunk pages, and evaluates g directly only on the pages
-// of runs it could not certify; all bounds are rigorous, and a direct
+// at most tieTol with its error bound. The scan certifies runs of whole
+// blocks (doubling their number), then runs of onChunk·2^k pages, and
+// evaluates g directly only on the pages of runs it could not certify; all bounds are rigorous, and a direct
 // evaluation within rounding of tieTol is redone exactly, so the choice is
 // the one of the literal Alg. 5 (TestSelectiveOnlineMatchesReference*).
 func (s *selectiveOnline) choose() (int, int) {
@@ -280,29 +300,23 @@ func (s *selectiveOnline) choose() (int, int) {
 	if m == 1 || (s.off == 0 && m == 2) {
 		return lastBlock() // rank 1 is the last page: it is visited either way
 	}
-	// Suffix sums over blocks, from each block's start.
-	s.suf = slices.Grow(s.suf[:0], nb+1)[:nb+1]
-	s.sufErr = slices.Grow(s.sufErr[:0], nb+1)[:nb+1]
-	s.starts = slices.Grow(s.starts[:0], nb+1)[:nb+1]
-	start := s.off
-	for i, b := range s.blocks {
-		s.starts[i] = start
-		start += len(b.ps)
-	}
-	s.starts[nb] = start
-	s.suf[nb], s.sufErr[nb] = 0, 0
-	for i := nb - 1; i >= 0; i-- {
-		v, e := s.blocks[i].sum(s.starts[i])
-		s.suf[i] = s.suf[i+1] + v
-		s.sufErr[i] = s.sufErr[i+1] + e + eps*s.suf[i]
-	}
 	mm := float64(M - 1)
 	// a*(M−1), rounded down so that rounding cannot certify a page (M ≥ 3
 	// here: M = 2 means o = 0 and m = 2).
 	acold := math.Log1p(1/float64(M-2)) * (1 - 1e-12)
-	for bi, b := range s.blocks {
-		first, last := s.starts[bi], s.starts[bi]+len(b.ps)-1
+	if 2*s.firstTested().rate <= acold {
+		// Cold bound on the hottest page with a positive slot: no page is
+		// hopeless, and no sum is needed (most visits of a cold-leaved
+		// site end here).
+		return lastBlock()
+	}
+	s.syncTree()
+	for bi, it := 0, 0; bi < nb; it++ {
+		b := s.blocks[bi]
+		first := s.startOf(bi)
+		last := first + len(b.ps) - 1
 		if last < 1 {
+			bi++
 			continue
 		}
 		lo := max(first, 1)
@@ -310,11 +324,12 @@ func (s *selectiveOnline) choose() (int, int) {
 		if ahi <= acold {
 			break // cold bound: no page from here on is hopeless
 		}
-		if s.suf[bi] <= tieTol-s.sufErr[bi] {
+		U, errU := s.tree.from(bi)
+		if U <= tieTol-errU {
 			break // S only shrinks further on and L ≥ 0
 		}
-		alo := 2 * b.ps[len(b.ps)-1].rate
-		if s.certified(lo, last, alo, ahi, s.suf[bi], s.sufErr[bi], mm, M, -1) {
+		if g := s.certifiedBlocks(it, bi, lo, ahi, U, errU, mm, M); g > 0 {
+			bi += g
 			continue
 		}
 		j, found, stop := s.scanBlock(bi, mm, M, acold)
@@ -325,8 +340,46 @@ func (s *selectiveOnline) choose() (int, int) {
 		if stop {
 			break
 		}
+		bi++
 	}
 	return lastBlock()
+}
+
+// firstTested is the hottest page of D off slot 0 (D has ≥ 2 pages).
+func (s *selectiveOnline) firstTested() rated {
+	b := s.blocks[0]
+	if s.off >= 1 {
+		return b.ps[0]
+	}
+	if len(b.ps) > 1 {
+		return b.ps[1]
+	}
+	return s.blocks[1].ps[0]
+}
+
+// certifiedBlocks is a number g of blocks from bi on whose ranks [lo, end
+// of block bi+g−1] certified rules out as one run (0 if not even block bi
+// alone): a run of certified blocks is then passed over with a few bounds
+// instead of g. The search starts from the g found by the it-th call of
+// the previous visit, which rarely changes between visits, halves it until
+// a run is certified and doubles it while one is.
+func (s *selectiveOnline) certifiedBlocks(it, bi, lo int, ahi, U, errU, mm float64, M int) int {
+	ok := func(k int) bool {
+		e := s.blocks[bi+k-1]
+		return s.certified(lo, s.startOf(bi+k)-1, 2*e.ps[len(e.ps)-1].rate, ahi, U, errU, mm, M, -1)
+	}
+	for len(s.hints) <= it {
+		s.hints = append(s.hints, 1)
+	}
+	k := min(s.hints[it], len(s.blocks)-bi)
+	for k > 0 && !ok(k) {
+		k /= 2
+	}
+	for g := k; g > 0 && bi+2*g <= len(s.blocks) && ok(2*g); g *= 2 {
+		k = 2 * g
+	}
+	s.hints[it] = max(k, 1)
+	return k
 }
 
 // certified reports whether no rank in [lo, hi] (rates in [alo, ahi]) can
@@ -369,15 +422,14 @@ func minLoss(alo, ahi float64, i int, mm float64) float64 {
 // exactly within a block whose sums are fresh, else by the suffix of the
 // block holding rank R.
 func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
-	bi, found := slices.BinarySearch(s.starts, R)
-	if !found {
-		bi--
-	}
+	bi := s.tree.leafAt(R - s.off)
 	if bi == inBlock {
 		b := s.blocks[bi]
-		return s.suf[bi+1] + b.within[R-s.starts[bi]], s.sufErr[bi+1] + eps*float64(len(b.ps)+2)*s.suf[bi]
+		after, errAfter := s.tree.from(bi + 1)
+		all, _ := s.tree.from(bi)
+		return after + b.within[R-s.startOf(bi)], errAfter + eps*float64(len(b.ps)+2)*all
 	}
-	return s.suf[bi], s.sufErr[bi]
+	return s.tree.from(bi)
 }
 
 // scanBlock looks for the first hopeless page in block bi, certifying runs
@@ -385,25 +437,26 @@ func (s *selectiveOnline) suffixUpper(R, inBlock int) (float64, float64) {
 // from the end of the scan on can be hopeless (cold bound).
 func (s *selectiveOnline) scanBlock(bi int, mm float64, M int, acold float64) (j int, found, stop bool) {
 	b := s.blocks[bi]
-	first := s.starts[bi]
+	first := s.startOf(bi)
 	b.fresh(first)
-	after, errAfter := s.suf[bi+1], s.sufErr[bi+1]
+	after, errAfter := s.tree.from(bi + 1)
 	n := len(b.ps)
 	run := s.runLen()
-	for c := 0; c < n; c += run {
+	for c := 0; c < n; {
 		ce := min(c+run, n) - 1
 		lo := max(first+c, 1)
 		if lo > first+ce {
+			c = ce + 1
 			continue
 		}
 		ahi := 2 * b.ps[lo-first].rate
 		if ahi <= acold {
 			return 0, false, true
 		}
-		alo := 2 * b.ps[ce].rate
 		U := after + b.within[lo-first]
 		errU := errAfter + eps*float64(n+2)*U
-		if s.certified(lo, first+ce, alo, ahi, U, errU, mm, M, bi) {
+		if end := s.certifiedRun(bi, first, c, lo, ahi, U, errU, mm, M); end > c {
+			c = end
 			continue
 		}
 		for j := lo - first; j <= ce; j++ {
@@ -418,8 +471,27 @@ func (s *selectiveOnline) scanBlock(bi int, mm float64, M int, acold float64) (j
 				return j, true, false
 			}
 		}
+		c = ce + 1
 	}
 	return 0, false, false
+}
+
+// certifiedRun is the end (an index of block bi, starting at rank first)
+// of the longest run from index c, runLen·2^k pages long or up to the end
+// of the block, that certified rules out; c if none. U ± errU bounds S at
+// rank lo, the run's first rank off slot 0, and ahi is 2λ there.
+func (s *selectiveOnline) certifiedRun(bi, first, c, lo int, ahi, U, errU, mm float64, M int) int {
+	b := s.blocks[bi]
+	n, end := len(b.ps), c
+	for k := s.runLen(); ; k *= 2 {
+		e := min(c+k, n)
+		if !s.certified(lo, first+e-1, 2*b.ps[e-1].rate, ahi, U, errU, mm, M, bi) {
+			return end
+		}
+		if end = e; e == n {
+			return end
+		}
+	}
 }
 
 // lossAt is L = e^{−a·i} − e^{−a·(M−1)}.

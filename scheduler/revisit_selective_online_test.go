@@ -218,3 +218,62 @@ func TestSelectiveOnlineExactS(t *testing.T) {
 		t.Fatal("blocks not in rank order")
 	}
 }
+
+// TestSelectiveOnlineMatchesOld checks that the tree-backed implementation
+// (issue 11) makes exactly the decisions of the one before it (kept in
+// revisit_selective_online_old_test.go): every visit, revisit and
+// collapsed visit-revisit, and the hopeless count, on random sites of
+// every shape and on the thesis' trees, with good, low and high size
+// estimates, default and tiny blocks.
+func TestSelectiveOnlineMatchesOld(t *testing.T) {
+	type tc struct {
+		seed        uint64
+		sites, maxN int
+		tree        bool // the thesis' tree (outdegree 3..400) instead of randomShapedSite
+	}
+	tcs := []tc{
+		{1, 400, 40, false}, {2, 200, 300, false}, {3, 40, 3000, false},
+		{4, 12, 3000, true}, {5, 3, 30000, true}, {6, 3, 20000, false},
+		{7, 2, 200000, true},
+	}
+	if testing.Short() {
+		tcs = tcs[:2]
+	}
+	for _, c := range tcs {
+		rng := rand.New(rand.NewPCG(c.seed, 7))
+		for k := range c.sites {
+			n := 1 + rng.IntN(c.maxN)
+			rates, children := randomShapedSite(rng, n)
+			if c.tree {
+				d := []int{3, 10, 40, 400}[rng.IntN(4)]
+				rates, children = revisitBenchRates(n, d, 0.8+rng.Float64(), rng.IntN(2) == 0), make([][]int, n)
+				for i := 1; i < n; i++ {
+					children[(i-1)/d] = append(children[(i-1)/d], i)
+				}
+			}
+			est := []int{n, 1 + rng.IntN(n), n + rng.IntN(2*n+1)}[rng.IntN(3)]
+			bc := [][2]int{{0, 0}, {0, 0}, {2, 3}, {5, 4}, {16, 8}}[rng.IntN(5)]
+			oldS := newTwoPhase(&oldSelectiveOnline{blockMax: bc[0], chunk: bc[1]}, true, false)
+			newS := newTwoPhase(&selectiveOnline{blockMax: bc[0], chunk: bc[1]}, true, false)
+			want := capture(t, oldS, rates, children, est, false)
+			got := capture(t, newS, rates, children, est, false)
+			if i := firstDiff(got, want); i >= 0 || oldS.Hopeless() != newS.Hopeless() {
+				t.Fatalf("seed %d site %d (n=%d est=%d blocks %v): decisions differ at %d of %d/%d; hopeless %d, want %d",
+					c.seed, k, n, est, bc, i, len(got), len(want), newS.Hopeless(), oldS.Hopeless())
+			}
+		}
+	}
+}
+
+// firstDiff is the first index where a and b differ, −1 if they are equal.
+func firstDiff(a, b []Decision) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}

@@ -1,0 +1,123 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// backends open an empty migrated store of each kind; PostgreSQL only
+// with SHARC_TEST_PG.
+var backends = []struct {
+	name string
+	open func(testing.TB) store.Store
+}{
+	{"sqlite", func(t testing.TB) store.Store { return openDSN(t, "sqlite:"+filepath.Join(t.TempDir(), "index.db")) }},
+	{"postgres", func(t testing.TB) store.Store { return openDSN(t, pgtest.SchemaDSN(t, "sharc_report")) }},
+}
+
+var formats = []string{"json", "csv", "html"}
+
+// TestStoredRendersAsBuilt: a report stored as a summary and page rows
+// renders byte for byte as the same report built in memory, in every
+// format and on both stores, and storing it again replaces it.
+func TestStoredRendersAsBuilt(t *testing.T) {
+	ctx := context.Background()
+	for _, be := range backends {
+		for _, fx := range []struct {
+			name string
+			in   func(testing.TB, store.Store) (storeT, int64, jobT)
+		}{{"visit_revisit", visitRevisitIn}, {"single_visit", singleVisitIn}} {
+			t.Run(be.name+"/"+fx.name, func(t *testing.T) {
+				st, id, j := fx.in(t, be.open(t))
+				opts := report.Options{Job: j, Now: fixedNow, Tool: "SHARC test"}
+				mem, err := report.Build(ctx, st, id, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for range 2 { // the second run replaces the first
+					sum, err := report.BuildAndStore(ctx, st, id, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if sum.Totals != mem.Totals || len(sum.Pages) != 0 {
+						t.Errorf("summary totals %+v, %d pages; built %+v", sum.Totals, len(sum.Pages), mem.Totals)
+					}
+				}
+				c, err := st.Capture(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(c.Report) > 8<<10 {
+					t.Errorf("summary in the capture row is %d bytes", len(c.Report))
+				}
+				stored, err := report.Load(st, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range formats {
+					var want, got bytes.Buffer
+					if err := report.Render(&want, mem, f); err != nil {
+						t.Fatal(err)
+					}
+					if err := stored.Render(ctx, &got, f); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(want.Bytes(), got.Bytes()) {
+						t.Errorf("%s: stored report renders differently:\n%s\nbuilt:\n%s", f, got.Bytes(), want.Bytes())
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestLoadLegacyAndMissing: a report stored whole (before report rows)
+// still renders as it was; a capture without one says so.
+func TestLoadLegacyAndMissing(t *testing.T) {
+	ctx := context.Background()
+	st, id, j := visitRevisitFixture(t)
+	c, err := st.Capture(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := report.Load(st, c); !errors.Is(err, report.ErrNoReport) {
+		t.Fatalf("Load without report: %v", err)
+	}
+	mem, err := report.Build(ctx, st, id, report.Options{Job: j, Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	if err := report.WriteJSON(&whole, mem); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetReport(ctx, id, whole.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = st.Capture(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := report.Load(st, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range formats {
+		var want, got bytes.Buffer
+		if err := report.Render(&want, mem, f); err != nil {
+			t.Fatal(err)
+		}
+		if err := stored.Render(ctx, &got, f); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(want.Bytes(), got.Bytes()) {
+			t.Errorf("%s: legacy report renders differently", f)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package report_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/urlcanon"
+)
+
+// BenchmarkReportScale builds, stores and renders the report of a
+// visit-revisit capture of 10^5 and 10^6 pages inserted straight into a
+// real store, and reports the peak heap in use while doing so
+// (runtime.MemStats.HeapInuse sampled every 5 ms) above the heap before:
+// it must not grow with the capture. "memory" is Build, which holds every
+// page, for comparison. Run one size at a time, e.g.
+//
+//	go test ./report -run '^$' -bench 'ReportScale/sqlite/1000000' -benchtime 1x -timeout 60m
+func BenchmarkReportScale(b *testing.B) {
+	for _, be := range backends {
+		for _, n := range []int{100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/%d", be.name, n), func(b *testing.B) {
+				st := be.open(b)
+				id, j := scaleCapture(b, st, n)
+				ctx := context.Background()
+				opts := report.Options{Job: j}
+				steps := []struct {
+					name string
+					run  func() error
+				}{
+					{"store", func() error { _, err := report.BuildAndStore(ctx, st, id, opts); return err }},
+					{"html", func() error { return renderStored(ctx, st, id, "html") }},
+					{"json", func() error { return renderStored(ctx, st, id, "json") }},
+				}
+				if n <= 100_000 {
+					steps = append(steps, struct {
+						name string
+						run  func() error
+					}{"memory", func() error { _, err := report.Build(ctx, st, id, opts); return err }})
+				}
+				for _, s := range steps {
+					b.Run(s.name, func(b *testing.B) {
+						var peak uint64
+						for b.Loop() {
+							p, err := peakHeapAbove(s.run)
+							if err != nil {
+								b.Fatal(err)
+							}
+							peak = max(peak, p)
+						}
+						b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+						b.ReportMetric(float64(n), "pages")
+					})
+				}
+			})
+		}
+	}
+}
+
+func renderStored(ctx context.Context, st store.Store, id int64, format string) error {
+	c, err := st.Capture(ctx, id)
+	if err != nil {
+		return err
+	}
+	s, err := report.Load(st, c)
+	if err != nil {
+		return err
+	}
+	return s.Render(ctx, io.Discard, format)
+}
+
+// peakHeapAbove runs fn and returns the most heap in use while it ran,
+// less the heap in use (after a collection) before it started.
+func peakHeapAbove(fn func() error) (uint64, error) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	stop, done := make(chan struct{}), make(chan uint64)
+	go func() {
+		var ms runtime.MemStats
+		var peak uint64
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	err := fn()
+	close(stop)
+	peak := <-done
+	if peak < base {
+		return 0, err
+	}
+	return peak - base, err
+}
+
+// scaleCapture commits a finished visit-revisit capture of n pages on
+// one host in batches, as a crawl would: a visit and a revisit response
+// per page (every fourth changed, every hundredth revisit a 304), and a
+// robots.txt.
+func scaleCapture(b *testing.B, st store.Store, n int) (int64, *job.Job) {
+	b.Helper()
+	ctx := context.Background()
+	j := parseJob(b, fixtureJob)
+	sj, err := st.UpsertJob(ctx, "scale", "name: scale\n")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, _, err := st.OpenCapture(ctx, sj.ID, "bfs-lifo", job.ModeVisitRevisit)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const batch = 2000
+	for lo := 0; lo < n; lo += batch {
+		var bt store.Batch
+		bt.CaptureID = c.ID
+		for i := lo; i < min(lo+batch, n); i++ {
+			u := fmt.Sprintf("http://scale.test/section-%03d/page-%07d.html", i%997, i)
+			bt.Discovered = append(bt.Discovered, store.FrontierURL{CaptureID: c.ID, URL: u, SURT: urlcanon.SURT(u), Host: "scale.test",
+				Seq: i + 1, ParentSeq: -1, Rate: 0.01, RateSource: "default", State: store.StateDone})
+			bt.Records = append(bt.Records, scaleRecord(c.ID, u, i, n, true), scaleRecord(c.ID, u, i, n, false))
+		}
+		if err := st.Commit(ctx, bt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	robots := scaleRecord(c.ID, "http://scale.test/robots.txt", -1, n, true)
+	if err := st.Commit(ctx, store.Batch{CaptureID: c.ID, Records: []store.Record{robots}}); err != nil {
+		b.Fatal(err)
+	}
+	if err := st.FinishCapture(ctx, c.ID, store.CaptureStatusFinished); err != nil {
+		b.Fatal(err)
+	}
+	return c.ID, j
+}
+
+func scaleRecord(capture int64, u string, i, n int, visit bool) store.Record {
+	at, typ, status, digest, phase := i, "response", 200, fmt.Sprintf("sha1:V%031d", i), "visit"
+	if !visit {
+		at, phase = 2*n-i, "revisit"
+		switch {
+		case i%100 == 0:
+			typ, status = "revisit", 304
+		case i%4 == 0:
+			digest = fmt.Sprintf("sha1:R%031d", i)
+		default:
+			typ = "revisit"
+		}
+	}
+	return store.Record{CaptureID: capture, URL: u, SURT: urlcanon.SURT(u), Time: t0.Add(time.Duration(at) * time.Millisecond),
+		RecordType: typ, RecordID: fmt.Sprintf("<urn:uuid:%08d-0000-4000-8000-%012d>", i+1, 2*n+at), Status: status, MIME: "text/html",
+		PayloadDigest: digest, Length: 5000, WARCFile: fmt.Sprintf("scale-%05d.warc.gz", (i+1)/10000), Offset: int64(at) * 6000,
+		RecordLength: 6000, Phase: phase}
+}

@@ -31,6 +31,11 @@ const pageFlush = 1000
 // finishes. Its memory does not depend on the capture's size. It returns
 // the summary (the report without Pages and Blocked); Load reads it all.
 func BuildAndStore(ctx context.Context, st store.Store, captureID int64, opts Options) (*Report, error) {
+	unlock, err := st.LockReport(ctx, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("report: store: %w", err)
+	}
+	defer unlock()
 	if err := st.ClearReport(ctx, captureID); err != nil {
 		return nil, fmt.Errorf("report: store: %w", err)
 	}

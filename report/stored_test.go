@@ -121,3 +121,46 @@ func TestLoadLegacyAndMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterNodesStoreOneReport: cluster nodes (which share PostgreSQL)
+// each build the report of a capture they saw finish; builds running at
+// once must leave one complete report, not interleaved rows.
+func TestClusterNodesStoreOneReport(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.SchemaDSN(t, "sharc_report")
+	st, id, j := visitRevisitIn(t, openDSN(t, dsn))
+	other := openDSN(t, dsn) // a second node
+	opts := report.Options{Job: j, Now: fixedNow}
+	mem, err := report.Build(ctx, st, id, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for i := range 4 {
+		node := []store.Store{st, other}[i%2]
+		go func() { _, err := report.BuildAndStore(ctx, node, id, opts); errs <- err }()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	c, err := st.Capture(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := report.Load(st, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got bytes.Buffer
+	if err := report.Render(&want, mem, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	if err := stored.Render(ctx, &got, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(want.Bytes(), got.Bytes()) {
+		t.Errorf("report stored by concurrent builds:\n%s\nwant\n%s", got.Bytes(), want.Bytes())
+	}
+}

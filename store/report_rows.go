@@ -60,6 +60,12 @@ type Reports interface {
 	EachPage(ctx context.Context, captureID int64, fn func(FrontierURL, []IndexedRecord) error) error
 	// EachRecord calls fn for every record of a capture, in no set order.
 	EachRecord(ctx context.Context, captureID int64, fn func(Record) error) error
+	// LockReport keeps other processes from writing the capture's report
+	// until unlock is called: cluster nodes each build the report of a
+	// capture they saw finish, and rows of two builds must not interleave.
+	// PostgreSQL holds an advisory lock on a connection of its own; an
+	// SQLite index belongs to one process, and the lock is a no-op there.
+	LockReport(ctx context.Context, captureID int64) (unlock func(), err error)
 	// ClearReport removes a capture's stored report: its summary first
 	// (so no reader sees a summary over partial rows), then its rows.
 	ClearReport(ctx context.Context, captureID int64) error
@@ -223,6 +229,8 @@ func (s *sqliteStore) EachRecord(ctx context.Context, captureID int64, fn func(R
 	return nil
 }
 
+func (s *sqliteStore) LockReport(context.Context, int64) (func(), error) { return func() {}, nil }
+
 func (s *sqliteStore) ClearReport(ctx context.Context, captureID int64) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -340,6 +348,30 @@ func (s *pgStore) EachRecord(ctx context.Context, captureID int64, fn func(Recor
 		return fmt.Errorf("store: records of capture %d: %w", captureID, err)
 	}
 	return nil
+}
+
+// pgReportLock is the class of the two-key advisory locks of reports
+// ("SREP"); the second key is the capture id modulo 2^31 (a collision only
+// serialises two builds).
+const pgReportLock int32 = 0x53524550
+
+func (s *pgStore) LockReport(ctx context.Context, captureID int64) (func(), error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: lock report %d: %w", captureID, err)
+	}
+	key := int32(captureID % (1 << 31))
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1, $2)`, pgReportLock, key); err != nil {
+		conn.Release()
+		return nil, fmt.Errorf("store: lock report %d: %w", captureID, err)
+	}
+	return func() {
+		// A failed unlock closes the connection, which releases the lock.
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1, $2)`, pgReportLock, key); err != nil {
+			conn.Conn().Close(context.Background())
+		}
+		conn.Release()
+	}, nil
 }
 
 func (s *pgStore) ClearReport(ctx context.Context, captureID int64) error {

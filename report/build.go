@@ -81,14 +81,28 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 		}
 	}
 	m := measurer{r: r, unit: delta.Seconds(), visitRevisit: visitRevisit}
-	err = st.EachPage(ctx, captureID, func(f store.FrontierURL, recs []store.IndexedRecord) error {
+	if err := r.verdictPass(ctx, st, captureID, ph, sim, &m, out); err != nil {
+		return nil, err
+	}
+	r.Totals.Incoherent = r.Totals.Changed + r.Totals.Deleted
+	m.finish()
+	if sim != nil {
+		r.Similarity.Compared, r.Similarity.Skipped = sim.compared, sim.skipped
+	}
+	return r, nil
+}
+
+// verdictPass gives every page its status, counts and measures it, and
+// hands it to out.
+func (r *Report) verdictPass(ctx context.Context, st store.Store, captureID int64, ph phases, sim *similarity, m *measurer, out sink) error {
+	err := st.EachPage(ctx, captureID, func(f store.FrontierURL, recs []store.IndexedRecord) error {
 		if f.State == store.StateBlocked {
 			r.Totals.Blocked++
 			return out.blocked(f.URL)
 		}
 		p := Page{URL: f.URL, Rate: f.Rate, RateSource: f.RateSource, State: string(f.State)}
 		var visit, revisit *store.IndexedRecord
-		if visitRevisit {
+		if m.visitRevisit {
 			visit, revisit = r.classifyRevisit(ctx, &p, f, recs, ph, sim)
 		} else {
 			visit = classifySingle(&p, f, recs)
@@ -98,14 +112,9 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 		return out.page(&p, recordID(visit), recordID(revisit))
 	})
 	if err != nil {
-		return nil, fmt.Errorf("report: pages of capture %d: %w", captureID, err)
+		return fmt.Errorf("report: pages of capture %d: %w", captureID, err)
 	}
-	r.Totals.Incoherent = r.Totals.Changed + r.Totals.Deleted
-	m.finish()
-	if sim != nil {
-		r.Similarity.Compared, r.Similarity.Skipped = sim.compared, sim.skipped
-	}
-	return r, nil
+	return nil
 }
 
 func recordID(rc *store.IndexedRecord) int64 {
@@ -172,18 +181,37 @@ func newSummary(ctx context.Context, st store.Store, captureID int64, opts Optio
 // the second needs the revisit phase start the first finds. The first
 // also counts the URLs of each host.
 func (r *Report) locatePhases(ctx context.Context, st store.Store, captureID int64, hosts hostTally) (phases, error) {
-	// The revisit phase starts with the first revisit-phase download. A
-	// visit+revisit download (the pivot of Def. 5.5) precedes it, and one
-	// whose collapse the strategy undid may be followed by more visits, so
-	// it opens the phase only when there is no plain revisit at all.
+	if err := r.spanPass(ctx, st, captureID, hosts); err != nil {
+		return phases{}, err
+	}
+	ph := phases{revisitStart: r.RevisitPhaseStart}
+	if err := r.windowPass(ctx, st, captureID, &ph); err != nil {
+		return phases{}, err
+	}
+	r.CoherenceWindow.End = r.RevisitPhaseStart
+	if !r.CoherenceWindow.Start.IsZero() && !r.CoherenceWindow.End.IsZero() {
+		r.CoherenceWindow.Seconds = r.CoherenceWindow.End.Sub(r.CoherenceWindow.Start).Seconds()
+	}
+	if !r.Interval.Start.IsZero() {
+		span := r.Interval.End.Sub(r.Interval.Start)
+		r.Interval.Seconds = span.Seconds()
+		r.ReferenceTime = r.Interval.Start.Add(span / 2)
+	}
+	return ph, nil
+}
+
+// spanPass finds the first and last page download and the revisit phase
+// start. The revisit phase starts with the first revisit-phase download. A
+// visit+revisit download (the pivot of Def. 5.5) precedes it, and one
+// whose collapse the strategy undid may be followed by more visits, so it
+// opens the phase only when there is no plain revisit at all.
+func (r *Report) spanPass(ctx context.Context, st store.Store, captureID int64, hosts hostTally) error {
 	var firstPivot time.Time
 	err := st.EachPage(ctx, captureID, func(f store.FrontierURL, recs []store.IndexedRecord) error {
 		hosts.get(f.URL).URLs++
 		for _, rc := range recs {
 			t := rc.Time.UTC()
-			if r.Interval.Start.IsZero() || t.Before(r.Interval.Start) {
-				r.Interval.Start = t
-			}
+			r.Interval.Start = earliest(r.Interval.Start, t)
 			if t.After(r.Interval.End) {
 				r.Interval.End = t
 			}
@@ -197,51 +225,42 @@ func (r *Report) locatePhases(ctx context.Context, st store.Store, captureID int
 		return nil
 	})
 	if err != nil {
-		return phases{}, fmt.Errorf("report: pages of capture %d: %w", captureID, err)
+		return fmt.Errorf("report: pages of capture %d: %w", captureID, err)
 	}
 	if r.RevisitPhaseStart.IsZero() {
 		r.RevisitPhaseStart = firstPivot
 	}
-	ph := phases{revisitStart: r.RevisitPhaseStart}
-	// The window opens with the last visit: the last plain visit, or a
-	// valid pivot (one not before it) after it.
+	return nil
+}
+
+// windowPass finds the last plain visit not after the revisit phase start
+// and opens the coherence window with the last visit: that one, or a valid
+// pivot (one not before it) after it.
+func (r *Report) windowPass(ctx context.Context, st store.Store, captureID int64, ph *phases) error {
 	var lastPivot time.Time
-	err = st.EachPage(ctx, captureID, func(_ store.FrontierURL, recs []store.IndexedRecord) error {
+	err := st.EachPage(ctx, captureID, func(_ store.FrontierURL, recs []store.IndexedRecord) error {
 		for _, rc := range recs {
 			t := rc.Time.UTC()
 			if ph.after(t) {
 				continue
 			}
-			switch rc.Phase {
-			case phaseVisit:
-				if t.After(ph.lastPlainVisit) {
-					ph.lastPlainVisit = t
-				}
-			case phaseVisitRevisit:
-				if t.After(lastPivot) {
-					lastPivot = t
-				}
+			switch {
+			case rc.Phase == phaseVisit && t.After(ph.lastPlainVisit):
+				ph.lastPlainVisit = t
+			case rc.Phase == phaseVisitRevisit && t.After(lastPivot):
+				lastPivot = t
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return phases{}, fmt.Errorf("report: pages of capture %d: %w", captureID, err)
+		return fmt.Errorf("report: pages of capture %d: %w", captureID, err)
 	}
 	r.CoherenceWindow.Start = ph.lastPlainVisit
 	if lastPivot.After(r.CoherenceWindow.Start) {
 		r.CoherenceWindow.Start = lastPivot
 	}
-	r.CoherenceWindow.End = r.RevisitPhaseStart
-	if !r.CoherenceWindow.Start.IsZero() && !r.CoherenceWindow.End.IsZero() {
-		r.CoherenceWindow.Seconds = r.CoherenceWindow.End.Sub(r.CoherenceWindow.Start).Seconds()
-	}
-	if !r.Interval.Start.IsZero() {
-		span := r.Interval.End.Sub(r.Interval.Start)
-		r.Interval.Seconds = span.Seconds()
-		r.ReferenceTime = r.Interval.Start.Add(span / 2)
-	}
-	return ph, nil
+	return nil
 }
 
 func earliest(cur, t time.Time) time.Time {

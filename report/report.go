@@ -4,8 +4,11 @@
 // where each record lies in which WARC file, and the capture's totals:
 // coherence (Def. 5.1), actual and expected incoherence (Def. 5.6) for
 // visit-revisit captures, expected blur (Eq. 4.3) for single-visit ones.
-// It renders the report as JSON (stored in the index), CSV and a
-// self-contained HTML page written for readers who are not engineers.
+// It renders the report as JSON, CSV and a self-contained HTML page
+// written for readers who are not engineers. A report is built in
+// streaming passes over the index and stored there as a summary and one
+// row per page (stored.go), so neither building nor rendering it holds
+// more than a page at a time.
 //
 // The report is derived only from the store (records and frontier) and,
 // when the job asks for the similarity test, from the WARC files; it never
@@ -147,9 +150,12 @@ type Report struct {
 	Totals     Totals         `json:"totals"`
 	// Quality holds the model-based measures from the change rates.
 	Quality Quality `json:"quality"`
-	// Pages has one entry per page of the capture, sorted by URL.
+	// Pages has one entry per page of the capture, sorted by URL; empty
+	// in a summary (BuildAndStore, Load), whose pages are read as the
+	// report is rendered.
 	Pages []Page `json:"pages"`
-	// Blocked lists URLs excluded by robots.txt or scope, sorted.
+	// Blocked lists URLs excluded by robots.txt or scope, sorted (empty in
+	// a summary, as Pages).
 	Blocked []string `json:"blocked"`
 	// Summary is the Heritrix-style crawl summary over all records.
 	Summary Summary `json:"summary"`

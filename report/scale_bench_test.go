@@ -3,10 +3,14 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/report"
@@ -26,7 +30,8 @@ func BenchmarkReportScale(b *testing.B) {
 	for _, be := range backends {
 		for _, n := range []int{100_000, 1_000_000} {
 			b.Run(fmt.Sprintf("%s/%d", be.name, n), func(b *testing.B) {
-				st := be.open(b)
+				dsn := be.dsn(b)
+				st := openDSN(b, dsn)
 				id, j := scaleCapture(b, st, n)
 				ctx := context.Background()
 				opts := report.Options{Job: j}
@@ -58,6 +63,9 @@ func BenchmarkReportScale(b *testing.B) {
 						b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 						b.ReportMetric(float64(n), "pages")
 						switch s.name {
+						case "store":
+							b.ReportMetric(tableMiB(b, dsn, "report_pages"), "rows-MiB")
+							b.ReportMetric(tableMiB(b, dsn, "records"), "records-MiB")
 						case "json":
 							b.ReportMetric(float64(jsonBytes)/(1<<20), "doc-MiB")
 						case "html":
@@ -80,6 +88,37 @@ func buildInMemory(ctx context.Context, st store.Store, id int64, opts report.Op
 	}
 	var blob bytes.Buffer
 	return report.WriteJSON(&blob, r)
+}
+
+// tableMiB is the size of a table with its indexes (PostgreSQL: and
+// TOAST) in the index at dsn: a measurement, so it reads the database
+// directly.
+func tableMiB(b *testing.B, dsn, table string) float64 {
+	ctx := context.Background()
+	var n int64
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		db, err := sql.Open("sqlite", path+"?_pragma=query_only(1)")
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		// A WITHOUT ROWID table is its primary key index; others add theirs.
+		err = db.QueryRowContext(ctx, `SELECT sum(pgsize) FROM dbstat WHERE name = ?1 OR name IN
+			(SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1)`, table).Scan(&n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return float64(n) / (1 << 20)
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if err := conn.QueryRow(ctx, `SELECT pg_total_relation_size($1::regclass)`, table).Scan(&n); err != nil {
+		b.Fatal(err)
+	}
+	return float64(n) / (1 << 20)
 }
 
 // counter counts the bytes written to it.

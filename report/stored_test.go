@@ -16,10 +16,10 @@ import (
 // with SHARC_TEST_PG.
 var backends = []struct {
 	name string
-	open func(testing.TB) store.Store
+	dsn  func(testing.TB) string
 }{
-	{"sqlite", func(t testing.TB) store.Store { return openDSN(t, "sqlite:"+filepath.Join(t.TempDir(), "index.db")) }},
-	{"postgres", func(t testing.TB) store.Store { return openDSN(t, pgtest.SchemaDSN(t, "sharc_report")) }},
+	{"sqlite", func(t testing.TB) string { return "sqlite:" + filepath.Join(t.TempDir(), "index.db") }},
+	{"postgres", func(t testing.TB) string { return pgtest.SchemaDSN(t, "sharc_report") }},
 }
 
 var formats = []string{"json", "csv", "html"}
@@ -35,7 +35,7 @@ func TestStoredRendersAsBuilt(t *testing.T) {
 			in   func(testing.TB, store.Store) (storeT, int64, jobT)
 		}{{"visit_revisit", visitRevisitIn}, {"single_visit", singleVisitIn}} {
 			t.Run(be.name+"/"+fx.name, func(t *testing.T) {
-				st, id, j := fx.in(t, be.open(t))
+				st, id, j := fx.in(t, openDSN(t, be.dsn(t)))
 				opts := report.Options{Job: j, Now: fixedNow, Tool: "SHARC test"}
 				mem, err := report.Build(ctx, st, id, opts)
 				if err != nil {

@@ -197,7 +197,7 @@ func vmRSS() uint64 {
 // one host in batches, as a crawl would: a visit and a revisit response
 // per page (every fourth changed, every hundredth revisit a 304), and a
 // robots.txt.
-func scaleCapture(b *testing.B, st store.Store, n int) (int64, *job.Job) {
+func scaleCapture(b testing.TB, st store.Store, n int) (int64, *job.Job) {
 	b.Helper()
 	ctx := context.Background()
 	j := parseJob(b, fixtureJob)

@@ -164,3 +164,42 @@ func TestClusterNodesStoreOneReport(t *testing.T) {
 		t.Errorf("report stored by concurrent builds:\n%s\nwant\n%s", got.Bytes(), want.Bytes())
 	}
 }
+
+// TestReportMemoryBounded: storing and rendering the report of a capture
+// ten times larger takes about the same heap (BenchmarkReportScale
+// measures 10^5 and 10^6 pages). The old way, Build and one JSON
+// document, fails this check: its heap grows with the pages.
+func TestReportMemoryBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds captures of 2,000 and 20,000 pages")
+	}
+	ctx := context.Background()
+	var peaks []uint64
+	for _, n := range []int{2_000, 20_000} {
+		st := openStore(t)
+		id, j := scaleCapture(t, st, n)
+		peak, _, err := peakHeapAbove(func() error {
+			if _, err := report.BuildAndStore(ctx, st, id, report.Options{Job: j}); err != nil {
+				return err
+			}
+			c, err := st.Capture(ctx, id)
+			if err != nil {
+				return err
+			}
+			s, err := report.Load(st, c)
+			if err != nil {
+				return err
+			}
+			var size counter
+			return s.Render(ctx, &size, "html")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d pages: peak heap %.1f MiB above the start", n, float64(peak)/(1<<20))
+		peaks = append(peaks, peak)
+	}
+	if limit := 2*peaks[0] + 4<<20; peaks[1] > limit {
+		t.Errorf("peak heap %d B for 20,000 pages, %d B for 2,000: grows with the capture", peaks[1], peaks[0])
+	}
+}

@@ -694,24 +694,21 @@ func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return badRequest("unknown format %q (valid: json, csv, html)", format)
 	}
-	if len(c.Report) == 0 {
+	stored, err := report.Load(d.st, c)
+	if errors.Is(err, report.ErrNoReport) {
 		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes, or by `sharc report %d --rebuild`)", errNotFound, c.ID, c.ID)
 	}
-	w.Header().Set("Content-Type", ctype)
-	if format == "" || format == "json" {
-		_, err = w.Write(c.Report)
-		return err
-	}
-	rep, err := report.ReadJSON(c.Report)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := report.Render(&buf, rep, format); err != nil {
-		return err
+	// The pages stream from the index as they are written: a report of a
+	// million pages is never held whole. An error after the first byte can
+	// only cut the body short (the status is sent).
+	w.Header().Set("Content-Type", ctype)
+	if err := stored.Render(r.Context(), w, format); err != nil {
+		d.log.Error("streaming report", zap.Int64("capture", c.ID), zap.Error(err))
 	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	return nil
 }
 
 // warcDir returns the job's WARC directory for a capture.
@@ -815,8 +812,8 @@ func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wa
 	}
 	in := wacz.Input{CDXJ: idx.Bytes(), Created: time.Now(), Software: crawler.Software,
 		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", c.ID, c.Strategy, c.Mode, c.Status)}
-	if len(c.Report) > 0 {
-		in.Report = c.Report
+	if in.Report, err = storedReportJSON(ctx, d.st, c); err != nil {
+		return wacz.Input{}, err
 	}
 	files := map[string]bool{}
 	pages := map[string]bool{}
@@ -838,4 +835,22 @@ func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wa
 		}
 	}
 	return in, nil
+}
+
+// storedReportJSON renders a capture's stored report as one JSON document
+// for a WACZ package (which holds its files in memory anyway); nil if the
+// capture has none.
+func storedReportJSON(ctx context.Context, st store.Store, c store.Capture) ([]byte, error) {
+	stored, err := report.Load(st, c)
+	if errors.Is(err, report.ErrNoReport) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := stored.Render(ctx, &b, "json"); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

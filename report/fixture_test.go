@@ -20,7 +20,13 @@ var t0 = time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
 
 func openStore(t testing.TB) store.Store {
 	t.Helper()
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "index.db"), zap.NewNop())
+	return openDSN(t, "sqlite:"+filepath.Join(t.TempDir(), "index.db"))
+}
+
+// openDSN opens and migrates a store.
+func openDSN(t testing.TB, dsn string) store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), dsn, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +130,10 @@ capture: {mode: visit-revisit}
 // visits followed it, so it is a visit without revisit). Downloads are 2 s apart (Δ = 2 s); the visits run 0..14 s, the
 // revisits 16..30 s, so the reference time is t0+15s.
 func visitRevisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
-	st := openStore(t)
+	return visitRevisitIn(t, openStore(t))
+}
+
+func visitRevisitIn(t testing.TB, st store.Store) (store.Store, int64, *job.Job) {
 	b := newBuilder(t, st, "evidence", "sharc-selective-online", job.ModeVisitRevisit)
 	const (
 		d1, d2, d3 = "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "sha1:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", "sha1:CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC"
@@ -169,7 +178,10 @@ func visitRevisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
 // singleVisitFixture is a single-visit capture of three pages at 0, 1 and
 // 2 Δ (Δ = 1 s) with rates 1, 2 and 0 changes per Δ, and one failure.
 func singleVisitFixture(t testing.TB) (store.Store, int64, *job.Job) {
-	st := openStore(t)
+	return singleVisitIn(t, openStore(t))
+}
+
+func singleVisitIn(t testing.TB, st store.Store) (store.Store, int64, *job.Job) {
 	b := newBuilder(t, st, "plain", "bfs", job.ModeSingleVisit)
 	h := "http://plain.test"
 	b.url(h+"/", 1, store.StateDone, 1)

@@ -1,29 +1,103 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"embed"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/sharc-archive/sharc/store"
 )
 
-// WriteJSON writes r as indented JSON (the form stored in the index).
+// WriteJSON writes r as indented JSON (the form stored in the index
+// before report rows, and served by the API).
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	return writeJSON(context.Background(), w, r, memPages{r})
+}
+
+// jsonPagesAt is where the pages and blocked URLs of a report encoded
+// with empty ones stand. Within JSON strings '"' is escaped, so the text
+// can only be those two fields.
+const jsonPagesAt = "  \"pages\": [],\n  \"blocked\": [],\n"
+
+// writeJSON writes the summary r with the pages of src in its "pages" and
+// "blocked" fields, one element at a time, byte for byte as
+// json.Encoder with two-space indent writes the whole report.
+func writeJSON(ctx context.Context, w io.Writer, r *Report, src pageSource) error {
+	sum := *r
+	sum.Pages, sum.Blocked = []Page{}, []string{}
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	if err := enc.Encode(&sum); err != nil {
+		return fmt.Errorf("report: json: %w", err)
+	}
+	before, after, ok := bytes.Cut(head.Bytes(), []byte(jsonPagesAt))
+	if !ok {
+		return errors.New("report: json: pages field not found")
+	}
+	bw := bufio.NewWriter(w)
+	bw.Write(before)
+	bw.WriteString(`  "pages": [`)
+	n := 0
+	err := src.eachPage(ctx, func(p *Page) error {
+		b, err := json.MarshalIndent(p, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		jsonElem(bw, n, b)
+		n++
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("report: json: %w", err)
+	}
+	jsonEnd(bw, n)
+	bw.WriteString(",\n  \"blocked\": [")
+	n = 0
+	err = src.eachBlocked(ctx, func(u string) error {
+		b, err := json.Marshal(u)
+		if err != nil {
+			return err
+		}
+		jsonElem(bw, n, b)
+		n++
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("report: json: %w", err)
+	}
+	jsonEnd(bw, n)
+	bw.WriteString(",\n")
+	bw.Write(after)
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("report: json: %w", err)
 	}
 	return nil
+}
+
+// jsonElem writes the i-th element of an array two levels deep.
+func jsonElem(w *bufio.Writer, i int, elem []byte) {
+	if i > 0 {
+		w.WriteByte(',')
+	}
+	w.WriteString("\n    ")
+	w.Write(elem)
+}
+
+// jsonEnd closes an array of n elements two levels deep.
+func jsonEnd(w *bufio.Writer, n int) {
+	if n > 0 {
+		w.WriteString("\n  ")
+	}
+	w.WriteByte(']')
 }
 
 // ReadJSON decodes a report written by WriteJSON (e.g. the one stored in
@@ -50,11 +124,15 @@ var CSVHeader = []string{
 // WriteCSV writes one row per page under the CSVHeader row. Times are
 // RFC 3339 UTC with nanoseconds; missing values are empty cells.
 func WriteCSV(w io.Writer, r *Report) error {
+	return writeCSV(context.Background(), w, memPages{r})
+}
+
+func writeCSV(ctx context.Context, w io.Writer, src pageSource) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return fmt.Errorf("report: csv: %w", err)
 	}
-	for _, p := range r.Pages {
+	err := src.eachPage(ctx, func(p *Page) error {
 		row := []string{p.URL, string(p.Status), p.Reason}
 		row = append(row, downloadCells(p.Visit)...)
 		row = append(row, downloadCells(p.Revisit)...)
@@ -63,9 +141,10 @@ func WriteCSV(w io.Writer, r *Report) error {
 			sim = formatFloat(*p.Similarity)
 		}
 		row = append(row, formatFloat(p.IntervalSeconds), formatFloat(p.Rate), p.RateSource, formatFloat(p.ChangeProbability), sim, strconv.FormatBool(p.SpansReferenceTime))
-		if err := cw.Write(row); err != nil {
-			return fmt.Errorf("report: csv: %w", err)
-		}
+		return cw.Write(row)
+	})
+	if err != nil {
+		return fmt.Errorf("report: csv: %w", err)
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -121,7 +200,50 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 // no external assets) addressed to readers who are not engineers: what was
 // captured, what is guaranteed and what is not, fixity, and every page.
 func WriteHTML(w io.Writer, r *Report) error {
-	if err := htmlTemplate.Execute(w, r); err != nil {
+	return writeHTML(context.Background(), w, r, memPages{r})
+}
+
+// pageRow is what the "page" template shows.
+type pageRow struct {
+	*Page
+	VR bool // visit-revisit capture: show whether it encloses the reference time
+}
+
+// writeHTML writes the parts of report.html.tmpl in turn, one "page" per
+// page as src reads it.
+func writeHTML(ctx context.Context, w io.Writer, r *Report, src pageSource) error {
+	bw := bufio.NewWriter(w)
+	run := func(name string, data any) error { return htmlTemplate.ExecuteTemplate(bw, name, data) }
+	err := run("head", r)
+	if err == nil {
+		vr := r.Mode == "visit-revisit"
+		err = src.eachPage(ctx, func(p *Page) error { return run("page", pageRow{p, vr}) })
+	}
+	if err == nil {
+		err = run("pages-end", r)
+	}
+	blocked := false
+	if err == nil {
+		err = src.eachBlocked(ctx, func(u string) error {
+			if !blocked {
+				blocked = true
+				if err := run("blocked-start", r); err != nil {
+					return err
+				}
+			}
+			return run("blocked", u)
+		})
+	}
+	if err == nil && blocked {
+		err = run("blocked-end", r)
+	}
+	if err == nil {
+		err = run("tail", r)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
 		return fmt.Errorf("report: html: %w", err)
 	}
 	return nil
@@ -175,35 +297,4 @@ func strategyWords(name string) string {
 		w = "strategy " + name
 	}
 	return w + order
-}
-
-// BuildAndStore builds a finished capture's report and stores it (JSON) with
-// the capture, as `sharc crawl`, `sharc demo` and the daemon do when a
-// capture finishes.
-func BuildAndStore(ctx context.Context, st store.Store, captureID int64, opts Options) (*Report, error) {
-	rep, err := Build(ctx, st, captureID, opts)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, rep); err != nil {
-		return nil, err
-	}
-	if err := st.SetReport(ctx, captureID, buf.Bytes()); err != nil {
-		return nil, fmt.Errorf("report: store: %w", err)
-	}
-	return rep, nil
-}
-
-// Render writes r in the named format: "json", "csv" or "html".
-func Render(w io.Writer, r *Report, format string) error {
-	switch format {
-	case "", "json":
-		return WriteJSON(w, r)
-	case "csv":
-		return WriteCSV(w, r)
-	case "html":
-		return WriteHTML(w, r)
-	}
-	return fmt.Errorf("report: unknown format %q (valid: json, csv, html)", format)
 }

@@ -28,11 +28,12 @@ const maxDecoded = extract.MaxBodyBytes
 // similarity runs the shingle test of thesis §8.2 on the two archived
 // versions of a changed page.
 type similarity struct {
-	dir      string
-	digests  map[string]store.Record // payload digest → a full response with it
-	log      *zap.Logger
-	compared int
-	skipped  int
+	dir       string
+	st        store.Store // finds the response a revisit record duplicates
+	captureID int64
+	log       *zap.Logger
+	compared  int
+	skipped   int
 }
 
 // compare returns the Jaccard similarity of word 10-gram shingles of the
@@ -60,7 +61,10 @@ func (s *similarity) text(ctx context.Context, rc store.Record) (string, error) 
 	if rc.RecordType != "response" {
 		// A revisit record holds no payload: read the response it
 		// duplicates, found by payload digest.
-		full, ok := s.digests[rc.PayloadDigest]
+		full, ok, err := s.st.FirstByDigest(ctx, s.captureID, rc.PayloadDigest)
+		if err != nil {
+			return "", err
+		}
 		if !ok {
 			return "", fmt.Errorf("no response record with payload %s", rc.PayloadDigest)
 		}

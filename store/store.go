@@ -71,7 +71,9 @@ type Capture struct {
 	Status   CaptureStatus
 	Strategy string
 	Mode     string // "single-visit" or "visit-revisit"
-	// Report is the capture quality report (JSON), empty until written.
+	// Report is the capture quality report's summary (JSON without the
+	// pages, whose rows EachReportPage reads), empty until written.
+	// Captures reported before migration 0008 hold the whole report here.
 	Report []byte
 	// Owner is the job file and settings that started the capture (see
 	// CaptureOwner); zero for captures started before migration 0006,
@@ -186,8 +188,12 @@ type Store interface {
 	Capture(ctx context.Context, captureID int64) (Capture, error)
 	// Captures lists a job's captures, oldest first.
 	Captures(ctx context.Context, jobID int64) ([]Capture, error)
-	// SetReport stores a capture's quality report.
+	// SetReport stores a capture's quality report summary, after its page
+	// rows (Reports.AddReportPages): a stored summary marks the report
+	// complete.
 	SetReport(ctx context.Context, captureID int64, report []byte) error
+	// Reports streams what the quality report reads and stores.
+	Reports
 
 	// Commit applies a batch in one transaction.
 	Commit(ctx context.Context, b Batch) error

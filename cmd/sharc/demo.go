@@ -55,19 +55,22 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	}
 	printReportSummary(c.stdout, rep)
 
-	// The truth: pages with at least one change between their two fetches.
-	if truth, ok := trueIncoherence(rep, site); ok {
-		fmt.Fprintf(c.stdout, "  site's change log: %d of those pages really changed between visit and revisit\n", truth)
+	capt, err := st.Capture(ctx, stats.CaptureID)
+	if err != nil {
+		return err
 	}
-	for _, f := range []struct {
-		name  string
-		write func(*os.File) error
-	}{
-		{"report.json", func(w *os.File) error { return report.WriteJSON(w, rep) }},
-		{"report.html", func(w *os.File) error { return report.WriteHTML(w, rep) }},
-		{"report.csv", func(w *os.File) error { return report.WriteCSV(w, rep) }},
-	} {
-		if err := writeFile(filepath.Join(*out, f.name), f.write); err != nil {
+	stored, err := report.Load(st, capt)
+	if err != nil {
+		return err
+	}
+	// The truth: pages with at least one change between their two fetches.
+	truth, err := trueIncoherence(ctx, stored, site)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "  site's change log: %d of those pages really changed between visit and revisit\n", truth)
+	for _, format := range []string{"json", "html", "csv"} {
+		if err := writeFile(filepath.Join(*out, "report."+format), func(w *os.File) error { return stored.Render(ctx, w, format) }); err != nil {
 			return err
 		}
 	}
@@ -175,21 +178,19 @@ func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Reg
 // revisit. (The site answers a few milliseconds after a fetch starts, so a
 // change in that gap can make this count differ by one from the archive's;
 // the crawler's tests compare at the server-side instants instead.)
-func trueIncoherence(rep *report.Report, site *testsite.Site) (int, bool) {
+func trueIncoherence(ctx context.Context, rep *report.Stored, site *testsite.Site) (int, error) {
 	n := 0
-	for _, p := range rep.Pages {
+	err := rep.EachPage(ctx, func(p *report.Page) error {
 		if p.Visit == nil || p.Revisit == nil || p.Revisit.Phase != crawler.PhaseRevisit {
-			continue
+			return nil
 		}
 		k, ok := testsite.PageIndex(urlPath(p.URL))
-		if !ok {
-			continue
-		}
-		if len(site.PageChanges(k, p.Visit.Time, p.Revisit.Time)) > 0 {
+		if ok && len(site.PageChanges(k, p.Visit.Time, p.Revisit.Time)) > 0 {
 			n++
 		}
-	}
-	return n, true
+		return nil
+	})
+	return n, err
 }
 
 func urlPath(u string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -49,10 +50,7 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 	if err != nil || id <= 0 {
 		return fmt.Errorf("capture ID %q is not a positive integer", rest[0])
 	}
-	write, ok := map[string]func(io.Writer, *report.Report) error{
-		"json": report.WriteJSON, "csv": report.WriteCSV, "html": report.WriteHTML,
-	}[*format]
-	if !ok {
+	if *format != "json" && *format != "csv" && *format != "html" {
 		return fmt.Errorf("unknown format %q (valid: json, csv, html)", *format)
 	}
 	var j *job.Job
@@ -81,30 +79,61 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	var r *report.Report
-	if len(capt.Report) > 0 && !*rebuild {
-		if r, err = report.ReadJSON(capt.Report); err != nil {
-			return fmt.Errorf("stored report of capture %d: %w (use --rebuild)", id, err)
-		}
+	render, err := reportRenderer(ctx, c, st, capt, *rebuild, report.Options{WARCDir: *warcDir, Job: j, Tool: "SHARC " + version, Log: c.log})
+	if err != nil {
+		return err
+	}
+	_, err = writeOutput(*out, c.stdout, func(w io.Writer) (int, error) { return 0, render(w, *format) })
+	return err
+}
+
+// reportRenderer returns what prints capture capt's report: the stored
+// one (unless rebuild), else one built and stored, streamed from the index
+// as it is written; a report of a still running capture is built in memory
+// and not stored (a provisional report must not stand in for the final
+// one).
+func reportRenderer(ctx context.Context, c *cli, st store.Store, capt store.Capture, rebuild bool, opts report.Options) (func(io.Writer, string) error, error) {
+	id := capt.ID
+	if len(capt.Report) > 0 && !rebuild {
 		c.log.Info("printing the stored report", zap.Int64("capture", id))
-	} else {
-		r, err = report.Build(ctx, st, id, report.Options{WARCDir: *warcDir, Job: j, Tool: "SHARC " + version, Log: c.log})
+	} else if capt.Status == store.CaptureStatusRunning {
+		r, err := report.Build(ctx, st, id, opts)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if capt.Status != store.CaptureStatusRunning {
-			var b bytes.Buffer
-			if err := report.WriteJSON(&b, r); err != nil {
-				return err
-			}
-			if err := st.SetReport(ctx, id, b.Bytes()); err != nil {
-				return err
-			}
-			c.log.Info("report built and stored", zap.Int64("capture", id))
-		} else {
-			c.log.Warn("capture still running: report built but not stored", zap.Int64("capture", id))
+		c.log.Warn("capture still running: report built but not stored", zap.Int64("capture", id))
+		return func(w io.Writer, format string) error { return report.Render(w, r, format) }, nil
+	} else {
+		if _, err := report.BuildAndStore(ctx, st, id, opts); err != nil {
+			return nil, err
+		}
+		c.log.Info("report built and stored", zap.Int64("capture", id))
+		var err error
+		if capt, err = st.Capture(ctx, id); err != nil {
+			return nil, err
 		}
 	}
-	_, err = writeOutput(*out, c.stdout, func(w io.Writer) (int, error) { return 0, write(w, r) })
-	return err
+	stored, err := report.Load(st, capt)
+	if err != nil {
+		return nil, fmt.Errorf("stored report of capture %d: %w (use --rebuild)", id, err)
+	}
+	return func(w io.Writer, format string) error { return stored.Render(ctx, w, format) }, nil
+}
+
+// storedReportJSON renders a capture's stored report as one JSON document
+// for a WACZ package (which holds its files in memory anyway); nil if the
+// capture has none.
+func storedReportJSON(ctx context.Context, st store.Store, c store.Capture) ([]byte, error) {
+	stored, err := report.Load(st, c)
+	if errors.Is(err, report.ErrNoReport) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := stored.Render(ctx, &b, "json"); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -204,15 +204,16 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
 		return wacz.Input{}, err
 	}
+	rep, err := storedReportJSON(ctx, st, capt)
+	if err != nil {
+		return wacz.Input{}, err
+	}
 	in := wacz.Input{
 		CDXJ:        idx.Bytes(),
-		Report:      capt.Report,
+		Report:      rep,
 		Title:       fmt.Sprintf("capture %d", captureID),
 		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", captureID, capt.Strategy, capt.Mode, capt.Status),
 		Software:    "SHARC " + version,
-	}
-	if len(in.Report) == 0 {
-		in.Report = nil
 	}
 	files := map[string]bool{}
 	seen := map[string]bool{}

@@ -41,6 +41,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"History", testHistory},
 		{"JobCaptureSizes", testJobCaptureSizes},
 		{"ConcurrentCommits", testConcurrentCommits},
+		{"ReportStreams", testReportStreams},
+		{"ReportRows", testReportRows},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

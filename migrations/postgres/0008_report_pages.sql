@@ -1,0 +1,27 @@
+-- Keep in step with sqlite/0008_report_pages.sql.
+
+-- The quality report of a capture is stored as rows instead of one JSON
+-- document: captures.report keeps the summary (the report without its
+-- pages, a few kB whatever the capture's size) and report_pages one row per
+-- page with its verdict as of the report's making. The visit and revisit
+-- are referenced by record id (0: none), not copied: records are
+-- immutable, so the stored report stays as it was built. See
+-- docs/report.md, "Storage".
+CREATE TABLE report_pages (
+    capture_id           BIGINT NOT NULL REFERENCES captures (id) ON DELETE CASCADE,
+    blocked              BOOLEAN NOT NULL,
+    url                  TEXT COLLATE "C" NOT NULL,
+    status               TEXT NOT NULL,
+    reason               TEXT NOT NULL,
+    visit_id             BIGINT NOT NULL,
+    revisit_id           BIGINT NOT NULL,
+    interval_seconds     DOUBLE PRECISION NOT NULL,
+    rate                 DOUBLE PRECISION NOT NULL,
+    rate_source          TEXT NOT NULL,
+    change_probability   DOUBLE PRECISION NOT NULL,
+    similarity           DOUBLE PRECISION,
+    spans_reference_time BOOLEAN NOT NULL,
+    state                TEXT NOT NULL,
+    -- Pages, then blocked URLs, each in URL order: the order rendered.
+    PRIMARY KEY (capture_id, blocked, url)
+);

@@ -26,7 +26,6 @@ package warc
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"crypto/sha1"
@@ -45,6 +44,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/nlnwa/gowarc"
 	"go.uber.org/zap"
 
@@ -83,6 +83,12 @@ type Config struct {
 	// they wait for the file lock (default Dir: same disk as the archive,
 	// and not a RAM-backed tmpfs). The files are unlinked at creation.
 	SpoolDir string
+	// GzipLevel is the DEFLATE level of the record members, 1 (fastest)
+	// to 9 (smallest); 0 is the default (6). Members are compressed with
+	// github.com/klauspost/compress, whose level 6 is about 2.7 times as
+	// fast as compress/gzip's on HTML for 3% more bytes
+	// (docs/benchmarks.md); any gzip reader reads them.
+	GzipLevel int
 	// warcinfo fields
 	Software, Operator, JobName, RobotsPolicy, UserAgent, Hostname string
 	Description                                                    string
@@ -226,7 +232,14 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		now:   time.Now,
 		newID: newUUID,
 	}
-	w.gz.New = func() any { z, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression); return z }
+	level := gzip.DefaultCompression
+	if cfg.GzipLevel != 0 {
+		if cfg.GzipLevel < gzip.BestSpeed || cfg.GzipLevel > gzip.BestCompression {
+			return nil, fmt.Errorf("warc: gzip level %d: want 1 to 9, or 0 for the default", cfg.GzipLevel)
+		}
+		level = cfg.GzipLevel
+	}
+	w.gz.New = func() any { z, _ := gzip.NewWriterLevel(nil, level); return z }
 	return w, nil
 }
 

@@ -175,12 +175,21 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 	return res, err
 }
 
-// extractHTMLFrom parses a page of up to MaxDOMBytes as a tree and streams
-// a larger one.
+// extractHTMLFrom tokenizes a page as a stream (extractHTMLStream). A page
+// of up to MaxDOMBytes is held whole, so its first <base href> is found
+// first and applies to the links before it too, as in the tree
+// (extractHTML); a larger one is streamed from the reader.
 func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string) error {
 	body, more := readUpTo(br, MaxDOMBytes, nil)
 	if !more {
-		return extractHTML(c, toUTF8(body, contentType, true))
+		body = toUTF8(body, contentType, true)
+		if href, ok := firstBaseHref(body); ok {
+			c.baseSeen = true
+			if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
+				c.setResolver(r)
+			}
+		}
+		return extractHTMLStream(c, bytes.NewReader(body))
 	}
 	return extractHTMLStream(c, utf8Reader(body, io.MultiReader(bytes.NewReader(body), br), contentType))
 }
@@ -296,6 +305,7 @@ type collector struct {
 	r        *urlcanon.Resolver
 	res      *Result
 	maxLinks int
+	baseSeen bool // the document's <base href> is applied
 	seen     map[string]struct{}
 	cache    map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
 }

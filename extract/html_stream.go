@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -56,7 +57,6 @@ type streamWalker struct {
 	hidden    []atom.Atom // open elements whose text is not visible
 	svg       int         // open <svg> elements: their children are in the SVG namespace
 	raw       atom.Atom   // the raw-text element (title, style, ...) whose text comes next
-	baseSeen  bool
 	titleSeen bool
 }
 
@@ -91,9 +91,9 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 }
 
 func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) {
-	if n.DataAtom == atom.Base && !s.baseSeen {
+	if n.DataAtom == atom.Base && !s.c.baseSeen {
 		if href, ok := attr(n, "href"); ok {
-			s.baseSeen = true
+			s.c.baseSeen = true
 			if r, err := s.c.r.Rebase(strings.TrimSpace(href)); err == nil {
 				s.c.setResolver(r)
 			}
@@ -138,4 +138,50 @@ func (s *streamWalker) textToken(text string) {
 	if len(s.hidden) == 0 {
 		s.text.add(text)
 	}
+}
+
+// firstBaseHref returns the href of the first <base href> start tag of an
+// HTML document held whole, tokenized as extractHTMLStream does (scripting
+// disabled), so that it can apply to the whole document; most pages have
+// none, which a byte scan tells without tokenizing.
+func firstBaseHref(body []byte) (string, bool) {
+	if !mentionsBase(body) {
+		return "", false
+	}
+	z := html.NewTokenizer(bytes.NewReader(body))
+	z.SetMaxBuf(maxTokenBytes)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return "", false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			a := atom.Lookup(name)
+			if a == atom.Noscript {
+				z.NextIsNotRawText()
+			}
+			for hasAttr && a == atom.Base {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				if string(k) == "href" {
+					return string(v), true
+				}
+			}
+		}
+	}
+}
+
+// mentionsBase reports whether body contains "<base" in any letter case.
+func mentionsBase(body []byte) bool {
+	for i := bytes.IndexByte(body, '<'); i >= 0; {
+		if rest := body[i+1:]; len(rest) >= 4 && bytes.EqualFold(rest[:4], []byte("base")) {
+			return true
+		}
+		j := bytes.IndexByte(body[i+1:], '<')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

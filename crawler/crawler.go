@@ -923,12 +923,14 @@ func (c *Crawler) formatDigest(sum []byte) string {
 	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
 }
 
-// textDigest is the digest of a page's normalised visible text
-// (extract.NormalizedText: case, punctuation and digit-only tokens do not
-// count), in the payload digest's notation. The report's similarity test
-// normalises the same way.
-func (c *Crawler) textDigest(text string) string {
-	return c.payloadDigest([]byte(extract.NormalizedText(text)))
+// textDigest is the digest of a page's normalised title and visible text
+// (extract.NormalizedText of title+" "+text: case, punctuation and
+// digit-only tokens do not count), in the payload digest's notation. The
+// report's similarity test normalises the same way. The two are
+// normalised into one buffer, not joined first.
+func (c *Crawler) textDigest(title, text string) string {
+	buf := extract.AppendNormalized(make([]byte, 0, len(title)+1+len(text)), title)
+	return c.payloadDigest(extract.AppendNormalized(buf, text))
 }
 
 // archive handles an HTTP response: dedup, link extraction, WARC, index,
@@ -1050,7 +1052,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
 		}
 		if res.Title != "" || res.Text != "" {
-			d.textDigest = c.textDigest(res.Title + " " + res.Text)
+			d.textDigest = c.textDigest(res.Title, res.Text)
 		}
 		if res.LinksDropped > 0 {
 			d.ann = append(d.ann, outlinksCut(res.LinksDropped))

@@ -329,6 +329,11 @@ func (c *collector) setResolver(r *urlcanon.Resolver) {
 // fragment, not http(s), unparsable or already seen. It returns the
 // canonical URL ("" if nothing was added for any reason but a duplicate).
 func (c *collector) add(ref string, hop Hop, context string) string {
+	return c.addCtx(ref, hop, context, "")
+}
+
+// addCtx is add with the context in two parts: ctx, or ctx+"/@"+key.
+func (c *collector) addCtx(ref string, hop Hop, ctx, key string) string {
 	if c.full() {
 		if u, ok := c.cache[strings.TrimSpace(ref)]; ok {
 			if _, dup := c.seen[u]; dup || u == "" {
@@ -349,8 +354,18 @@ func (c *collector) add(ref string, hop Hop, context string) string {
 		return u
 	}
 	c.seen[u] = struct{}{}
+	context := ctx
+	if key != "" {
+		context = ctx + "/@" + key
+	}
 	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
 	return u
+}
+
+// addAttr is add for the link in attribute key of an element tag; the
+// context tag+"/@"+key is only built for a link kept.
+func (c *collector) addAttr(ref string, hop Hop, tag, key string) string {
+	return c.addCtx(ref, hop, tag, key)
 }
 
 // resolve returns the canonical form of ref, or "" if it is not a crawlable

@@ -22,7 +22,8 @@ func (w *htmlWalker) element(n *html.Node) {
 	tag := n.Data
 	if n.Namespace == "svg" {
 		// <image href> and <use href> (or xlink:href) embed resources.
-		if tag == "image" || tag == "use" || tag == "feImage" {
+		// The tokenizer lower-cases feImage, the tree builder does not.
+		if tag == "image" || tag == "use" || tag == "feImage" || tag == "feimage" {
 			for _, a := range n.Attr {
 				// The tree builder turns xlink:href into href in the xlink
 				// namespace; the tokenizer leaves it as written.
@@ -84,7 +85,7 @@ func (w *htmlWalker) element(n *html.Node) {
 
 func (w *htmlWalker) attr(n *html.Node, key string, hop Hop) {
 	if v, ok := attr(n, key); ok {
-		w.c.add(v, hop, n.Data+"/@"+key)
+		w.c.addAttr(v, hop, n.Data, key)
 	}
 }
 
@@ -265,37 +266,74 @@ type textBuilder struct {
 	limit   int
 	pending bool // a separator is due before the next word
 	cut     bool
+	rune    [utf8.UTFMax]byte
 }
 
 // space records a word break.
 func (t *textBuilder) space() { t.pending = true }
 
-// add appends s with every whitespace run collapsed to one space.
-func (t *textBuilder) add(s string) {
+// add appends s with every whitespace run collapsed to one space. Runs of
+// ASCII are copied whole; other runes one by one (invalid bytes become
+// U+FFFD).
+func (t *textBuilder) add(s []byte) {
 	for len(s) > 0 && !t.cut {
-		r, size := utf8.DecodeRuneInString(s)
+		if c := s[0]; c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				t.pending = true
+				s = s[1:]
+				continue
+			}
+			n := 1
+			for n < len(s) && s[n] < utf8.RuneSelf && !asciiSpace(s[n]) {
+				n++
+			}
+			t.write(s[:n])
+			s = s[n:]
+			continue
+		}
+		r, size := utf8.DecodeRune(s)
 		s = s[size:]
 		if unicode.IsSpace(r) {
 			t.pending = true
 			continue
 		}
-		need := utf8.RuneLen(r)
-		if need < 0 {
-			need = size
-		}
-		if t.pending && t.b.Len() > 0 {
-			need++
-		}
-		if t.b.Len()+need > t.limit {
+		t.write(utf8.AppendRune(t.rune[:0], r))
+	}
+}
+
+// write appends a word fragment, after a space if one is due, and cuts
+// the text at limit (between runes).
+func (t *textBuilder) write(b []byte) {
+	if t.pending && t.b.Len() > 0 {
+		if t.b.Len()+1+runeLen(b) > t.limit {
 			t.cut = true
 			return
 		}
-		if t.pending && t.b.Len() > 0 {
-			t.b.WriteByte(' ')
-		}
-		t.pending = false
-		t.b.WriteRune(r)
+		t.b.WriteByte(' ')
 	}
+	t.pending = false
+	if room := t.limit - t.b.Len(); len(b) > room {
+		for len(b) > 0 && runeLen(b) <= room { // b is ASCII or one rune
+			t.b.WriteByte(b[0])
+			b, room = b[1:], room-1
+		}
+		t.cut = true
+		return
+	}
+	t.b.Write(b)
+}
+
+// runeLen is the length of b's first rune.
+func runeLen(b []byte) int {
+	if b[0] < utf8.RuneSelf {
+		return 1
+	}
+	return len(b)
+}
+
+// asciiSpace is unicode.IsSpace for an ASCII byte.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 func (t *textBuilder) String() string { return t.b.String() }

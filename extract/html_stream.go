@@ -57,14 +57,15 @@ type streamWalker struct {
 	hidden    []atom.Atom // open elements whose text is not visible
 	svg       int         // open <svg> elements: their children are in the SVG namespace
 	raw       atom.Atom   // the raw-text element (title, style, ...) whose text comes next
+	node      html.Node   // the start tag being handled (startNode)
+	attrs     []html.Attribute
 	titleSeen bool
 }
 
 func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
-		tok := z.Token()
-		n := &html.Node{Type: html.ElementNode, Data: tok.Data, DataAtom: tok.DataAtom, Attr: tok.Attr}
+		n := s.startNode(z)
 		if s.svg > 0 && n.DataAtom != atom.Svg {
 			n.Namespace = "svg"
 		}
@@ -86,8 +87,44 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 			}
 		}
 	case html.TextToken:
-		s.textToken(string(z.Text()))
+		if s.raw != 0 || len(s.hidden) == 0 {
+			s.textToken(z.Text())
+		}
 	}
+}
+
+// startNode fills the walker's reusable node from the tokenizer's start
+// tag, keeping only the attributes element reads (keepAttr): the others
+// (class, id, ...) are most of a page's attributes and cost nothing then.
+func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
+	name, more := z.TagName()
+	a := atom.Lookup(name)
+	data := a.String() // the same lower-case name, without allocating
+	if a == 0 {
+		data = string(name)
+	}
+	s.attrs = s.attrs[:0]
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if keepAttr(k, v) {
+			s.attrs = append(s.attrs, html.Attribute{Key: string(k), Val: string(v)})
+		}
+	}
+	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: s.attrs}
+	return &s.node
+}
+
+// keepAttr reports whether element (or <base>) reads attribute k=v.
+func keepAttr(k, v []byte) bool {
+	switch string(k) {
+	case "href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
+		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href":
+		return true
+	case "style":
+		return bytes.IndexByte(v, '(') >= 0
+	}
+	return false
 }
 
 func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) {
@@ -127,10 +164,10 @@ func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) 
 	}
 }
 
-func (s *streamWalker) textToken(text string) {
+func (s *streamWalker) textToken(text []byte) {
 	switch s.raw {
 	case atom.Style:
-		extractCSS(s.c, text, "style")
+		extractCSS(s.c, string(text), "style")
 	case atom.Title:
 		s.title.add(text)
 	}

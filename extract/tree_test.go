@@ -47,7 +47,7 @@ func extractHTML(c *collector, body []byte) error {
 	if t := htmlTitle.First(); t.Length() > 0 {
 		var tb textBuilder
 		tb.limit = maxFieldLen
-		tb.add(t.Text())
+		tb.add([]byte(t.Text()))
 		c.res.Title = tb.String()
 	}
 	w := htmlWalker{c: c}
@@ -85,7 +85,7 @@ func (w *htmlWalker) walk(root *html.Node) {
 		switch n.Type {
 		case html.TextNode:
 			if !f.hidden {
-				w.text.add(n.Data)
+				w.text.add([]byte(n.Data))
 			}
 			continue
 		case html.ElementNode:

@@ -66,7 +66,7 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
 		n := s.startNode(z)
-		if s.svg > 0 && n.DataAtom != atom.Svg {
+		if s.svgNamespace(n.DataAtom) {
 			n.Namespace = "svg"
 		}
 		s.start(z, n, tt == html.SelfClosingTagToken)
@@ -104,6 +104,13 @@ func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
 		data = string(name)
 	}
 	s.attrs = s.attrs[:0]
+	if more && !linkElement(a) && !s.svgNamespace(a) {
+		// Only a style attribute could hold a link here, and only if the
+		// tag has a '(' (or an entity that could decode to one): skipping
+		// the rest spares TagAttr's copies of every class and id.
+		raw := z.Raw()
+		more = bytes.IndexByte(raw, '(') >= 0 || bytes.IndexByte(raw, '&') >= 0
+	}
 	for more {
 		var k, v []byte
 		k, v, more = z.TagAttr()
@@ -114,6 +121,22 @@ func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
 	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: s.attrs}
 	return &s.node
 }
+
+// linkElement reports the HTML elements element reads links from
+// (besides a style attribute).
+func linkElement(a atom.Atom) bool {
+	switch a {
+	case atom.A, atom.Area, atom.Link, atom.Img, atom.Source, atom.Script, atom.Track,
+		atom.Iframe, atom.Frame, atom.Video, atom.Audio, atom.Embed, atom.Object,
+		atom.Input, atom.Body, atom.Table, atom.Tr, atom.Td, atom.Th, atom.Meta, atom.Base:
+		return true
+	}
+	return false
+}
+
+// svgNamespace reports whether a start tag a is in SVG (inside <svg>,
+// where element reads image, use and feImage links).
+func (s *streamWalker) svgNamespace(a atom.Atom) bool { return s.svg > 0 && a != atom.Svg }
 
 // keepAttr reports whether element (or <base>) reads attribute k=v.
 func keepAttr(k, v []byte) bool {

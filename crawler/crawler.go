@@ -1046,7 +1046,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 	}
 	if f.Status/100 == 2 {
 		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
-			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks})
+			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks, SizeHint: f.BodyLen})
 		if err != nil {
 			d.ann = append(d.ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))

@@ -161,7 +161,7 @@ type Writer struct {
 	host  string
 	now   func() time.Time
 	newID func() string
-	gz    sync.Pool
+	gz    compressors
 
 	mu      sync.Mutex // guards everything below
 	cur     *openFile
@@ -239,7 +239,7 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		}
 		level = cfg.GzipLevel
 	}
-	w.gz.New = func() any { z, _ := gzip.NewWriterLevel(nil, level); return z }
+	w.gz = compressors{level: level, free: make(chan *compressor, maxFreeCompressors)}
 	return w, nil
 }
 
@@ -548,8 +548,9 @@ func (w *Writer) recordOptions() []gowarc.WarcRecordOption {
 func (w *Writer) marshal(rec gowarc.WarcRecord) ([]byte, error) {
 	defer rec.Close()
 	var buf bytes.Buffer
-	z := w.gz.Get().(*gzip.Writer)
-	defer w.gz.Put(z)
+	zc := w.gz.get()
+	defer w.gz.put(zc)
+	z := zc.z
 	z.Reset(&buf)
 	if _, _, err := gowarc.NewMarshaler().Marshal(z, rec, 0); err != nil {
 		return nil, err
@@ -837,8 +838,9 @@ func (w *Writer) streamBuilder(t gowarc.RecordType) gowarc.WarcRecordBuilder {
 // one gzip member held in a spool.
 func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, error) {
 	out := spool.New(w.cfg.SpoolDir, 0)
-	z := w.gz.Get().(*gzip.Writer)
-	defer w.gz.Put(z)
+	zc := w.gz.get()
+	defer w.gz.put(zc)
+	z := zc.z
 	z.Reset(out)
 	err := func() error {
 		if _, err := fmt.Fprintf(z, "%v\r\n", rec.Version()); err != nil {
@@ -850,7 +852,7 @@ func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, 
 		if _, err := io.WriteString(z, "\r\n"); err != nil {
 			return err
 		}
-		if _, err := io.Copy(z, io.NewSectionReader(blk.r, 0, blk.size)); err != nil {
+		if _, err := io.CopyBuffer(z, io.NewSectionReader(blk.r, 0, blk.size), zc.buf); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(z, "\r\n\r\n"); err != nil {
@@ -863,6 +865,43 @@ func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, 
 		return nil, err
 	}
 	return out, nil
+}
+
+// maxFreeCompressors bounds the idle gzip writers a Writer keeps (one per
+// concurrent record build is enough on small machines).
+const maxFreeCompressors = 16
+
+// compressor is a gzip writer with its copy buffer. A klauspost writer
+// holds a few hundred KB of tables: made anew for every record (as a
+// sync.Pool emptied by each GC did), they were a tenth of the crawler's
+// allocations.
+type compressor struct {
+	z   *gzip.Writer
+	buf []byte
+}
+
+// compressors is a bounded free list of compressors.
+type compressors struct {
+	level int
+	free  chan *compressor
+}
+
+func (c *compressors) get() *compressor {
+	select {
+	case z := <-c.free:
+		return z
+	default:
+		z, _ := gzip.NewWriterLevel(nil, c.level) // level checked by NewWriter
+		return &compressor{z: z, buf: make([]byte, 32<<10)}
+	}
+}
+
+func (c *compressors) put(z *compressor) {
+	z.z.Reset(io.Discard) // drop the reference to the output
+	select {
+	case c.free <- z:
+	default:
+	}
 }
 
 // newRecordBuilder wraps gowarc.NewRecordBuilder; see gowarcInit.

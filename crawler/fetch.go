@@ -370,6 +370,7 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		return nil, f.readError(ctx, rc, err)
 	}
 	rc.limit = hdrLen + f.maxBody + framingSlack
+	rc.in.Grow(int(min(resp.ContentLength, f.maxBody)) + br.Size())
 	h := f.newHash()
 	n, err := io.Copy(h, io.LimitReader(resp.Body, f.maxBody))
 	truncated := false

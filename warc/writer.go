@@ -838,6 +838,7 @@ func (w *Writer) streamBuilder(t gowarc.RecordType) gowarc.WarcRecordBuilder {
 // one gzip member held in a spool.
 func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, error) {
 	out := spool.New(w.cfg.SpoolDir, 0)
+	out.Grow(int(min(blk.size/4, spool.Threshold)) + 1024) // HTML deflates to 15–20%
 	zc := w.gz.get()
 	defer w.gz.put(zc)
 	z := zc.z

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // Threshold is how many bytes a Spool keeps in memory before it moves its
@@ -34,6 +35,15 @@ func New(dir string, threshold int) *Spool {
 		threshold = Threshold
 	}
 	return &Spool{dir: dir, threshold: threshold}
+}
+
+// Grow makes room in memory for n more bytes (as far as the threshold
+// allows), so that a writer that knows its size, such as a response with
+// a Content-Length, fills one buffer instead of a doubling series.
+func (s *Spool) Grow(n int) {
+	if s.f == nil && n > 0 {
+		s.mem = slices.Grow(s.mem, min(n, s.threshold-len(s.mem)))
+	}
 }
 
 // Write appends p.

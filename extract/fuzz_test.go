@@ -1,12 +1,16 @@
 package extract
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/sharc-archive/sharc/urlcanon"
 )
@@ -211,6 +215,30 @@ func FuzzNormalizedText(f *testing.F) {
 		}
 		if got, want := string(AppendNormalized(AppendNormalized(nil, a), b)), refNormalized(a+" "+b); got != want {
 			t.Fatalf("appended %q, %q = %q, want %q", a, b, got, want)
+		}
+	})
+}
+
+// FuzzTagAtom: tagAtom reads every start and end tag's atom as TagName
+// and atom.Lookup do.
+func FuzzTagAtom(f *testing.F) {
+	addFiles(f, "*.html")
+	f.Add([]byte("<DiV class=x></DIV\t><a\x00b></a/x><svg:use/><br/>"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		z := html.NewTokenizer(bytes.NewReader(body))
+		for range 10_000 {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.EndTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			got := tagAtom(z.Raw())
+			name, _ := z.TagName()
+			if want := atom.Lookup(name); got != want {
+				t.Fatalf("raw %q: atom %v, TagName %q gives %v", z.Raw(), got, name, want)
+			}
 		}
 	})
 }

@@ -71,8 +71,7 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 		}
 		s.start(z, n, tt == html.SelfClosingTagToken)
 	case html.EndTagToken:
-		name, _ := z.TagName()
-		a := atom.Lookup(name)
+		a := tagAtom(z.Raw())
 		s.raw = 0
 		if !isInline(&html.Node{DataAtom: a}) {
 			s.text.space()
@@ -97,12 +96,13 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 // tag, keeping only the attributes element reads (keepAttr): the others
 // (class, id, ...) are most of a page's attributes and cost nothing then.
 func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
-	name, more := z.TagName()
-	a := atom.Lookup(name)
+	a := tagAtom(z.Raw())
 	data := a.String() // the same lower-case name, without allocating
 	if a == 0 {
+		name, _ := z.TagName()
 		data = string(name)
 	}
+	more := true // TagAttr reports none (without copying) if there are none
 	s.attrs = s.attrs[:0]
 	if more && !linkElement(a) && !s.svgNamespace(a) {
 		// Only a style attribute could hold a link here, and only if the
@@ -121,6 +121,36 @@ func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
 	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: s.attrs}
 	return &s.node
 }
+
+// tagAtom returns the atom of a start or end tag's name (0 if it has
+// none), read from the raw token ("<name" or "</name") as the tokenizer
+// reads the name, without TagName's copy of it.
+func tagAtom(raw []byte) atom.Atom {
+	i := 1
+	if len(raw) > 1 && raw[1] == '/' {
+		i = 2
+	}
+	var buf [maxAtomLen]byte
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(buf) || c == 0 {
+			return 0 // too long for an atom; the tokenizer makes NUL U+FFFD
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return atom.Lookup(buf[:n])
+}
+
+// maxAtomLen is more than the longest atom's name ("allowpaymentrequest").
+const maxAtomLen = 32
 
 // linkElement reports the HTML elements element reads links from
 // (besides a style attribute).

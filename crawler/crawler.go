@@ -77,6 +77,9 @@ type Options struct {
 	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
 	// the store, so it trades memory for store queries, never exactness.
 	DigestCache int
+	// WARCGzipLevel is the DEFLATE level of the WARC records, 1–9 (0: the
+	// default, 6); see warc.Config.GzipLevel. Not yet a job field.
+	WARCGzipLevel int
 	// DialCheck, if non-nil, is called with each resolved address the
 	// network guard let through, just before connecting; an error refuses
 	// the connection. Tests use it as a safety net that no packet leaves
@@ -220,7 +223,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	}
 	hostname, _ := os.Hostname()
 	c.warc, err = warc.NewWriter(warc.Config{
-		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest,
+		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest, GzipLevel: c.opts.WARCGzipLevel,
 		Software: Software, Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
 		UserAgent: j.UserAgent, Hostname: hostname,
 		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),

@@ -249,7 +249,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
-		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck}
+		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.

@@ -297,7 +297,7 @@ func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, err
 	off := start
 	out := make([]Written, len(recs))
 	for i, r := range recs {
-		if _, err := io.Copy(io.NewOffsetWriter(cur.f, off), r.gz.Reader()); err != nil {
+		if _, err := r.gz.WriteTo(io.NewOffsetWriter(cur.f, off)); err != nil {
 			// Cut back so the file ends on a whole record.
 			if terr := cur.f.Truncate(start); terr != nil {
 				w.log.Error("warc: cannot cut back partial exchange", zap.String("file", cur.path), zap.Error(terr))

@@ -123,6 +123,19 @@ func (s *Spool) ReadAt(p []byte, off int64) (int, error) {
 // Reader returns a reader over everything written so far.
 func (s *Spool) Reader() *io.SectionReader { return io.NewSectionReader(s, 0, s.size) }
 
+// WriteTo writes the contents to w: in one Write while they are in
+// memory (no copy buffer), else from the file.
+func (s *Spool) WriteTo(w io.Writer) (int64, error) {
+	if s.closed {
+		return 0, ErrClosed
+	}
+	if s.f == nil {
+		n, err := w.Write(s.mem)
+		return int64(n), err
+	}
+	return io.Copy(w, io.NewSectionReader(s.f, 0, s.size))
+}
+
 // Close releases the memory and the temporary file. It is safe to call
 // more than once and on a nil Spool.
 func (s *Spool) Close() error {

@@ -102,15 +102,12 @@ func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
 		name, _ := z.TagName()
 		data = string(name)
 	}
-	more := true // TagAttr reports none (without copying) if there are none
+	// Elsewhere only a style attribute could hold a link, and only if the
+	// tag has a '(' (or an entity that could decode to one): skipping the
+	// rest spares TagAttr's copies of every class and id. TagAttr itself
+	// reports a tag without attributes at once.
+	more := linkElement(a) || s.svgNamespace(a) || bytes.ContainsAny(z.Raw(), "(&")
 	s.attrs = s.attrs[:0]
-	if more && !linkElement(a) && !s.svgNamespace(a) {
-		// Only a style attribute could hold a link here, and only if the
-		// tag has a '(' (or an entity that could decode to one): skipping
-		// the rest spares TagAttr's copies of every class and id.
-		raw := z.Raw()
-		more = bytes.IndexByte(raw, '(') >= 0 || bytes.IndexByte(raw, '&') >= 0
-	}
 	for more {
 		var k, v []byte
 		k, v, more = z.TagAttr()

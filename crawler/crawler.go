@@ -77,6 +77,9 @@ type Options struct {
 	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
 	// the store, so it trades memory for store queries, never exactness.
 	DigestCache int
+	// WARCGzipLevel is the DEFLATE level of the WARC records, 1–9 (0: the
+	// default, 6); see warc.Config.GzipLevel. Not yet a job field.
+	WARCGzipLevel int
 	// DialCheck, if non-nil, is called with each resolved address the
 	// network guard let through, just before connecting; an error refuses
 	// the connection. Tests use it as a safety net that no packet leaves
@@ -221,7 +224,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	}
 	hostname, _ := os.Hostname()
 	c.warc, err = warc.NewWriter(warc.Config{
-		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest,
+		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest, GzipLevel: c.opts.WARCGzipLevel,
 		Software: Software, Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
 		UserAgent: j.UserAgent, Hostname: hostname,
 		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),
@@ -247,7 +250,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
-		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck}
+		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.
@@ -930,12 +933,14 @@ func (c *Crawler) formatDigest(sum []byte) string {
 	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
 }
 
-// textDigest is the digest of a page's normalised visible text
-// (extract.NormalizedText: case, punctuation and digit-only tokens do not
-// count), in the payload digest's notation. The report's similarity test
-// normalises the same way.
-func (c *Crawler) textDigest(text string) string {
-	return c.payloadDigest([]byte(extract.NormalizedText(text)))
+// textDigest is the digest of a page's normalised title and visible text
+// (extract.NormalizedText of title+" "+text: case, punctuation and
+// digit-only tokens do not count), in the payload digest's notation. The
+// report's similarity test normalises the same way. The two are
+// normalised into one buffer, not joined first.
+func (c *Crawler) textDigest(title, text string) string {
+	buf := extract.AppendNormalized(make([]byte, 0, len(title)+1+len(text)), title)
+	return c.payloadDigest(extract.AppendNormalized(buf, text))
 }
 
 // archive handles an HTTP response: dedup, link extraction, WARC, index,
@@ -1051,13 +1056,13 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 	}
 	if f.Status/100 == 2 {
 		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
-			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks})
+			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks, SizeHint: f.BodyLen})
 		if err != nil {
 			d.ann = append(d.ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))
 		}
 		if res.Title != "" || res.Text != "" {
-			d.textDigest = c.textDigest(res.Title + " " + res.Text)
+			d.textDigest = c.textDigest(res.Title, res.Text)
 		}
 		if res.LinksDropped > 0 {
 			d.ann = append(d.ann, outlinksCut(res.LinksDropped))

@@ -84,6 +84,10 @@ type Result struct {
 type Options struct {
 	MaxLinks int   // links (and sitemap entries) kept (default MaxLinks)
 	MaxBytes int64 // bytes of body read (default MaxBodyBytes)
+	// SizeHint, if positive, is the body's expected length (such as its
+	// Content-Length), so that a page is read into one buffer of that
+	// size rather than a doubling series.
+	SizeHint int64
 }
 
 // Caps on the work done for one document, against hostile or absurd input.
@@ -152,9 +156,9 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 	c := newCollector(rs, &res, o.MaxLinks)
 	switch {
 	case mt == "text/html" || mt == "application/xhtml+xml":
-		err = extractHTMLFrom(c, br, mime)
+		err = extractHTMLFrom(c, br, mime, o.SizeHint)
 	case mt == "text/css":
-		body, _ := readUpTo(br, MaxDOMBytes, &res)
+		body, _ := readUpTo(br, MaxDOMBytes, 0, &res)
 		extractCSS(c, string(toUTF8(body, mime, false)), "css")
 	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
 		err = extractSitemap(c, br)
@@ -175,20 +179,35 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 	return res, err
 }
 
-// extractHTMLFrom parses a page of up to MaxDOMBytes as a tree and streams
-// a larger one.
-func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string) error {
-	body, more := readUpTo(br, MaxDOMBytes, nil)
+// extractHTMLFrom tokenizes a page as a stream (extractHTMLStream). A page
+// of up to MaxDOMBytes is held whole, so its first <base href> is found
+// first and applies to the links before it too, as in the tree
+// (extractHTML); a larger one is streamed from the reader.
+func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string, sizeHint int64) error {
+	body, more := readUpTo(br, MaxDOMBytes, sizeHint, nil)
 	if !more {
-		return extractHTML(c, toUTF8(body, contentType, true))
+		body = toUTF8(body, contentType, true)
+		if href, ok := firstBaseHref(body); ok {
+			c.baseSeen = true
+			if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
+				c.setResolver(r)
+			}
+		}
+		return extractHTMLStream(c, bytes.NewReader(body))
 	}
 	return extractHTMLStream(c, utf8Reader(body, io.MultiReader(bytes.NewReader(body), br), contentType))
 }
 
-// readUpTo reads at most n bytes of r and reports whether more followed
-// (then res, if given, is marked truncated).
-func readUpTo(r *bufio.Reader, n int, res *Result) ([]byte, bool) {
-	body, _ := io.ReadAll(io.LimitReader(r, int64(n)))
+// readUpTo reads at most n bytes of r (into one buffer if hint, the
+// expected length, is right) and reports whether more followed (then res,
+// if given, is marked truncated).
+func readUpTo(r *bufio.Reader, n int, hint int64, res *Result) ([]byte, bool) {
+	var buf bytes.Buffer
+	if hint > 0 {
+		buf.Grow(int(min(hint, int64(n))) + bytes.MinRead) // ReadFrom wants MinRead free at the end
+	}
+	_, _ = buf.ReadFrom(io.LimitReader(r, int64(n)))
+	body := buf.Bytes()
 	if _, err := r.Peek(1); err != nil {
 		return body, false
 	}
@@ -296,6 +315,7 @@ type collector struct {
 	r        *urlcanon.Resolver
 	res      *Result
 	maxLinks int
+	baseSeen bool // the document's <base href> is applied
 	seen     map[string]struct{}
 	cache    map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
 }
@@ -319,6 +339,11 @@ func (c *collector) setResolver(r *urlcanon.Resolver) {
 // fragment, not http(s), unparsable or already seen. It returns the
 // canonical URL ("" if nothing was added for any reason but a duplicate).
 func (c *collector) add(ref string, hop Hop, context string) string {
+	return c.addCtx(ref, hop, context, "")
+}
+
+// addCtx is add with the context in two parts: ctx, or ctx+"/@"+key.
+func (c *collector) addCtx(ref string, hop Hop, ctx, key string) string {
 	if c.full() {
 		if u, ok := c.cache[strings.TrimSpace(ref)]; ok {
 			if _, dup := c.seen[u]; dup || u == "" {
@@ -339,8 +364,18 @@ func (c *collector) add(ref string, hop Hop, context string) string {
 		return u
 	}
 	c.seen[u] = struct{}{}
+	context := ctx
+	if key != "" {
+		context = ctx + "/@" + key
+	}
 	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
 	return u
+}
+
+// addAttr is add for the link in attribute key of an element tag; the
+// context tag+"/@"+key is only built for a link kept.
+func (c *collector) addAttr(ref string, hop Hop, tag, key string) string {
+	return c.addCtx(ref, hop, tag, key)
 }
 
 // resolve returns the canonical form of ref, or "" if it is not a crawlable

@@ -1,10 +1,16 @@
 package extract
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/sharc-archive/sharc/urlcanon"
 )
@@ -131,6 +137,108 @@ func FuzzExtractHTMLStream(f *testing.F) {
 		checkResult(t, res)
 		if len(res.Links) > 2 || len(res.Text) > MaxTextBytes {
 			t.Fatalf("%d links, %d bytes of text", len(res.Links), len(res.Text))
+		}
+	})
+}
+
+// refTextAdd is textBuilder.add as first written, rune by rune: the
+// reference the ASCII-run version is checked against.
+func refTextAdd(b *strings.Builder, pending *bool, limit int, s string) (cut bool) {
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		s = s[size:]
+		if unicode.IsSpace(r) {
+			*pending = true
+			continue
+		}
+		need := utf8.RuneLen(r)
+		if *pending && b.Len() > 0 {
+			need++
+		}
+		if b.Len()+need > limit {
+			return true
+		}
+		if *pending && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		*pending = false
+		b.WriteRune(r)
+	}
+	return false
+}
+
+// FuzzTextBuilder: textBuilder.add keeps the text the rune-by-rune
+// reference keeps, cut included, over two pieces and any limit.
+func FuzzTextBuilder(f *testing.F) {
+	f.Add("hello  world", " \u00a0again\xff", 12)
+	f.Add("été\tÜber", "x", 5)
+	f.Fuzz(func(t *testing.T, a, b string, limit int) {
+		limit = max(limit%64, 0)
+		tb := textBuilder{limit: limit}
+		var ref strings.Builder
+		pending, cut := false, false
+		for _, s := range []string{a, b} {
+			tb.add([]byte(s))
+			tb.space()
+			if !cut {
+				cut = refTextAdd(&ref, &pending, limit, s)
+				pending = true
+			}
+		}
+		if tb.String() != ref.String() || tb.cut != cut {
+			t.Fatalf("got %q (cut %v), want %q (cut %v)", tb.String(), tb.cut, ref.String(), cut)
+		}
+	})
+}
+
+// refNormalized is NormalizedText as first written (fields, then
+// lower-case): the reference the one-pass AppendNormalized is checked
+// against.
+func refNormalized(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	var kept []string
+	for _, w := range words {
+		if strings.TrimFunc(w, unicode.IsDigit) != "" {
+			kept = append(kept, strings.ToLower(w))
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// FuzzNormalizedText: NormalizedText is the reference's, and appending
+// two texts normalizes them joined by a space.
+func FuzzNormalizedText(f *testing.F) {
+	f.Add("Hello, World 2024 mp3 ÉTÉ ǅ", "  42 x\xff٣")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := NormalizedText(a), refNormalized(a); got != want {
+			t.Fatalf("NormalizedText(%q) = %q, want %q", a, got, want)
+		}
+		if got, want := string(AppendNormalized(AppendNormalized(nil, a), b)), refNormalized(a+" "+b); got != want {
+			t.Fatalf("appended %q, %q = %q, want %q", a, b, got, want)
+		}
+	})
+}
+
+// FuzzTagAtom: tagAtom reads every start and end tag's atom as TagName
+// and atom.Lookup do.
+func FuzzTagAtom(f *testing.F) {
+	addFiles(f, "*.html")
+	f.Add([]byte("<DiV class=x></DIV\t><a\x00b></a/x><svg:use/><br/>"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		z := html.NewTokenizer(bytes.NewReader(body))
+		for range 10_000 {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt != html.StartTagToken && tt != html.EndTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			got := tagAtom(z.Raw())
+			name, _ := z.TagName()
+			if want := atom.Lookup(name); got != want {
+				t.Fatalf("raw %q: atom %v, TagName %q gives %v", z.Raw(), got, name, want)
+			}
 		}
 	})
 }

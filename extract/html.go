@@ -1,108 +1,19 @@
 package extract
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
-// extractHTML parses body as HTML (the HTML5 algorithm, via goquery and
-// x/net/html, so broken markup is handled as browsers do) and walks the tree
-// once, collecting links, title and visible text.
-func extractHTML(c *collector, body []byte) error {
-	// Scripting disabled: <noscript> content is then parsed as markup, and
-	// its fallback images and links are worth archiving.
-	root, err := html.ParseWithOptions(bytes.NewReader(body), html.ParseOptionEnableScripting(false))
-	if err != nil {
-		// x/net/html gives up on documents nested deeper than 512 open
-		// elements; a flat token list still yields every link.
-		root, err = parseFlat(body)
-		if err != nil {
-			return fmt.Errorf("extract: parse html: %w", err)
-		}
-	}
-	doc := goquery.NewDocumentFromNode(root)
-	// The first <base href> sets the base URL of the whole document, also
-	// for links that precede it (HTML §4.2.3).
-	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
-		if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
-			c.setResolver(r)
-		}
-	}
-	// The document's title, not an SVG <title> tooltip.
-	htmlTitle := doc.Find("title").FilterFunction(func(_ int, s *goquery.Selection) bool {
-		return s.Nodes[0].Namespace == ""
-	})
-	if t := htmlTitle.First(); t.Length() > 0 {
-		var tb textBuilder
-		tb.limit = maxFieldLen
-		tb.add(t.Text())
-		c.res.Title = tb.String()
-	}
-	w := htmlWalker{c: c}
-	w.text.limit = MaxTextBytes
-	for _, n := range doc.Nodes {
-		w.walk(n)
-	}
-	c.res.Text = w.text.String()
-	if w.text.cut {
-		c.res.Truncated = true
-	}
-	return nil
-}
-
+// htmlWalker collects the links and visible text of an HTML page's
+// elements, whether they come from the tokenizer or a tree.
 type htmlWalker struct {
 	c    *collector
 	text textBuilder
-}
-
-// frame is one step of the explicit DFS stack; an explicit stack keeps
-// pathologically deep documents from growing the goroutine stack.
-type frame struct {
-	n      *html.Node
-	exit   bool // leaving n (its children are done)
-	hidden bool // inside an element whose text is not visible
-}
-
-func (w *htmlWalker) walk(root *html.Node) {
-	stack := []frame{{n: root}}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := f.n
-		if f.exit {
-			if n.Type == html.ElementNode && !isInline(n) {
-				w.text.space()
-			}
-			continue
-		}
-		switch n.Type {
-		case html.TextNode:
-			if !f.hidden {
-				w.text.add(n.Data)
-			}
-			continue
-		case html.ElementNode:
-			w.element(n)
-			if !isInline(n) {
-				w.text.space()
-			}
-		}
-		hidden := f.hidden || n.Type == html.ElementNode && isHidden(n)
-		stack = append(stack, frame{n: n, exit: true})
-		// Push children last-first so they pop in document order.
-		for ch := n.LastChild; ch != nil; ch = ch.PrevSibling {
-			stack = append(stack, frame{n: ch, hidden: hidden})
-		}
-	}
 }
 
 // element collects the links of one element.
@@ -111,9 +22,12 @@ func (w *htmlWalker) element(n *html.Node) {
 	tag := n.Data
 	if n.Namespace == "svg" {
 		// <image href> and <use href> (or xlink:href) embed resources.
-		if tag == "image" || tag == "use" || tag == "feImage" {
+		// The tokenizer lower-cases feImage, the tree builder does not.
+		if tag == "image" || tag == "use" || tag == "feImage" || tag == "feimage" {
 			for _, a := range n.Attr {
-				if a.Key == "href" {
+				// The tree builder turns xlink:href into href in the xlink
+				// namespace; the tokenizer leaves it as written.
+				if a.Key == "href" || a.Key == "xlink:href" {
 					c.add(a.Val, HopEmbed, tag+"/@href")
 				}
 			}
@@ -171,7 +85,7 @@ func (w *htmlWalker) element(n *html.Node) {
 
 func (w *htmlWalker) attr(n *html.Node, key string, hop Hop) {
 	if v, ok := attr(n, key); ok {
-		w.c.add(v, hop, n.Data+"/@"+key)
+		w.c.addAttr(v, hop, n.Data, key)
 	}
 }
 
@@ -352,75 +266,74 @@ type textBuilder struct {
 	limit   int
 	pending bool // a separator is due before the next word
 	cut     bool
+	rune    [utf8.UTFMax]byte
 }
 
 // space records a word break.
 func (t *textBuilder) space() { t.pending = true }
 
-// add appends s with every whitespace run collapsed to one space.
-func (t *textBuilder) add(s string) {
+// add appends s with every whitespace run collapsed to one space. Runs of
+// ASCII are copied whole; other runes one by one (invalid bytes become
+// U+FFFD).
+func (t *textBuilder) add(s []byte) {
 	for len(s) > 0 && !t.cut {
-		r, size := utf8.DecodeRuneInString(s)
+		if c := s[0]; c < utf8.RuneSelf {
+			if asciiSpace(c) {
+				t.pending = true
+				s = s[1:]
+				continue
+			}
+			n := 1
+			for n < len(s) && s[n] < utf8.RuneSelf && !asciiSpace(s[n]) {
+				n++
+			}
+			t.write(s[:n])
+			s = s[n:]
+			continue
+		}
+		r, size := utf8.DecodeRune(s)
 		s = s[size:]
 		if unicode.IsSpace(r) {
 			t.pending = true
 			continue
 		}
-		need := utf8.RuneLen(r)
-		if need < 0 {
-			need = size
-		}
-		if t.pending && t.b.Len() > 0 {
-			need++
-		}
-		if t.b.Len()+need > t.limit {
+		t.write(utf8.AppendRune(t.rune[:0], r))
+	}
+}
+
+// write appends a word fragment, after a space if one is due, and cuts
+// the text at limit (between runes).
+func (t *textBuilder) write(b []byte) {
+	if t.pending && t.b.Len() > 0 {
+		if t.b.Len()+1+runeLen(b) > t.limit {
 			t.cut = true
 			return
 		}
-		if t.pending && t.b.Len() > 0 {
-			t.b.WriteByte(' ')
-		}
-		t.pending = false
-		t.b.WriteRune(r)
+		t.b.WriteByte(' ')
 	}
+	t.pending = false
+	if room := t.limit - t.b.Len(); len(b) > room {
+		for len(b) > 0 && runeLen(b) <= room { // b is ASCII or one rune
+			t.b.WriteByte(b[0])
+			b, room = b[1:], room-1
+		}
+		t.cut = true
+		return
+	}
+	t.b.Write(b)
+}
+
+// runeLen is the length of b's first rune.
+func runeLen(b []byte) int {
+	if b[0] < utf8.RuneSelf {
+		return 1
+	}
+	return len(b)
+}
+
+// asciiSpace is unicode.IsSpace for an ASCII byte.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 func (t *textBuilder) String() string { return t.b.String() }
-
-// parseFlat builds a one-level tree from the token stream: every element
-// becomes a child of the root, text goes into the raw-text element it
-// belongs to (script, style, title, ...) or the root. Nesting is lost, so
-// hidden-text detection only covers raw-text elements, but links, <base>,
-// <title> and <style> work as in the full parse.
-func parseFlat(body []byte) (*html.Node, error) {
-	root := &html.Node{Type: html.DocumentNode}
-	z := html.NewTokenizer(bytes.NewReader(body))
-	var raw *html.Node // open raw-text element, if any
-	for {
-		tt := z.Next()
-		switch tt {
-		case html.ErrorToken:
-			if err := z.Err(); err != nil && !errors.Is(err, io.EOF) {
-				return root, err
-			}
-			return root, nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			tok := z.Token()
-			n := &html.Node{Type: html.ElementNode, Data: tok.Data, DataAtom: tok.DataAtom, Attr: tok.Attr}
-			root.AppendChild(n)
-			raw = nil
-			if tt == html.StartTagToken && isHidden(n) {
-				raw = n
-			}
-		case html.EndTagToken:
-			raw = nil
-		case html.TextToken:
-			text := &html.Node{Type: html.TextNode, Data: string(z.Text())}
-			if raw != nil {
-				raw.AppendChild(text)
-			} else {
-				root.AppendChild(text)
-			}
-		}
-	}
-}

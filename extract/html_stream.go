@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -56,22 +57,21 @@ type streamWalker struct {
 	hidden    []atom.Atom // open elements whose text is not visible
 	svg       int         // open <svg> elements: their children are in the SVG namespace
 	raw       atom.Atom   // the raw-text element (title, style, ...) whose text comes next
-	baseSeen  bool
+	node      html.Node   // the start tag being handled (startNode)
+	attrs     []html.Attribute
 	titleSeen bool
 }
 
 func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
-		tok := z.Token()
-		n := &html.Node{Type: html.ElementNode, Data: tok.Data, DataAtom: tok.DataAtom, Attr: tok.Attr}
-		if s.svg > 0 && n.DataAtom != atom.Svg {
+		n := s.startNode(z)
+		if s.svgNamespace(n.DataAtom) {
 			n.Namespace = "svg"
 		}
 		s.start(z, n, tt == html.SelfClosingTagToken)
 	case html.EndTagToken:
-		name, _ := z.TagName()
-		a := atom.Lookup(name)
+		a := tagAtom(z.Raw())
 		s.raw = 0
 		if !isInline(&html.Node{DataAtom: a}) {
 			s.text.space()
@@ -86,14 +86,101 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 			}
 		}
 	case html.TextToken:
-		s.textToken(string(z.Text()))
+		if s.raw != 0 || len(s.hidden) == 0 {
+			s.textToken(z.Text())
+		}
 	}
 }
 
+// startNode fills the walker's reusable node from the tokenizer's start
+// tag, keeping only the attributes element reads (keepAttr): the others
+// (class, id, ...) are most of a page's attributes and cost nothing then.
+func (s *streamWalker) startNode(z *html.Tokenizer) *html.Node {
+	a := tagAtom(z.Raw())
+	data := a.String() // the same lower-case name, without allocating
+	if a == 0 {
+		name, _ := z.TagName()
+		data = string(name)
+	}
+	// Elsewhere only a style attribute could hold a link, and only if the
+	// tag has a '(' (or an entity that could decode to one): skipping the
+	// rest spares TagAttr's copies of every class and id. TagAttr itself
+	// reports a tag without attributes at once.
+	more := linkElement(a) || s.svgNamespace(a) || bytes.ContainsAny(z.Raw(), "(&")
+	s.attrs = s.attrs[:0]
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if keepAttr(k, v) {
+			s.attrs = append(s.attrs, html.Attribute{Key: string(k), Val: string(v)})
+		}
+	}
+	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: s.attrs}
+	return &s.node
+}
+
+// tagAtom returns the atom of a start or end tag's name (0 if it has
+// none), read from the raw token ("<name" or "</name") as the tokenizer
+// reads the name, without TagName's copy of it.
+func tagAtom(raw []byte) atom.Atom {
+	i := 1
+	if len(raw) > 1 && raw[1] == '/' {
+		i = 2
+	}
+	var buf [maxAtomLen]byte
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(buf) || c == 0 {
+			return 0 // too long for an atom; the tokenizer makes NUL U+FFFD
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return atom.Lookup(buf[:n])
+}
+
+// maxAtomLen is more than the longest atom's name ("allowpaymentrequest").
+const maxAtomLen = 32
+
+// linkElement reports the HTML elements element reads links from
+// (besides a style attribute).
+func linkElement(a atom.Atom) bool {
+	switch a {
+	case atom.A, atom.Area, atom.Link, atom.Img, atom.Source, atom.Script, atom.Track,
+		atom.Iframe, atom.Frame, atom.Video, atom.Audio, atom.Embed, atom.Object,
+		atom.Input, atom.Body, atom.Table, atom.Tr, atom.Td, atom.Th, atom.Meta, atom.Base:
+		return true
+	}
+	return false
+}
+
+// svgNamespace reports whether a start tag a is in SVG (inside <svg>,
+// where element reads image, use and feImage links).
+func (s *streamWalker) svgNamespace(a atom.Atom) bool { return s.svg > 0 && a != atom.Svg }
+
+// keepAttr reports whether element (or <base>) reads attribute k=v.
+func keepAttr(k, v []byte) bool {
+	switch string(k) {
+	case "href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
+		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href":
+		return true
+	case "style":
+		return bytes.IndexByte(v, '(') >= 0
+	}
+	return false
+}
+
 func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) {
-	if n.DataAtom == atom.Base && !s.baseSeen {
+	if n.DataAtom == atom.Base && !s.c.baseSeen {
 		if href, ok := attr(n, "href"); ok {
-			s.baseSeen = true
+			s.c.baseSeen = true
 			if r, err := s.c.r.Rebase(strings.TrimSpace(href)); err == nil {
 				s.c.setResolver(r)
 			}
@@ -127,10 +214,10 @@ func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) 
 	}
 }
 
-func (s *streamWalker) textToken(text string) {
+func (s *streamWalker) textToken(text []byte) {
 	switch s.raw {
 	case atom.Style:
-		extractCSS(s.c, text, "style")
+		extractCSS(s.c, string(text), "style")
 	case atom.Title:
 		s.title.add(text)
 	}
@@ -138,4 +225,50 @@ func (s *streamWalker) textToken(text string) {
 	if len(s.hidden) == 0 {
 		s.text.add(text)
 	}
+}
+
+// firstBaseHref returns the href of the first <base href> start tag of an
+// HTML document held whole, tokenized as extractHTMLStream does (scripting
+// disabled), so that it can apply to the whole document; most pages have
+// none, which a byte scan tells without tokenizing.
+func firstBaseHref(body []byte) (string, bool) {
+	if !mentionsBase(body) {
+		return "", false
+	}
+	z := html.NewTokenizer(bytes.NewReader(body))
+	z.SetMaxBuf(maxTokenBytes)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return "", false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			a := atom.Lookup(name)
+			if a == atom.Noscript {
+				z.NextIsNotRawText()
+			}
+			for hasAttr && a == atom.Base {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				if string(k) == "href" {
+					return string(v), true
+				}
+			}
+		}
+	}
+}
+
+// mentionsBase reports whether body contains "<base" in any letter case.
+func mentionsBase(body []byte) bool {
+	for i := bytes.IndexByte(body, '<'); i >= 0; {
+		if rest := body[i+1:]; len(rest) >= 4 && bytes.EqualFold(rest[:4], []byte("base")) {
+			return true
+		}
+		j := bytes.IndexByte(body[i+1:], '<')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

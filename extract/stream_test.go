@@ -12,23 +12,30 @@ import (
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
-// TestStreamMatchesTree runs the golden page through the tree walker and
-// the streaming tokenizer: links, title and text must agree, so a page
-// crossing MaxDOMBytes loses nothing that matters.
+// TestStreamMatchesTree runs the golden page through the tree walker, the
+// streaming tokenizer as Extract uses it for a page held whole, and as it
+// streams a page past MaxDOMBytes: links, title and text must agree.
 func TestStreamMatchesTree(t *testing.T) {
 	body, err := os.ReadFile(filepath.Join("testdata", "page.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const base = "https://www.example.com/news/index.html"
-	tree, err := Extract("text/html; charset=utf-8", base, body)
+	r, _ := urlcanon.NewResolver(base)
+	var tree Result
+	if err := extractHTML(newCollector(r, &tree, MaxLinks), body); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Extract("text/html; charset=utf-8", base, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := urlcanon.NewResolver(base)
 	var stream Result
 	if err := extractHTMLStream(newCollector(r, &stream, MaxLinks), bytes.NewReader(body)); err != nil {
 		t.Fatal(err)
+	}
+	if fmt.Sprint(whole) != fmt.Sprint(stream) {
+		t.Errorf("Extract and the stream differ:\n%v\n%v", whole, stream)
 	}
 	if stream.Title != tree.Title {
 		t.Errorf("title %q, tree has %q", stream.Title, tree.Title)

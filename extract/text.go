@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // NormalizedText prepares visible text for change detection: lower-cased,
@@ -13,30 +14,50 @@ import (
 // differences" of thesis §8.2, do not make two versions differ; words
 // mixing letters and digits ("mp3", "2nd") are kept.
 func NormalizedText(text string) string {
-	words := strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	var b strings.Builder
-	b.Grow(len(text))
-	for _, w := range words {
-		if isDigits(w) {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strings.ToLower(w))
-	}
-	return b.String()
+	return string(AppendNormalized(make([]byte, 0, len(text)), text))
 }
 
-func isDigits(w string) bool {
-	for _, r := range w {
-		if !unicode.IsDigit(r) {
-			return false
+// AppendNormalized appends NormalizedText(text) to dst, which must be
+// empty or hold normalized text: a space separates the first new word from
+// dst's last, so AppendNormalized(AppendNormalized(nil, a), b) is
+// NormalizedText(a + " " + b). It allocates nothing when dst has room.
+func AppendNormalized(dst []byte, text string) []byte {
+	word, digits := -1, true // start of the word being read in dst
+	end := func() {
+		if word >= 0 && digits {
+			dst = dst[:word] // digit-only: dropped with its separator
+		}
+		word, digits = -1, true
+	}
+	for i := 0; i < len(text); {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		i += size
+		isDigit := unicode.IsDigit(r)
+		if !isDigit && !unicode.IsLetter(r) {
+			end()
+			continue
+		}
+		if word < 0 {
+			word = len(dst)
+			if len(dst) > 0 {
+				dst = append(dst, ' ')
+			}
+		}
+		digits = digits && isDigit
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			dst = append(dst, byte(r))
+		} else {
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
 	}
-	return true
+	end()
+	return dst
 }
 
 // Shingles returns the set of hashed word w-grams of text (thesis §8.2

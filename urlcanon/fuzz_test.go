@@ -80,3 +80,29 @@ func FuzzSURT(f *testing.F) {
 		_ = HostSURTPrefix(s)
 	})
 }
+
+// FuzzResolveFast: wherever fast resolves a reference, the WHATWG parser
+// gives the same URL.
+func FuzzResolveFast(f *testing.F) {
+	for _, s := range [][2]string{
+		{"http://h/a/b/c.html?q#f", "../x/./y.html#z"}, {"https://u:p@h:8/a/", "/abs/../p"},
+		{"http://h/", "../../a/.."}, {"http://h/a//b", "..//c/."}, {"http://h/a/b", "c//d/"},
+		{"http://h", "a/b"}, {"http://h/%7e/p", "q!$&'()*+,;=@"}, {"http://h/a?x/y", "b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		r, err := NewResolver(base)
+		if err != nil || checkSize(ref) != nil {
+			return
+		}
+		got, ok := r.fast(ref)
+		if !ok {
+			return
+		}
+		want, err := r.parse(ref)
+		if err != nil || got != want {
+			t.Fatalf("fast(%q, %q) = %q, parser %q, %v", base, ref, got, want, err)
+		}
+	})
+}

@@ -19,6 +19,7 @@
 package urlcanon
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -93,6 +94,26 @@ func Canonical(base, ref string) (string, error) {
 // concurrent use: resolution only reads the base.
 type Resolver struct {
 	base *wurl.Url
+	// origin and dir are the canonical base up to its path, and up to
+	// the last '/' of its path ("" unless the base is http(s)): the
+	// prefixes of simple references' results (see fast).
+	origin, dir string
+}
+
+// newResolver makes the Resolver of a parsed base.
+func newResolver(b *wurl.Url) *Resolver {
+	r := &Resolver{base: b}
+	if s, err := serialise(b); err == nil {
+		// The path starts at the first '/' after "://" (userinfo has
+		// its '/' escaped) and runs to '?' (escaped in paths).
+		i := strings.Index(s, "://") + 3
+		i += strings.IndexByte(s[i:], '/')
+		if q := strings.IndexByte(s, '?'); q >= 0 {
+			s = s[:q]
+		}
+		r.origin, r.dir = s[:i], s[:strings.LastIndexByte(s, '/')+1]
+	}
+	return r
 }
 
 // NewResolver parses base (which must be absolute, any scheme WHATWG accepts;
@@ -106,7 +127,7 @@ func NewResolver(base string) (*Resolver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", base, err)
 	}
-	return &Resolver{base: b}, nil
+	return newResolver(b), nil
 }
 
 // Base returns the base URL as WHATWG serialises it (fragment included).
@@ -122,7 +143,7 @@ func (r *Resolver) Rebase(ref string) (*Resolver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", ref, err)
 	}
-	return &Resolver{base: b}, nil
+	return newResolver(b), nil
 }
 
 // Resolve returns the canonical absolute form of ref resolved against the
@@ -131,11 +152,77 @@ func (r *Resolver) Resolve(ref string) (string, error) {
 	if err := checkSize(ref); err != nil {
 		return "", err
 	}
+	if out, ok := r.fast(ref); ok {
+		return out, nil
+	}
+	return r.parse(ref)
+}
+
+// parse is Resolve by the WHATWG parser.
+func (r *Resolver) parse(ref string) (string, error) {
 	u, err := r.base.Parse(ref)
 	if err != nil {
 		return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)
 	}
 	return serialise(u)
+}
+
+// fast resolves the commonest references, a path of plain characters
+// (pathByte) and dot segments with an optional fragment, such as
+// "../library/os.html#os.walk", against an http(s) base without the
+// WHATWG parser: the result is the base's directory (or origin, for
+// "/..."), the segments appended and dot segments removed, as the WHATWG
+// path state does. Anything else (a scheme, "//", '%', '?', '\', spaces,
+// non-ASCII, ...) reports false and is parsed. FuzzResolveFast checks it
+// against the parser.
+func (r *Resolver) fast(ref string) (string, bool) {
+	p, _, _ := strings.Cut(ref, "#")
+	if r.dir == "" || p == "" || strings.HasPrefix(p, "//") {
+		return "", false
+	}
+	for i := 0; i < len(p); i++ {
+		if !pathByte(p[i]) {
+			return "", false
+		}
+	}
+	out := make([]byte, 0, len(r.dir)+len(p))
+	if p[0] == '/' {
+		out = append(append(out, r.origin...), '/')
+		p = p[1:]
+	} else {
+		out = append(out, r.dir...)
+	}
+	root := len(r.origin) + 1 // out[:root] ends with the path's first '/'
+	for {
+		seg, rest, more := strings.Cut(p, "/")
+		switch seg {
+		case "..":
+			if len(out) > root {
+				out = out[:bytes.LastIndexByte(out[:len(out)-1], '/')+1]
+			}
+		case ".":
+		default:
+			out = append(out, seg...)
+			if more {
+				out = append(out, '/')
+			}
+		}
+		if !more {
+			break
+		}
+		p = rest
+	}
+	if checkSize(string(out)) != nil {
+		return "", false
+	}
+	return string(out), true
+}
+
+// pathByte reports the bytes fast takes as they are: unreserved, '/' and
+// the sub-delimiters WHATWG leaves alone in a path (':' aside, which could
+// start a scheme).
+func pathByte(c byte) bool {
+	return isUnreserved(c) || strings.IndexByte("/!$&'()*+,;=@", c) >= 0
 }
 
 func serialise(u *wurl.Url) (string, error) {

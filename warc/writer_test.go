@@ -124,3 +124,32 @@ func TestRotatedFileStaysOpenUntilSettled(t *testing.T) {
 		t.Fatalf("Close after Abandon renamed files: %d .open left, want 2", n)
 	}
 }
+
+// TestGzipLevel: every accepted level writes members the reader (standard
+// library gzip) verifies; levels outside 1–9 (0 aside) are refused.
+func TestGzipLevel(t *testing.T) {
+	srv := testServer(t)
+	req, resp := fetchRaw(t, srv, "/chunked", "")
+	for _, tc := range []struct {
+		level int
+		ok    bool
+	}{{0, true}, {1, true}, {6, true}, {9, true}, {-1, false}, {10, false}} {
+		w, err := NewWriter(Config{Dir: t.TempDir(), GzipLevel: tc.level}, zaptest.NewLogger(t))
+		if (err == nil) != tc.ok {
+			t.Fatalf("level %d: err = %v, want ok = %v", tc.level, err, tc.ok)
+		}
+		if err != nil {
+			continue
+		}
+		if _, err := w.WriteExchange(context.Background(), Exchange{TargetURI: srv.URL + "/chunked", Date: time.Now(), Request: req, Response: resp}); err != nil {
+			t.Fatalf("level %d: %v", tc.level, err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		n, probs, err := VerifyFile(w.Files()[0])
+		if err != nil || len(probs) > 0 || n != 3 {
+			t.Errorf("level %d: %d records, problems %v, err %v; want 3 valid", tc.level, n, probs, err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // Threshold is how many bytes a Spool keeps in memory before it moves its
@@ -34,6 +35,15 @@ func New(dir string, threshold int) *Spool {
 		threshold = Threshold
 	}
 	return &Spool{dir: dir, threshold: threshold}
+}
+
+// Grow makes room in memory for n more bytes (as far as the threshold
+// allows), so that a writer that knows its size, such as a response with
+// a Content-Length, fills one buffer instead of a doubling series.
+func (s *Spool) Grow(n int) {
+	if s.f == nil && n > 0 {
+		s.mem = slices.Grow(s.mem, min(n, s.threshold-len(s.mem)))
+	}
 }
 
 // Write appends p.
@@ -112,6 +122,19 @@ func (s *Spool) ReadAt(p []byte, off int64) (int, error) {
 
 // Reader returns a reader over everything written so far.
 func (s *Spool) Reader() *io.SectionReader { return io.NewSectionReader(s, 0, s.size) }
+
+// WriteTo writes the contents to w: in one Write while they are in
+// memory (no copy buffer), else from the file.
+func (s *Spool) WriteTo(w io.Writer) (int64, error) {
+	if s.closed {
+		return 0, ErrClosed
+	}
+	if s.f == nil {
+		n, err := w.Write(s.mem)
+		return int64(n), err
+	}
+	return io.Copy(w, io.NewSectionReader(s.f, 0, s.size))
+}
 
 // Close releases the memory and the temporary file. It is safe to call
 // more than once and on a nil Spool.

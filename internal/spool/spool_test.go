@@ -60,3 +60,29 @@ func TestSpoolInMemory(t *testing.T) {
 		t.Errorf("%q in memory=%v", got, s.InMemory())
 	}
 }
+
+// TestSpoolGrowWriteTo: Grow keeps the bytes, and WriteTo gives them all
+// back, in memory and after the move to a file.
+func TestSpoolGrowWriteTo(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		threshold int
+		grow      int
+	}{{"memory", 1 << 10, 100}, {"memory, grow past threshold", 64, 1 << 20}, {"file", 8, 4}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(t.TempDir(), tc.threshold)
+			defer s.Close()
+			_, _ = s.Write([]byte("abc"))
+			s.Grow(tc.grow)
+			_, _ = s.Write([]byte("defghijkl"))
+			var out bytes.Buffer
+			n, err := s.WriteTo(&out)
+			if err != nil || n != 12 || out.String() != "abcdefghijkl" {
+				t.Fatalf("WriteTo = %d, %v: %q", n, err, out.String())
+			}
+			if want := tc.threshold >= 12; s.InMemory() != want {
+				t.Errorf("in memory %v, want %v", s.InMemory(), want)
+			}
+		})
+	}
+}

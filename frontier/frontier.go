@@ -138,9 +138,9 @@ type Frontier struct {
 	mu    sync.Mutex
 	wake  chan struct{} // closed and replaced whenever something may have become ready
 	hosts map[string]*host
-	seen  seenSet // SURTs of active hosts
-	ready hostHeap            // hosts that may have work, by ready time
-	total int                 // tasks in flight over all hosts
+	seen  seenSet  // SURTs of active hosts
+	ready hostHeap // hosts that may have work, by ready time
+	total int      // tasks in flight over all hosts
 	err   error
 
 	// Parking (MaxActive > 0), see park.go.

@@ -286,6 +286,10 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 // costs more than the statements. On any failure the connection is
 // rolled back; should that fail too, the pool drops the connection, which
 // it does for any connection released inside a transaction.
+// pgRollbackWait bounds the ROLLBACK after a failed batch: on a server
+// that stopped answering, the pool drops the connection instead.
+const pgRollbackWait = 5 * time.Second
+
 func (s *pgStore) sendTx(ctx context.Context, batch *pgx.Batch, firstState int, states []StateChange) error {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -293,7 +297,9 @@ func (s *pgStore) sendTx(ctx context.Context, batch *pgx.Batch, firstState int, 
 	}
 	defer conn.Release()
 	if err := sendChecked(ctx, conn, batch, firstState, states); err != nil {
-		_, _ = conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pgRollbackWait)
+		_, _ = conn.Exec(rctx, "ROLLBACK")
+		cancel()
 		return err
 	}
 	tag, err := conn.Exec(ctx, "COMMIT")

@@ -539,8 +539,12 @@ func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 }
 
 // queueStates queues the state changes and returns the index of the first
-// of them in the batch, for sendChecked.
+// of them in the batch, for sendChecked. They are planned afresh (see
+// pgSetState): the setting lasts until the transaction ends.
 func queueStates(b *pgx.Batch, captureID int64, states []StateChange) int {
+	if len(states) > 0 {
+		b.Queue(pgCustomPlans)
+	}
 	first := b.Len()
 	for _, sc := range states {
 		b.Queue(pgSetState, captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
@@ -548,10 +552,15 @@ func queueStates(b *pgx.Batch, captureID int64, states []StateChange) int {
 	return first
 }
 
+// batchSender is a transaction or a connection in one (see sendTx).
+type batchSender interface {
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
+}
+
 // sendChecked sends batch in tx and checks that each state change (the
 // statements from firstState on, one per states entry) hit exactly one
 // URL: a change of a URL the capture does not have is a caller's bug.
-func sendChecked(ctx context.Context, tx pgx.Tx, batch *pgx.Batch, firstState int, states []StateChange) error {
+func sendChecked(ctx context.Context, tx batchSender, batch *pgx.Batch, firstState int, states []StateChange) error {
 	br := tx.SendBatch(ctx, batch)
 	for i := range batch.Len() {
 		tag, err := br.Exec()

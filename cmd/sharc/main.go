@@ -15,6 +15,8 @@ import (
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
+
+	"github.com/sharc-archive/sharc/internal/gcpolicy"
 )
 
 // cli is what every subcommand gets: its output streams and the logger.
@@ -54,7 +56,11 @@ func commands() map[string]command {
 var errUsage = errors.New("usage")
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// The GC policy is the process's, not run's: tests call run in-process.
+	stopGC, _ := gcpolicy.Start(context.Background(), gcpolicy.Config{})
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stopGC()
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

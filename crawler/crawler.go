@@ -247,7 +247,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if maxHeader <= 0 { // a job built in code rather than parsed
 		maxHeader = job.DefaultMaxHeaderBytes
 	}
-	c.fetch = &fetcher{userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
+	c.fetch = &fetcher{pool: newConnPool(), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
@@ -439,6 +439,9 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 }
 
 func (c *Crawler) closeOutputs() {
+	if c.fetch != nil {
+		c.fetch.pool.close()
+	}
 	if err := c.warc.Close(); err != nil {
 		c.log.Error("closing WARC", zap.Error(err))
 	}

@@ -31,9 +31,9 @@ const framingSlack = 1 << 20
 // fetcher is a minimal HTTP/1.1 client that keeps the exact bytes sent and
 // received: WARC request and response records must hold what went over the
 // wire (including chunked transfer coding and content encoding), which
-// net/http's client hides. One connection per request (Connection: close):
-// politeness gaps make keep-alive worth little, and it keeps each
-// connection's byte stream one exchange.
+// net/http's client hides. Connections are kept alive between requests to
+// one address when the server frames its responses (connpool.go); each
+// exchange is recorded alone, from the bytes it sent and received.
 //
 // The bytes received go to a spool (internal/spool): up to spool.Threshold
 // in memory, the rest in an unlinked file in spoolDir, so a large body
@@ -53,6 +53,7 @@ type fetcher struct {
 	// (Options.DialCheck, tests only) runs after it.
 	guard     *netguard.Guard
 	dialCheck func(network, address string) error
+	pool *connPool // idle kept-alive connections; nil: one per request
 	// bufs holds idle copy buffers for hashing bodies: one 32 KB buffer
 	// per fetch was a tenth of the crawl's allocations.
 	bufs chan []byte
@@ -298,7 +299,8 @@ func requestURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// fetch GETs rawURL with extra request headers. On success the caller
+// fetch GETs rawURL with extra request headers, over an idle kept-alive
+// connection to the same address if there is one. On success the caller
 // owns the result and must Close it.
 func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
 	u, err := requestURL(rawURL)
@@ -308,43 +310,79 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
+	req, err := f.request(ctx, u, extra)
+	if err != nil {
+		return nil, err
+	}
+	key := poolKey(u.Scheme, f.dialAddr(u), u.Hostname())
+	if lc, ok := f.pool.get(key); ok {
+		out, stale, err := f.over(ctx, lc, true, req, key, start)
+		if !stale {
+			return out, err
+		}
+		// The server closed the idle connection before reading the
+		// request: nothing was received, so asking again is safe.
+	}
+	lc, err := f.dial(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	out, _, err := f.over(ctx, lc, false, req, key, start)
+	return out, err
+}
+
+// dial connects to u's address through the network guard, with TLS for
+// https.
+func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
 	d := net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
 	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
 	if err != nil {
 		switch {
 		case errors.Is(err, netguard.ErrDenied):
-			return nil, &fetchError{Code: crawllog.CodeBlockedGuard, Note: annAddressDenied, Err: err}
+			return liveConn{}, &fetchError{Code: crawllog.CodeBlockedGuard, Note: annAddressDenied, Err: err}
 		case ctx.Err() != nil:
-			return nil, &fetchError{Code: crawllog.CodeTimeout, Err: err}
+			return liveConn{}, &fetchError{Code: crawllog.CodeTimeout, Err: err}
 		}
-		return nil, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
+		return liveConn{}, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
 	}
-	defer raw.Close()
-	// Closing the connection when ctx ends unblocks reads and writes.
+	if u.Scheme != "https" {
+		return liveConn{conn: raw, raw: raw}, nil
+	}
+	// Archival capture records what the site serves even when its
+	// certificate is wrong; the certificate problem is not ours to fix.
+	tc := tls.Client(raw, &tls.Config{ServerName: u.Hostname(), InsecureSkipVerify: true}) //nolint:gosec
 	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
-	defer stop()
-	conn := raw
-	if u.Scheme == "https" {
-		// Archival capture records what the site serves even when its
-		// certificate is wrong; the certificate problem is not ours to fix.
-		tc := tls.Client(raw, &tls.Config{ServerName: u.Hostname(), InsecureSkipVerify: true}) //nolint:gosec
-		if err := tc.HandshakeContext(ctx); err != nil {
-			return nil, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
-		}
-		conn = tc
-	}
-	req, err := f.request(ctx, u, extra)
+	err = tc.HandshakeContext(ctx)
+	stop()
 	if err != nil {
-		return nil, err
+		_ = raw.Close()
+		return liveConn{}, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
 	}
+	return liveConn{conn: tc, raw: raw}, nil
+}
+
+// over runs one exchange over lc and then keeps lc for the next request
+// or closes it. stale reports that a reused connection failed before any
+// byte of a response arrived (the server had closed it while idle).
+func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.Request, key string, start time.Time) (out *fetched, stale bool, err error) {
+	// Closing the connection when ctx ends unblocks reads and writes.
+	stop := context.AfterFunc(ctx, func() { _ = lc.conn.Close() })
 	sp := spool.New(f.spoolDir, 0)
-	out, err := f.exchange(ctx, &recordingConn{Conn: conn, in: sp}, req)
+	out, keep, err := f.exchange(ctx, &recordingConn{Conn: lc.conn, in: sp}, req)
 	if err != nil {
+		stop()
+		_ = lc.conn.Close()
+		stale = reused && sp.Size() == 0 && ctx.Err() == nil
 		_ = sp.Close()
-		return nil, err
+		return nil, stale, err
 	}
-	out.IP, out.Start, out.Duration = hostOf(raw.RemoteAddr()), start, time.Since(start)
-	return out, nil
+	out.IP, out.Start, out.Duration = hostOf(lc.raw.RemoteAddr()), start, time.Since(start)
+	if stop() && keep {
+		f.pool.put(key, lc)
+	} else {
+		_ = lc.conn.Close()
+	}
+	return out, false, nil
 }
 
 // request builds the GET request for u (from requestURL).
@@ -357,7 +395,6 @@ func (f *fetcher) request(ctx context.Context, u *url.URL, extra http.Header) (*
 	req.Header.Set("User-Agent", f.userAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
 	req.Header.Set("Accept-Encoding", "gzip, deflate")
-	req.Header.Set("Connection", "close")
 	for k, vs := range extra {
 		for _, v := range vs {
 			req.Header.Add(k, v)
@@ -372,23 +409,26 @@ var errHeaderTooLarge = errors.New("response header exceeds fetch.max_header_byt
 // exchange sends req over rc and streams the response into rc's spool: the
 // header under its own cap, then the body under max_body_bytes, hashed as
 // it arrives.
-func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request) (*fetched, error) {
+//
+// keep reports whether the connection may carry another request: the
+// response was read exactly to its end and nobody asked to close.
+func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request) (out *fetched, keep bool, err error) {
 	var reqBuf bytes.Buffer
 	if err := req.Write(&reqBuf); err != nil {
-		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
+		return nil, false, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
 	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
-		return nil, classify(ctx, err, crawllog.CodeConnectLost)
+		return nil, false, classify(ctx, err, crawllog.CodeConnectLost)
 	}
 	br := bufio.NewReader(rc)
 	rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
 	resp, err := http.ReadResponse(br, req)
 	hdrLen := rc.in.Size() - int64(br.Buffered())
 	if rc.hitCap || err == nil && hdrLen > f.maxHeader {
-		return nil, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
+		return nil, false, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
 	}
 	if err != nil {
-		return nil, f.readError(ctx, rc, err)
+		return nil, false, f.readError(ctx, rc, err)
 	}
 	rc.limit = hdrLen + f.maxBody + framingSlack
 	rc.in.Grow(int(min(resp.ContentLength, f.maxBody)) + br.Size())
@@ -406,8 +446,9 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		}
 	}
 	if err != nil && !truncated {
-		return nil, f.readError(ctx, rc, err)
+		return nil, false, f.readError(ctx, rc, err)
 	}
+	keep = !resp.Close && !truncated && br.Buffered() == 0
 	return &fetched{
 		Request:   rc.out.Bytes(),
 		Response:  rc.in,
@@ -417,7 +458,7 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		Digest:    f.formatDigest(h.Sum(nil)),
 		Truncated: truncated,
 		req:       req,
-	}, nil
+	}, keep, nil
 }
 
 // readError classifies a failed read; a spool that cannot take the bytes

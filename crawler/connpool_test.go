@@ -1,0 +1,42 @@
+package crawler
+
+import (
+	"net"
+	"testing"
+	"time"
+)
+
+func TestConnPool(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newConnPool()
+	p.now = func() time.Time { return now }
+	pipe := func() liveConn { a, b := net.Pipe(); b.Close(); return liveConn{conn: a, raw: a} }
+	k := poolKey("http", "127.0.0.1:80", "a.test")
+	if _, ok := p.get(k); ok {
+		t.Fatal("empty pool gave a connection")
+	}
+	for range maxIdlePerAddress + 2 {
+		p.put(k, pipe())
+	}
+	if p.total != maxIdlePerAddress {
+		t.Fatalf("%d idle for one address, want at most %d", p.total, maxIdlePerAddress)
+	}
+	if _, ok := p.get(poolKey("https", "127.0.0.1:80", "a.test")); ok {
+		t.Error("a connection crossed schemes")
+	}
+	if _, ok := p.get(k); !ok {
+		t.Error("fresh idle connection not reused")
+	}
+	now = now.Add(keepAliveIdle + time.Second)
+	if _, ok := p.get(k); ok {
+		t.Error("connection idle past keepAliveIdle reused")
+	}
+	if p.total != 0 {
+		t.Errorf("stale connections kept: %d", p.total)
+	}
+	p.close()
+	p.put(k, pipe()) // after close: closed, not kept
+	if p.total != 0 {
+		t.Error("connection kept after close")
+	}
+}

@@ -53,7 +53,7 @@ type fetcher struct {
 	// (Options.DialCheck, tests only) runs after it.
 	guard     *netguard.Guard
 	dialCheck func(network, address string) error
-	pool *connPool // idle kept-alive connections; nil: one per request
+	pool      *connPool // idle kept-alive connections; nil: one per request
 	// bufs holds idle copy buffers for hashing bodies: one 32 KB buffer
 	// per fetch was a tenth of the crawl's allocations.
 	bufs chan []byte

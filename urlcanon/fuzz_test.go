@@ -88,6 +88,9 @@ func FuzzResolveFast(f *testing.F) {
 		{"http://h/a/b/c.html?q#f", "../x/./y.html#z"}, {"https://u:p@h:8/a/", "/abs/../p"},
 		{"http://h/", "../../a/.."}, {"http://h/a//b", "..//c/."}, {"http://h/a/b", "c//d/"},
 		{"http://h", "a/b"}, {"http://h/%7e/p", "q!$&'()*+,;=@"}, {"http://h/a?x/y", "b"},
+		{"http://h/", "http://127.0.0.37:8083/library/../os.html#x"}, {"http://h/", "https://docs.example.org/a/./b/"},
+		{"http://h/", "http://127.1/"}, {"http://h/", "http://a.b:80/"}, {"http://h/", "https://x-y.z:8443/"},
+		{"ftp://h/", "http://example.com/"},
 	} {
 		f.Add(s[0], s[1])
 	}

@@ -177,22 +177,31 @@ func (r *Resolver) parse(ref string) (string, error) {
 // against the parser.
 func (r *Resolver) fast(ref string) (string, bool) {
 	p, _, _ := strings.Cut(ref, "#")
+	if origin, path, ok := plainAbsolute(p); ok {
+		return joinPath(origin, origin+"/", path)
+	}
 	if r.dir == "" || p == "" || strings.HasPrefix(p, "//") {
 		return "", false
 	}
+	return joinPath(r.origin, r.dir, p)
+}
+
+// joinPath appends p, a path of pathBytes, to dir (or, for "/...", to
+// origin) and removes dot segments, as the WHATWG path state does.
+func joinPath(origin, dir, p string) (string, bool) {
 	for i := 0; i < len(p); i++ {
 		if !pathByte(p[i]) {
 			return "", false
 		}
 	}
-	out := make([]byte, 0, len(r.dir)+len(p))
-	if p[0] == '/' {
-		out = append(append(out, r.origin...), '/')
+	out := make([]byte, 0, len(dir)+len(p))
+	if p != "" && p[0] == '/' {
+		out = append(append(out, origin...), '/')
 		p = p[1:]
 	} else {
-		out = append(out, r.dir...)
+		out = append(out, dir...)
 	}
-	root := len(r.origin) + 1 // out[:root] ends with the path's first '/'
+	root := len(origin) + 1 // out[:root] ends with the path's first '/'
 	for {
 		seg, rest, more := strings.Cut(p, "/")
 		switch seg {
@@ -216,6 +225,94 @@ func (r *Resolver) fast(ref string) (string, bool) {
 		return "", false
 	}
 	return string(out), true
+}
+
+// plainAbsolute splits an absolute http(s) URL whose scheme and host are
+// already canonical (lower case; a DNS name of letters, digits, '-' and
+// non-empty labels, not IDNA "xn--", with a last label that does not start
+// with a digit, or a dotted-quad IPv4 address without leading zeros; a port
+// other than the scheme's default, without leading zeros) into its origin
+// and path: absolute links to such hosts, common on real sites, then skip
+// the WHATWG parser. Anything else reports false.
+func plainAbsolute(ref string) (origin, path string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(ref, "http://"):
+		rest = ref[len("http://"):]
+	case strings.HasPrefix(ref, "https://"):
+		rest = ref[len("https://"):]
+	default:
+		return "", "", false
+	}
+	slash := strings.IndexByte(rest, '/')
+	if slash < 0 {
+		return "", "", false
+	}
+	authority := rest[:slash]
+	host, port, hasPort := strings.Cut(authority, ":")
+	if !plainHost(host) || hasPort && !plainPort(port, ref[4] == 's') {
+		return "", "", false
+	}
+	n := len(ref) - len(rest) + slash
+	return ref[:n], rest[slash:], true
+}
+
+func plainHost(h string) bool {
+	if h == "" || strings.Contains(h, "xn--") {
+		return false
+	}
+	labels := strings.Split(h, ".")
+	last := labels[len(labels)-1]
+	if last != "" && last[0] >= '0' && last[0] <= '9' {
+		return plainIPv4(labels)
+	}
+	for _, l := range labels {
+		if l == "" {
+			return false
+		}
+		for i := 0; i < len(l); i++ {
+			if c := l[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func plainIPv4(parts []string) bool {
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || len(p) > 1 && p[0] == '0' {
+			return false
+		}
+		n := 0
+		for i := 0; i < len(p); i++ {
+			if p[i] < '0' || p[i] > '9' {
+				return false
+			}
+			n = n*10 + int(p[i]-'0')
+		}
+		if n > 255 {
+			return false
+		}
+	}
+	return true
+}
+
+func plainPort(p string, https bool) bool {
+	if p == "" || len(p) > 5 || p[0] == '0' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return false
+		}
+		n = n*10 + int(p[i]-'0')
+	}
+	return n <= 65535 && !(n == 80 && !https) && !(n == 443 && https)
 }
 
 // pathByte reports the bytes fast takes as they are: unreserved, '/' and

@@ -812,7 +812,7 @@ func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wa
 	}
 	in := wacz.Input{CDXJ: idx.Bytes(), Created: time.Now(), Software: crawler.Software,
 		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", c.ID, c.Strategy, c.Mode, c.Status)}
-	if in.Report, err = storedReportJSON(ctx, d.st, c); err != nil {
+	if in.Report, err = report.StoredJSON(ctx, d.st, c); err != nil {
 		return wacz.Input{}, err
 	}
 	files := map[string]bool{}
@@ -835,22 +835,4 @@ func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wa
 		}
 	}
 	return in, nil
-}
-
-// storedReportJSON renders a capture's stored report as one JSON document
-// for a WACZ package (which holds its files in memory anyway); nil if the
-// capture has none.
-func storedReportJSON(ctx context.Context, st store.Store, c store.Capture) ([]byte, error) {
-	stored, err := report.Load(st, c)
-	if errors.Is(err, report.ErrNoReport) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := stored.Render(ctx, &b, "json"); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

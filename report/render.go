@@ -46,41 +46,42 @@ func writeJSON(ctx context.Context, w io.Writer, r *Report, src pageSource) erro
 	bw := bufio.NewWriter(w)
 	bw.Write(before)
 	bw.WriteString(`  "pages": [`)
-	n := 0
-	err := src.eachPage(ctx, func(p *Page) error {
-		b, err := json.MarshalIndent(p, "    ", "  ")
-		if err != nil {
-			return err
-		}
-		jsonElem(bw, n, b)
-		n++
-		return nil
-	})
+	err := jsonArray(bw, func(elem func(any) error) error {
+		return src.eachPage(ctx, func(p *Page) error { return elem(p) })
+	}, func(v any) ([]byte, error) { return json.MarshalIndent(v, "    ", "  ") })
 	if err != nil {
 		return fmt.Errorf("report: json: %w", err)
 	}
-	jsonEnd(bw, n)
 	bw.WriteString(",\n  \"blocked\": [")
-	n = 0
-	err = src.eachBlocked(ctx, func(u string) error {
-		b, err := json.Marshal(u)
-		if err != nil {
-			return err
-		}
-		jsonElem(bw, n, b)
-		n++
-		return nil
-	})
+	err = jsonArray(bw, func(elem func(any) error) error {
+		return src.eachBlocked(ctx, func(u string) error { return elem(u) })
+	}, json.Marshal)
 	if err != nil {
 		return fmt.Errorf("report: json: %w", err)
 	}
-	jsonEnd(bw, n)
 	bw.WriteString(",\n")
 	bw.Write(after)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("report: json: %w", err)
 	}
 	return nil
+}
+
+// jsonArray writes the elements each hands it, marshalled, as an array
+// two levels deep, then closes it.
+func jsonArray(w *bufio.Writer, each func(elem func(any) error) error, marshal func(any) ([]byte, error)) error {
+	n := 0
+	err := each(func(v any) error {
+		b, err := marshal(v)
+		if err != nil {
+			return err
+		}
+		jsonElem(w, n, b)
+		n++
+		return nil
+	})
+	jsonEnd(w, n)
+	return err
 }
 
 // jsonElem writes the i-th element of an array two levels deep.

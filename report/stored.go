@@ -228,3 +228,21 @@ func (s storedPages) eachPage(ctx context.Context, fn func(*Page) error) error {
 func (s storedPages) eachBlocked(ctx context.Context, fn func(string) error) error {
 	return s.st.EachReportPage(ctx, s.id, true, func(sp store.StoredReportPage) error { return fn(sp.URL) })
 }
+
+// StoredJSON renders a capture's stored report as one JSON document, for a
+// WACZ package (which holds its files in memory anyway); nil if the
+// capture has none.
+func StoredJSON(ctx context.Context, st store.Reports, c store.Capture) ([]byte, error) {
+	stored, err := Load(st, c)
+	if errors.Is(err, ErrNoReport) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := stored.Render(ctx, &b, "json"); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

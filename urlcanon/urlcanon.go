@@ -284,35 +284,32 @@ func plainIPv4(parts []string) bool {
 		return false
 	}
 	for _, p := range parts {
-		if p == "" || len(p) > 3 || len(p) > 1 && p[0] == '0' {
-			return false
-		}
-		n := 0
-		for i := 0; i < len(p); i++ {
-			if p[i] < '0' || p[i] > '9' {
-				return false
-			}
-			n = n*10 + int(p[i]-'0')
-		}
-		if n > 255 {
+		if n, ok := plainDecimal(p, 3); !ok || n > 255 {
 			return false
 		}
 	}
 	return true
 }
 
-func plainPort(p string, https bool) bool {
-	if p == "" || len(p) > 5 || p[0] == '0' {
-		return false
+// plainDecimal parses up to maxLen digits without a leading zero ("0"
+// itself aside), the form WHATWG serialises numbers in.
+func plainDecimal(s string, maxLen int) (int, bool) {
+	if s == "" || len(s) > maxLen || len(s) > 1 && s[0] == '0' {
+		return 0, false
 	}
 	n := 0
-	for i := 0; i < len(p); i++ {
-		if p[i] < '0' || p[i] > '9' {
-			return false
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
 		}
-		n = n*10 + int(p[i]-'0')
+		n = n*10 + int(s[i]-'0')
 	}
-	return n <= 65535 && !(n == 80 && !https) && !(n == 443 && https)
+	return n, true
+}
+
+func plainPort(p string, https bool) bool {
+	n, ok := plainDecimal(p, 5)
+	return ok && n > 0 && n <= 65535 && !(n == 80 && !https) && !(n == 443 && https)
 }
 
 // pathByte reports the bytes fast takes as they are: unreserved, '/' and

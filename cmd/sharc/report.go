@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -118,22 +116,4 @@ func reportRenderer(ctx context.Context, c *cli, st store.Store, capt store.Capt
 		return nil, fmt.Errorf("stored report of capture %d: %w (use --rebuild)", id, err)
 	}
 	return func(w io.Writer, format string) error { return stored.Render(ctx, w, format) }, nil
-}
-
-// storedReportJSON renders a capture's stored report as one JSON document
-// for a WACZ package (which holds its files in memory anyway); nil if the
-// capture has none.
-func storedReportJSON(ctx context.Context, st store.Store, c store.Capture) ([]byte, error) {
-	stored, err := report.Load(st, c)
-	if errors.Is(err, report.ErrNoReport) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := stored.Render(ctx, &b, "json"); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/cdxj"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 	"github.com/sharc-archive/sharc/warc"
@@ -204,7 +205,7 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
 		return wacz.Input{}, err
 	}
-	rep, err := storedReportJSON(ctx, st, capt)
+	rep, err := report.StoredJSON(ctx, st, capt)
 	if err != nil {
 		return wacz.Input{}, err
 	}

@@ -368,14 +368,12 @@ func (s *pgStore) Records(ctx context.Context, captureID int64) ([]Record, error
 }
 
 func (s *pgStore) LastCapture(ctx context.Context, url string) (Record, error) {
-	// The literal record_type lets the planner use the partial index.
 	// QueryExecModeExec (unnamed statement) plans every call afresh: a
 	// cached generic plan made while the table was small could keep
 	// scanning all records long after it has grown (see pgSetState).
 	var r Record
 	err := s.retrying(ctx, "last capture", func() (err error) {
-		r, err = scanPGRecord(s.pool.QueryRow(ctx, `SELECT `+recordInsertCols+` FROM records
-		WHERE url = $1 AND record_type = 'response' ORDER BY time DESC, id DESC LIMIT 1`, pgx.QueryExecModeExec, url))
+		r, err = scanPGRecord(s.pool.QueryRow(ctx, pgLastCaptureSQL, pgx.QueryExecModeExec, url))
 		return err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -501,3 +499,10 @@ func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
 	}
 	batch.Queue(pgInsertRecords, captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
 }
+
+// pgLastCaptureSQL is LastCapture's query. The literal IN list lets the planner use the
+// partial index records_url_history, read backwards; the second term keeps
+// responses (see TestLastCapturePlan).
+const pgLastCaptureSQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE url = $1 AND record_type IN ('response', 'revisit') AND record_type = 'response'
+	ORDER BY time DESC, id DESC LIMIT 1`

@@ -404,9 +404,7 @@ func (s *sqliteStore) Records(ctx context.Context, captureID int64) ([]Record, e
 }
 
 func (s *sqliteStore) LastCapture(ctx context.Context, url string) (Record, error) {
-	// The literal record_type lets the planner use the partial index.
-	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, `SELECT `+recordInsertCols+` FROM records
-		WHERE url = ? AND record_type = 'response' ORDER BY time DESC, id DESC LIMIT 1`, url))
+	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, sqliteLastCaptureSQL, url))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, ErrNotFound)
 	}
@@ -508,3 +506,10 @@ func sqliteCounts[V any](ctx context.Context, db *sql.DB, query string, args ...
 	}
 	return m, nil
 }
+
+// sqliteLastCaptureSQL is LastCapture's query. The literal IN list lets the planner use the
+// partial index records_url_history, read backwards; the second term keeps
+// responses (see TestLastCapturePlan).
+const sqliteLastCaptureSQL = `SELECT ` + recordInsertCols + ` FROM records
+	WHERE url = ? AND record_type IN ('response', 'revisit') AND record_type = 'response'
+	ORDER BY time DESC, id DESC LIMIT 1`

@@ -1,4 +1,4 @@
--- Keep in step with sqlite/0008_report_pages.sql.
+-- Keep in step with sqlite/0007_report_pages.sql.
 
 -- The quality report of a capture is stored as rows instead of one JSON
 -- document: captures.report keeps the summary (the report without its

@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/internal/pgtest"
+)
+
+// TestLastCapturePlan: with records_url_time dropped (migration 0008),
+// LastCapture's query is still answered from an index on url, the partial
+// records_url_history, on both stores. Without the literal IN list
+// SQLite's planner does not take that index (PostgreSQL proves the
+// implication itself).
+func TestLastCapturePlan(t *testing.T) {
+	ctx := context.Background()
+	const url = "http://example.com/"
+	t.Run("sqlite", func(t *testing.T) {
+		s, err := openSQLite(ctx, filepath.Join(t.TempDir(), "plan.db"), zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := s.r.QueryContext(ctx, "EXPLAIN QUERY PLAN "+sqliteLastCaptureSQL, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var plan strings.Builder
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan.WriteString(detail + "\n")
+		}
+		if !strings.Contains(plan.String(), "records_url_history") {
+			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan.String())
+		}
+	})
+	t.Run("postgres", func(t *testing.T) {
+		dsn := pgtest.SchemaDSN(t, "sharc_lastplan")
+		s, err := openPostgres(ctx, dsn, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		conn, err := pgx.Connect(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		// An empty table favours a sequential scan; what is asked is
+		// whether the partial index can serve the query at all.
+		if _, err := conn.Exec(ctx, "SET enable_seqscan = off"); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := conn.Query(ctx, "EXPLAIN "+pgLastCaptureSQL, pgx.QueryExecModeExec, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan strings.Builder
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				t.Fatal(err)
+			}
+			plan.WriteString(line + "\n")
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(plan.String(), "records_url_history") {
+			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan.String())
+		}
+	})
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 func TestURLList(t *testing.T) {
@@ -29,6 +31,18 @@ func TestURLList(t *testing.T) {
 		if l.surt(i) != w.SURT || l.hop(i) != w.HopPath || l.storeSeq(i) != w.StoreSeq {
 			t.Fatalf("accessors of %d disagree with at", i)
 		}
+	}
+	// The crawler's SURTs are urlcanon's: not kept, recomputed.
+	c := urlList{host: "example.org"}
+	u := URL{URL: "http://www.example.org/a?b=1", SURT: urlcanon.SURT("http://www.example.org/a?b=1"), Host: "example.org"}
+	if err := c.push(u); err != nil {
+		t.Fatal(err)
+	}
+	if e := c.e(0); e.ownSURT || e.surt != "" {
+		t.Errorf("a canonical SURT was stored: %+v", e)
+	}
+	if got := c.at(0); !reflect.DeepEqual(got, u) {
+		t.Errorf("at(0) = %+v, want %+v", got, u)
 	}
 	if err := l.push(URL{StoreSeq: math.MaxInt32 + 1}); err == nil {
 		t.Error("a StoreSeq past 2^31 was accepted")

@@ -67,23 +67,11 @@ func TestLastCapturePlan(t *testing.T) {
 		if _, err := conn.Exec(ctx, "SET enable_seqscan = off"); err != nil {
 			t.Fatal(err)
 		}
-		rows, err := conn.Query(ctx, "EXPLAIN "+pgLastCaptureSQL, pgx.QueryExecModeExec, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan strings.Builder
-		for rows.Next() {
-			var line string
-			if err := rows.Scan(&line); err != nil {
-				t.Fatal(err)
-			}
-			plan.WriteString(line + "\n")
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(plan.String(), "records_url_history") {
-			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan.String())
+		plan := explain(t, func() (pgx.Rows, error) {
+			return conn.Query(ctx, "EXPLAIN "+pgLastCaptureSQL, pgx.QueryExecModeExec, url)
+		})
+		if !strings.Contains(plan, "records_url_history") {
+			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan)
 		}
 	})
 }

@@ -72,11 +72,24 @@ func TestStateUpdatePlan(t *testing.T) {
 		}
 	}
 	commitURLs(100, 5000)
-	var plan strings.Builder
-	rows, err := tx.Query(ctx, fmt.Sprintf(`EXPLAIN EXECUTE set_state(%d, 'com,example)/4321', 'done', 1)`, c.ID), pgx.QueryExecModeSimpleProtocol)
+	plan := explain(t, func() (pgx.Rows, error) {
+		return tx.Query(ctx, fmt.Sprintf(`EXPLAIN EXECUTE set_state(%d, 'com,example)/4321', 'done', 1)`, c.ID), pgx.QueryExecModeSimpleProtocol)
+	})
+	if !strings.Contains(plan, "urls_pkey") || !strings.Contains(plan, "surt = ") ||
+		strings.Contains(plan, "Filter") {
+		t.Errorf("state update is not a primary-key lookup at 5,000 URLs:\n%s", plan)
+	}
+}
+
+// explain returns the lines of a PostgreSQL EXPLAIN that query runs.
+func explain(t *testing.T, query func() (pgx.Rows, error)) string {
+	t.Helper()
+	rows, err := query()
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
+	var plan strings.Builder
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
@@ -87,8 +100,5 @@ func TestStateUpdatePlan(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(plan.String(), "urls_pkey") || !strings.Contains(plan.String(), "surt = ") ||
-		strings.Contains(plan.String(), "Filter") {
-		t.Errorf("state update is not a primary-key lookup at 5,000 URLs:\n%s", plan.String())
-	}
+	return plan.String()
 }

@@ -61,18 +61,7 @@ func TestStoredRendersAsBuilt(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, f := range formats {
-					var want, got bytes.Buffer
-					if err := report.Render(&want, mem, f); err != nil {
-						t.Fatal(err)
-					}
-					if err := stored.Render(ctx, &got, f); err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(want.Bytes(), got.Bytes()) {
-						t.Errorf("%s: stored report renders differently:\n%s\nbuilt:\n%s", f, got.Bytes(), want.Bytes())
-					}
-				}
+				rendersAsBuilt(t, stored, mem)
 			})
 		}
 	}
@@ -108,18 +97,7 @@ func TestLoadLegacyAndMissing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range formats {
-		var want, got bytes.Buffer
-		if err := report.Render(&want, mem, f); err != nil {
-			t.Fatal(err)
-		}
-		if err := stored.Render(ctx, &got, f); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(want.Bytes(), got.Bytes()) {
-			t.Errorf("%s: legacy report renders differently", f)
-		}
-	}
+	rendersAsBuilt(t, stored, mem)
 }
 
 // TestClusterNodesStoreOneReport: cluster nodes (which share PostgreSQL)
@@ -201,5 +179,23 @@ func TestReportMemoryBounded(t *testing.T) {
 	}
 	if limit := 2*peaks[0] + 4<<20; peaks[1] > limit {
 		t.Errorf("peak heap %d B for 20,000 pages, %d B for 2,000: grows with the capture", peaks[1], peaks[0])
+	}
+}
+
+// rendersAsBuilt checks a stored report renders, in every format, byte for
+// byte as the report built in memory.
+func rendersAsBuilt(t *testing.T, stored *report.Stored, mem *report.Report) {
+	t.Helper()
+	for _, f := range formats {
+		var want, got bytes.Buffer
+		if err := report.Render(&want, mem, f); err != nil {
+			t.Fatal(err)
+		}
+		if err := stored.Render(context.Background(), &got, f); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(want.Bytes(), got.Bytes()) {
+			t.Errorf("%s: stored report renders differently:\n%s\nbuilt:\n%s", f, got.Bytes(), want.Bytes())
+		}
 	}
 }

@@ -1,32 +1,73 @@
 # SHARC: the two commands are `make demo` and `make test`.
 GO ?= go
 BIN := bin/sharc
+# VERSION names the build in `sharc version`, warcinfo records and WACZ
+# packages (make build VERSION=1.2.0); unset, internal/version falls back to
+# 0.1.0-dev and the VCS revision Go stamps into the binary.
+VERSION ?=
+LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
 
-.PHONY: all build test demo vet bench bench-crawl bench-scale clean pg chromium js
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-cluster clean pg chromium js compose promtool image
 
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/sharc
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/sharc
 
 vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
 
+# STATICCHECK_VERSION pins staticcheck; `go run pkg@version` fetches it
+# from the module proxy once (then the module cache), so every machine
+# lints with the same checks and the module's go.mod stays free of tool
+# dependencies.
+STATICCHECK_VERSION := v0.8.2
+
+# lint fails on any staticcheck finding.
+lint:
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
+# tidy fails when go.mod or go.sum differ from what `go mod tidy` writes.
+tidy:
+	@GO=$(GO) scripts/check-tidy.sh
+
 # pg makes sure the local PostgreSQL (127.0.0.1:5432, trust auth) is up.
 pg:
 	@scripts/ensure-postgres.sh
 
-# chromium makes sure Debian's chromium is there for the report's browser test.
+# chromium makes sure Debian's chromium is there for the report's browser test
+# and the replay test (replaytest).
 chromium:
 	@scripts/ensure-chromium.sh
 
-# js installs the pinned npm packages of the independent WACZ reader
-# (tests/js, webrecorder's warcio) from the committed lockfile.
-js:
-	@if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then npm ci --prefix tests/js --no-audit --no-fund; else echo "note: node/npm not found; the warcio cross-check (wacz/warcio_test.go) will be skipped"; fi
+# compose makes sure docker-compose is there to validate docker-compose.yml
+# (deploy/deploy_test.go).
+compose:
+	@scripts/ensure-compose.sh
 
-test: vet pg chromium js
+# promtool makes sure Prometheus's promtool is there to check the alert
+# rules and a /metrics scrape (daemon/monitoring_test.go, metrics_test.go).
+promtool:
+	@scripts/ensure-promtool.sh
+
+# image builds the daemon's container image (Dockerfile) with Docker or
+# Podman, whichever is installed.
+image:
+	@if command -v docker >/dev/null 2>&1; then docker build -t sharc:latest .; \
+	elif command -v podman >/dev/null 2>&1; then podman build -t sharc:latest .; \
+	else echo "make image needs docker or podman" >&2; exit 1; fi
+
+# js installs the pinned npm packages from their committed lockfiles: the
+# independent WACZ reader and ReplayWeb.page (tests/js: webrecorder's
+# warcio, replaytest) and the OpenAPI linter (tests/openapi, Redocly CLI;
+# daemon/contract_test.go runs it).
+js:
+	@if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then \
+		npm ci --prefix tests/js --no-audit --no-fund && npm ci --prefix tests/openapi --no-audit --no-fund; \
+	else echo "note: node/npm not found; the warcio cross-check, the replay test and the OpenAPI lint will be skipped"; fi
+
+test: vet lint tidy pg chromium js compose promtool
 	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
 
 demo: build
@@ -47,6 +88,13 @@ bench-crawl:
 # scale"). Knobs: SMALL, BIG, STORES, WORKERS.
 bench-scale:
 	scripts/bench-scale.sh
+
+# bench-cluster crawls 12 politeness-bound loopback hosts with 1, 2 and 3
+# `sharc crawl --node` processes on one PostgreSQL, then times the takeover
+# of a SIGKILLed node's hosts (docs/benchmarks.md, "Cluster").
+bench-cluster:
+	SHARC_BENCH_CLUSTER=1 SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+		$(GO) test -count=1 -timeout 20m -run '^TestClusterBench$$' -v ./cmd/sharc/
 
 clean:
 	rm -rf bin demo-output

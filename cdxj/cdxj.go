@@ -1,15 +1,3 @@
-// Package cdxj writes and reads CDXJ indexes in the pywb convention, the
-// index format of pywb collections and of WACZ packages:
-//
-//	com,example)/ 20240301120000 {"url":"http://example.com/","mime":"text/html","status":"200","digest":"3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ","length":"1219","offset":"771","filename":"x-00001.warc.gz"}
-//
-// One line per response or revisit record (request, metadata and warcinfo
-// records are not indexed, as in pywb), sorted by byte order of the line so
-// readers can binary-search on the "SURT TIMESTAMP" prefix. As pywb's
-// indexer does, the JSON values are strings, "length" and "offset" are the
-// record's bytes in the (compressed) WARC file, a sha1 digest is written
-// without its "sha1:" prefix (other algorithms keep theirs), the MIME type
-// has no parameters, and revisit records have MIME "warc/revisit".
 package cdxj
 
 import (
@@ -19,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // TimestampLayout is the 14-digit UTC timestamp of CDX lines.
@@ -63,7 +53,7 @@ func (e Entry) Time() (time.Time, error) {
 // records not (yet) in a named file, and SURTs that would break the line
 // (a canonical SURT never holds spaces or line breaks).
 func FromRecord(r store.Record) (e Entry, ok bool) {
-	if (r.RecordType != "response" && r.RecordType != "revisit") || r.WARCFile == "" ||
+	if !warc.HTTPExchange(r.RecordType) || r.WARCFile == "" ||
 		r.SURT == "" || strings.ContainsAny(r.SURT, " \r\n") {
 		return Entry{}, false
 	}
@@ -78,8 +68,16 @@ func FromRecord(r store.Record) (e Entry, ok bool) {
 		Offset:    r.Offset,
 		Filename:  r.WARCFile,
 	}
-	if r.RecordType == "revisit" {
+	if r.RecordType == warc.Revisit {
 		e.MIME = RevisitMIME
+		if r.Status == http.StatusNotModified {
+			// SHARC writes a server-not-modified revisit with an empty
+			// block (the 304 is in a metadata record, see package warc),
+			// so indexers read no status from it: neither does this line.
+			// A "304" here makes ReplayWeb.page answer with an empty 304
+			// instead of the original (docs/interop.md).
+			e.Status = 0
+		}
 	}
 	return e, true
 }

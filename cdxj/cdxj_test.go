@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -19,12 +20,13 @@ var update = flag.Bool("update", false, "rewrite golden files")
 var t0 = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // goldenRecords covers every rule: record types left out, revisit MIME,
-// MIME parameters, digest prefixes, byte order of SURTs, equal SURTs by
+// no status on a server-not-modified revisit (status 304, empty block, no
+// payload digest) but the status of an identical-payload one, MIME parameters, digest prefixes, byte order of SURTs, equal SURTs by
 // time, status 0, characters JSON must escape.
 func goldenRecords() []store.Record {
 	base := store.Record{CaptureID: 1, Status: 200, MIME: "text/html; charset=UTF-8", PayloadDigest: "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ",
 		WARCFile: "sharc-00001.warc.gz", RecordLength: 1219, Phase: "visit"}
-	mk := func(url, surt string, at time.Time, typ string, off int64, f func(*store.Record)) store.Record {
+	mk := func(url, surt string, at time.Time, typ warc.RecordType, off int64, f func(*store.Record)) store.Record {
 		r := base
 		r.URL, r.SURT, r.Time, r.RecordType, r.Offset = url, surt, at, typ, off
 		if f != nil {
@@ -33,23 +35,26 @@ func goldenRecords() []store.Record {
 		return r
 	}
 	return []store.Record{
-		mk("http://www.example.com/", "com,example,www)/", t0, "response", 0, nil),
-		mk("http://example.com/", "com,example)/", t0.Add(time.Minute), "request", 1300, nil),
-		mk("http://example.com/", "com,example)/", t0.Add(time.Minute), "response", 1500, func(r *store.Record) {
+		mk("http://www.example.com/", "com,example,www)/", t0, warc.Response, 0, nil),
+		mk("http://example.com/", "com,example)/", t0.Add(time.Minute), warc.Request, 1300, nil),
+		mk("http://example.com/", "com,example)/", t0.Add(time.Minute), warc.Response, 1500, func(r *store.Record) {
 			r.PayloadDigest = "sha256:0123abcd"
 		}),
-		mk("http://example.com/a?x=1&y=\"2\"", "com,example)/a?x=1&y=\"2\"", t0.Add(2*time.Hour), "revisit", 3000, func(r *store.Record) {
-			r.Phase, r.Status, r.RecordLength = "revisit", 304, 400
+		mk("http://example.com/a?x=1&y=\"2\"", "com,example)/a?x=1&y=\"2\"", t0.Add(2*time.Hour), warc.Revisit, 3000, func(r *store.Record) {
+			r.Phase, r.Status, r.RecordLength, r.PayloadDigest = "revisit", 304, 400, ""
 		}),
-		mk("http://example.com/a?x=1&y=\"2\"", "com,example)/a?x=1&y=\"2\"", t0.Add(time.Hour), "response", 2000, func(r *store.Record) {
+		mk("http://example.com/a?x=1&y=\"2\"", "com,example)/a?x=1&y=\"2\"", t0.Add(3*time.Hour), warc.Revisit, 3500, func(r *store.Record) {
+			r.Phase, r.RecordLength = "revisit", 500
+		}),
+		mk("http://example.com/a?x=1&y=\"2\"", "com,example)/a?x=1&y=\"2\"", t0.Add(time.Hour), warc.Response, 2000, func(r *store.Record) {
 			r.MIME, r.WARCFile = "IMAGE/PNG", "sharc-00002.warc.gz"
 		}),
-		mk("dns:example.com", "dns:example.com", t0, "response", 5000, func(r *store.Record) {
+		mk("dns:example.com", "dns:example.com", t0, warc.Response, 5000, func(r *store.Record) {
 			r.Status, r.MIME, r.PayloadDigest = 0, "text/dns", ""
 		}),
-		mk("", "", t0, "warcinfo", 0, nil),
-		mk("http://example.com/", "com,example)/", t0, "metadata", 6000, nil),
-		mk("http://example.com/open", "com,example)/open", t0, "response", 0, func(r *store.Record) { r.WARCFile = "" }),
+		mk("", "", t0, warc.Warcinfo, 0, nil),
+		mk("http://example.com/", "com,example)/", t0, warc.Metadata, 6000, nil),
+		mk("http://example.com/open", "com,example)/open", t0, warc.Response, 0, func(r *store.Record) { r.WARCFile = "" }),
 	}
 }
 
@@ -59,8 +64,8 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 5 {
-		t.Errorf("wrote %d lines, want 5 (response and revisit records in files only)", n)
+	if n != 6 {
+		t.Errorf("wrote %d lines, want 6 (response and revisit records in files only)", n)
 	}
 	golden := filepath.Join("testdata", "golden.cdxj")
 	if *update {
@@ -87,7 +92,7 @@ func TestGolden(t *testing.T) {
 
 func TestFromRecord(t *testing.T) {
 	r := store.Record{URL: "http://a/", SURT: "a)/", Time: time.Date(2024, 1, 2, 3, 4, 5, 6, time.FixedZone("X", 3600)),
-		RecordType: "revisit", Status: 200, MIME: "text/html", PayloadDigest: "sha1:AB", WARCFile: "f.warc.gz", Offset: 7, RecordLength: 8, Length: 99}
+		RecordType: warc.Revisit, Status: 200, MIME: "text/html", PayloadDigest: "sha1:AB", WARCFile: "f.warc.gz", Offset: 7, RecordLength: 8, Length: 99}
 	e, ok := FromRecord(r)
 	want := Entry{SURT: "a)/", Timestamp: "20240102020405", URL: "http://a/", MIME: RevisitMIME, Status: 200, Digest: "AB", Length: 8, Offset: 7, Filename: "f.warc.gz"}
 	if !ok || e != want {

@@ -1,9 +1,3 @@
-// Package changerate answers a page's change rate λ (changes per hour) for
-// the scheduler, from the sources of the thesis' chapter 6 (Denev 2012):
-// sitemaps (Def. 6.1), the page's own capture history (§6.2, estimated by an
-// interval-censored Poisson maximum likelihood), classifiers trained on pages
-// with history (§6.3), and a configured default. Sources are composed in a
-// Cascade that tries them in a configured order and reports which answered.
 package changerate
 
 import (
@@ -170,8 +164,15 @@ type Config struct {
 	// MinObservations is the number of history intervals needed before
 	// history answers; 0 means 1.
 	MinObservations int
+	// PriorWeight is the weight, in pseudo-changes, of the history
+	// estimator's prior around DefaultRate (PriorOf): it adds PriorWeight
+	// changes and PriorWeight/DefaultRate hours of exposure to every
+	// history. 0 means DefaultPriorWeight; negative is an error. Ignored
+	// when Prior is set.
+	PriorWeight float64
 	// Prior is the Gamma prior of the history estimator; zero means
-	// WeakPrior(DefaultRate).
+	// PriorOf(DefaultRate, PriorWeight). GammaPrior{Shape: 1} is the flat
+	// prior.
 	Prior GammaPrior
 	// Predictor, when set, backs the "predictor" source; without it the
 	// predictor source never answers.
@@ -196,7 +197,14 @@ func New(cfg Config, log *zap.Logger) (*Cascade, error) {
 		cfg.Tau = DefaultTau
 	}
 	if cfg.Prior == (GammaPrior{}) {
-		cfg.Prior = WeakPrior(cfg.DefaultRate)
+		w := cfg.PriorWeight
+		if w == 0 {
+			w = DefaultPriorWeight
+		}
+		if !(w > 0) || math.IsInf(w, 0) {
+			return nil, fmt.Errorf("change-rate history: prior weight must be a positive number of pseudo-changes, got %v", cfg.PriorWeight)
+		}
+		cfg.Prior = PriorOf(cfg.DefaultRate, w)
 	}
 	order := cfg.Order
 	if len(order) == 0 {

@@ -265,22 +265,25 @@ func mean(v []float64) float64 {
 // log-loss, and no predictor's mixture output may be much worse than the
 // pooled rate (it hedges where features carry no signal, as the online
 // features of the flat PostgreSQL tree).
+// TestEvaluate cross-validates every predictor on both embedded samples,
+// with history and with true labels, through EvaluateSample (as `sharc
+// rates evaluate --sample` does), checks the results, and checks that the
+// generated tables of docs/change-rates.md are these results.
 func TestEvaluate(t *testing.T) {
-	for _, sm := range samples {
-		pages := loadSampleFile(t, sm.file)
+	var runs []evalRun
+	for _, name := range []string{"pydoc", "pgdoc"} {
 		for _, trueLabels := range []bool{false, true} {
-			rep, err := Evaluate(context.Background(), pages, EvalConfig{Seed: 2012, Site: sm.site, TrueLabels: trueLabels})
+			rep, label, err := EvaluateSample(context.Background(), name, EvalConfig{Seed: 2012, TrueLabels: trueLabels})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := WriteMarkdown(&buf, sm.name, rep); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("\n%s", buf.String())
-			checkEvaluation(t, sm.name, rep, trueLabels)
+			checkEvaluation(t, label, rep, trueLabels)
+			runs = append(runs, evalRun{label, trueLabels, rep})
 		}
 	}
+	const cmd = "go test ./changerate -run 'TestEvaluate$' -update-doc"
+	checkDocSection(t, "evaluation-summary", cmd, evalSummary(runs))
+	checkDocSection(t, "evaluation-full", cmd, evalFull(t, runs))
 }
 
 func checkEvaluation(t *testing.T, name string, rep EvalReport, trueLabels bool) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 )
 
 // modelFormat versions the JSON form of a trained Predictor; a reader
@@ -276,4 +277,18 @@ func nodeFromJS(j *nodeJS, attrs []Attribute, classes, depth int) (*treeNode, er
 		n.children = append(n.children, cn)
 	}
 	return n, nil
+}
+
+// LoadPredictor reads a model file written by `sharc rates train`
+// (Predictor.MarshalJSON).
+func LoadPredictor(path string) (*Predictor, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var p Predictor
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &p, nil
 }

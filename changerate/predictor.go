@@ -347,6 +347,23 @@ func intervalLogLoss(lambda float64, o Observation) float64 {
 	return -math.Log1p(-p)
 }
 
+// LogLoss scores p on examples: the mean negative log-likelihood of
+// their observed intervals under the rate p predicts for each page (the
+// LogLoss of CVReport, without folds: in-sample when p was trained on
+// examples), and the number of intervals scored.
+func (p *Predictor) LogLoss(ctx context.Context, examples []Example) (float64, int) {
+	var ll float64
+	n := 0
+	for _, e := range examples {
+		est, _ := p.Rate(ctx, e.Page)
+		for _, o := range e.Page.History {
+			ll += intervalLogLoss(est.Lambda, o)
+			n++
+		}
+	}
+	return ll / float64(max(n, 1)), n
+}
+
 // CrossValidate runs k-fold stratified cross-validation (§6.4): rates are
 // binned once over all examples (the thesis discretises the data set before
 // classification), the pages are dealt into folds by bin after a shuffle

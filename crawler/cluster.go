@@ -43,6 +43,10 @@ type Leaser interface {
 	ClusterDone(ctx context.Context, captureID int64) (bool, error)
 	LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error
 	ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error)
+	// Fair share (see clustershare.go).
+	ClusterLoad(ctx context.Context, captureID int64) (store.ClusterLoad, error)
+	AcquireShare(ctx context.Context, captureID int64, node string, n, orphans int) ([]store.Lease, error)
+	YieldHost(ctx context.Context, captureID int64, node, host string, ready time.Time) error
 }
 
 // ClusterOptions turn on cluster mode.
@@ -60,7 +64,9 @@ type ClusterOptions struct {
 	// Poll is how often the node renews its heartbeat, looks for new URLs
 	// of its hosts and for hosts to lease (default 1 s).
 	Poll time.Duration
-	// MaxHosts bounds the hosts leased at once (default 2 × workers).
+	// MaxHosts bounds the hosts leased at once (default 2 × workers);
+	// the node takes at most its fair share below it (see fairShare),
+	// and hosts of dead nodes beyond it.
 	MaxHosts int
 }
 
@@ -86,10 +92,17 @@ type cluster struct {
 
 	release func() // ends the frontier's Hold: the capture is complete
 	done    bool
+
+	// share is the fair-share state, for logs and metrics (guarded by
+	// mu, but for its own atomic counters).
+	share shareState
 }
 
 type heldHost struct {
 	lost bool
+	// yielding: above its fair share the node stopped the host to hand
+	// it on once its fetches in flight are committed (see yieldLocked).
+	yielding bool
 }
 
 // leaseSafety is how long before its lease expires a node must stop
@@ -154,6 +167,7 @@ func (c *Crawler) clusterStart(ctx context.Context) error {
 		return err
 	}
 	cl.expires = sent.Add(cl.LeaseTTL)
+	cl.share.renewed = sent
 	var seeds []frontier.URL
 	for _, s := range c.job.Seeds {
 		u, err := canonicalSeed(s)
@@ -217,7 +231,7 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 		return nil, nil, err
 	}
 	logErr = c.clog.Log(lines...) // first thing after the commit (see commit)
-	c.records.Add(int64(len(b.Records)))
+	c.countRecords(b.Records)
 	for _, h := range lost {
 		c.loseLocked(h)
 	}
@@ -248,14 +262,15 @@ func (c *Crawler) loseLocked(host string) {
 	c.log.Warn("cluster: lease lost; host stopped", zap.String("host", host))
 }
 
-// clusterLoop runs the node's lease cycle every Poll until the capture is
-// complete (it then lets the workers end) or ctx ends. Store errors are
+// clusterLoop runs the node's lease cycle every Poll (sooner when a peer's
+// heartbeat is about to end: nextPoll) until the capture is complete (it then lets the workers end) or ctx ends. Store errors are
 // retried next cycle; only ErrNodeFenced ends it with an error.
 func (c *Crawler) clusterLoop(ctx context.Context) error {
 	cl := c.cl
-	tk := time.NewTicker(cl.Poll)
-	defer tk.Stop()
+	tm := time.NewTimer(cl.Poll)
+	defer tm.Stop()
 	for {
+		started := time.Now()
 		done, err := c.clusterStep(ctx)
 		switch {
 		case errors.Is(err, store.ErrNodeFenced):
@@ -267,10 +282,11 @@ func (c *Crawler) clusterLoop(ctx context.Context) error {
 			cl.release()
 			return nil
 		}
+		tm.Reset(max(time.Until(c.nextPoll(started)), expiryMargin))
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-tk.C:
+		case <-tm.C:
 		}
 	}
 }
@@ -282,13 +298,57 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	id := c.capture.ID
 	sent := time.Now()
 	hosts, rerr := cl.Leaser.RenewLeases(ctx, id, cl.Node, cl.LeaseTTL)
-	var orphans []string
 	if errors.Is(rerr, store.ErrNodeFenced) {
 		return false, rerr
 	}
 	cl.mu.Lock()
+	orphans := c.renewedLocked(hosts, rerr, sent)
+	if err := c.releaseIdleLocked(ctx, rerr); err != nil {
+		cl.mu.Unlock()
+		return false, err
+	}
+	cl.mu.Unlock()
+	if rerr != nil {
+		return false, rerr
+	}
+
+	for _, name := range orphans {
+		if err := c.load(ctx, store.Lease{Host: name}); err != nil {
+			return false, err
+		}
+	}
+	pend, err := cl.Leaser.PendingHosts(ctx, id, cl.Node)
+	if err != nil {
+		return false, err
+	}
+	for _, name := range pend {
+		if err := c.drain(ctx, name); err != nil {
+			return false, err
+		}
+	}
+
+	// Only after this step's renewal succeeded: new leases end with the
+	// heartbeat it renewed, which cl.expires bounds.
+	if err := c.balance(ctx); err != nil {
+		return false, err
+	}
+	cl.mu.Lock()
+	idle := len(cl.held) == 0
+	cl.mu.Unlock()
+	if !idle {
+		return false, nil
+	}
+	return cl.Leaser.ClusterDone(ctx, id)
+}
+
+// renewedLocked applies the outcome of a heartbeat renewal (hosts, or the
+// error rerr) to the held hosts and returns the hosts leased but not
+// loaded (a load that failed). cl.mu is held.
+func (c *Crawler) renewedLocked(hosts []string, rerr error, sent time.Time) (orphans []string) {
+	cl := c.cl
 	if rerr == nil {
 		cl.expires = sent.Add(cl.LeaseTTL)
+		cl.share.renewed = sent
 		still := make(map[string]bool, len(hosts))
 		for _, h := range hosts {
 			still[h] = true
@@ -313,6 +373,14 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 			}
 		}
 	}
+	return orphans
+}
+
+// releaseIdleLocked gives back, or yields, the held hosts whose queues
+// are idle, and drops lost ones from the frontier. cl.mu is held.
+func (c *Crawler) releaseIdleLocked(ctx context.Context, rerr error) error {
+	cl := c.cl
+	id := c.capture.ID
 	names := make([]string, 0, len(cl.held))
 	for name := range cl.held {
 		names = append(names, name)
@@ -323,13 +391,22 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 		if !c.frontier.HostIdle(name) {
 			continue
 		}
-		if !h.lost && rerr == nil {
+		if h.yielding && !h.lost && rerr == nil {
+			// Stopped with work left, every fetch committed: the next
+			// holder loads the rest from urls and waits for ready.
+			err := cl.Leaser.YieldHost(ctx, id, cl.Node, name, c.frontier.HostReady(name))
+			if err != nil && !errors.Is(err, store.ErrLeaseLost) {
+				return err
+			}
+			cl.share.yielded.Add(1)
+		} else if h.yielding && !h.lost {
+			continue // not renewed: the lease ends with the heartbeat, or is yielded next time
+		} else if !h.lost && rerr == nil {
 			ok, err := cl.Leaser.ReleaseHost(ctx, id, cl.Node, name, c.frontier.HostReady(name))
 			if errors.Is(err, store.ErrLeaseLost) {
 				ok = true
 			} else if err != nil {
-				cl.mu.Unlock()
-				return false, err
+				return err
 			}
 			if !ok {
 				continue // pending URLs arrived: drained below
@@ -340,49 +417,7 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 			delete(cl.held, name)
 		}
 	}
-	cl.mu.Unlock()
-	if rerr != nil {
-		return false, rerr
-	}
-
-	for _, name := range orphans {
-		if err := c.load(ctx, store.Lease{Host: name}); err != nil {
-			return false, err
-		}
-	}
-	pend, err := cl.Leaser.PendingHosts(ctx, id, cl.Node)
-	if err != nil {
-		return false, err
-	}
-	for _, name := range pend {
-		if err := c.drain(ctx, name); err != nil {
-			return false, err
-		}
-	}
-
-	cl.mu.Lock()
-	n := cl.MaxHosts - len(cl.held)
-	cl.mu.Unlock()
-	if n > 0 {
-		// Only after this step's renewal succeeded: the new leases end
-		// with the heartbeat it renewed, which cl.expires bounds.
-		leases, err := cl.Leaser.AcquireHosts(ctx, id, cl.Node, n)
-		if err != nil {
-			return false, err
-		}
-		for _, l := range leases {
-			if err := c.load(ctx, l); err != nil {
-				return false, err
-			}
-		}
-	}
-	cl.mu.Lock()
-	idle := len(cl.held) == 0
-	cl.mu.Unlock()
-	if !idle {
-		return false, nil
-	}
-	return cl.Leaser.ClusterDone(ctx, id)
+	return nil
 }
 
 // load puts a newly leased host's persisted URLs into the frontier, then
@@ -463,7 +498,7 @@ func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) 
 		}
 		for _, node := range dead {
 			c.log.Warn("cluster: repairing the WARC files of a dead node", zap.String("node", node))
-			if err := c.repairWARCFiles(ctx, filepath.Join(c.job.WARC.Dir, warcPrefix(c.job.WARC.Prefix, node)+"-*.warc.gz.open")); err != nil {
+			if err := c.repairWARCFiles(ctx, filepath.Join(c.warcDir, warcPrefix(c.job.WARC.Prefix, node)+"-*.warc.gz.open")); err != nil {
 				return false, err
 			}
 		}

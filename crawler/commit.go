@@ -152,7 +152,7 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
 	e.Time = time.Now()
 	for _, r := range recs {
-		if r.RecordType == "response" || r.RecordType == "revisit" {
+		if warc.HTTPExchange(r.RecordType) {
 			e.Digest = r.PayloadDigest
 		}
 	}
@@ -173,9 +173,11 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 // lines are written first thing after the store commit, so a kill can
 // hardly fall between; logErr is their failure, err the commit's.
 func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
-	if c.cl != nil {
-		return c.clusterCommit(ctx, b, cands, lines)
-	}
+	return c.coord.commit(ctx, b, cands, lines)
+}
+
+// commitLocal is commit on a single node: it numbers the URLs itself.
+func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
 	for _, u := range cands {
 		if len(u.URL) > 8 && u.URL[:8] == "https://" {
 			c.scope.noteHTTPS(u.Host)
@@ -203,7 +205,7 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 		return nil, nil, err // the store's errors say "store: …"
 	}
 	logErr = c.clog.Log(lines...)
-	c.records.Add(int64(len(b.Records)))
+	c.countRecords(b.Records)
 	if err := c.logDrops(0, quotaDrops(refused)); err != nil && logErr == nil {
 		logErr = err
 	}
@@ -214,4 +216,17 @@ func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.UR
 		return nil, logErr, err
 	}
 	return fresh, logErr, nil
+}
+
+// countRecords adds a committed batch's index rows to the run's counters.
+func (c *Crawler) countRecords(recs []store.Record) {
+	c.records.Add(int64(len(recs)))
+	for _, r := range recs {
+		switch r.RecordType {
+		case warc.Response:
+			c.responses.Add(1)
+		case warc.Revisit:
+			c.revisits.Add(1)
+		}
+	}
 }

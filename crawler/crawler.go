@@ -1,8 +1,3 @@
-// Package crawler runs one capture of a crawl job: a pool of fetchers takes
-// tasks from the per-host frontier (ordered by the job's scheduler strategy),
-// archives every exchange into WARC files, indexes the records in the store
-// and logs each URI to crawl.log. A capture interrupted by Ctrl-C, SIGTERM or
-// SIGKILL resumes where it stopped when the same job runs again.
 package crawler
 
 import (
@@ -31,16 +26,13 @@ import (
 	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/netguard"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
 )
-
-// Software names the crawler in warcinfo records.
-const Software = "SHARC/0.1 (+https://github.com/sharc-archive/sharc)"
 
 // Record phases: a visit, a revisit, or one download serving as both when
 // the last visit and the first revisit collapse (Def. 5.5).
@@ -56,8 +48,8 @@ type Options struct {
 	// current counters.
 	Progress      func(Stats)
 	ProgressEvery time.Duration
-	// CrawlLogPath overrides where crawl.log goes (default: beside the WARCs,
-	// crawl-CAPTUREID.log).
+	// CrawlLogPath overrides where crawl.log goes (default: the capture
+	// folder's logs/crawl.log, see package jobdir).
 	CrawlLogPath string
 	Observer     Observer // receives fetch, decision and WARC events (metrics); nil for none
 	// Rates, if non-nil, replaces the job's change-rate cascade (e.g. an
@@ -77,8 +69,8 @@ type Options struct {
 	// memory (0: DefaultDigestCache). Digests beyond it are looked up in
 	// the store, so it trades memory for store queries, never exactness.
 	DigestCache int
-	// WARCGzipLevel is the DEFLATE level of the WARC records, 1–9 (0: the
-	// default, 6); see warc.Config.GzipLevel. Not yet a job field.
+	// WARCGzipLevel, when not 0, overrides the job's warc.gzip_level
+	// (benchmarks compare levels on one job); see warc.Config.GzipLevel.
 	WARCGzipLevel int
 	// DialCheck, if non-nil, is called with each resolved address the
 	// network guard let through, just before connecting; an error refuses
@@ -97,20 +89,57 @@ type Stats struct {
 	Discovered int64 // URLs in the frontier
 	Queued     int64 // not yet finished
 	Bytes      int64 // response bytes received
-	Records    int64
+	Records    int64 // index rows: every WARC record but the warcinfo opening each file
+	Responses  int64 // this run's response records (Fetched − Earlier.Fetched = Responses + Revisits)
+	Revisits   int64 // this run's revisit records: unchanged, not modified or duplicate payloads
 	Elapsed    time.Duration
-	StopReason string // "finished", "interrupted", "max_pages", "max_bytes", "max_duration"
+	StopReason StopReason // see stopreason.go
 	WARCFiles  []string
 	CrawlLog   string
+	// Folder is the capture's folder (see package jobdir); empty for a
+	// capture begun before capture folders, whose files stay in warc.dir.
+	Folder string
+
+	// Earlier is what the capture's earlier runs archived when this run
+	// resumed it; Fetched, Failed, Blocked, Bytes and Records include it
+	// (this run's own are the difference). Bytes of earlier runs are their
+	// archived response payloads. Zero for a new capture and for a
+	// cluster node, which counts its own run only.
+	Earlier store.CaptureTotals
+
+	// Uploaded counts WARC files uploaded (warc.upload) by this run, its
+	// own and earlier runs' pending ones; UploadError says why others
+	// were not (they stay local and pending), "" if none failed.
+	Uploaded    int
+	UploadError string
 }
 
-// Crawler runs captures of one job.
+// Crawler runs one capture run of one job (see doc.go for the contract).
+// Its configuration, set by New, never changes; its per-run state is made
+// by Run, which may be called once.
 type Crawler struct {
-	job      *job.Job
-	store    store.Store
-	log      *zap.Logger
-	reg      *scheduler.Registry
-	opts     Options
+	config
+	runState
+}
+
+// config is what New is given, and the chain of stages assembled from
+// the job. Run only adds fields to log.
+type config struct {
+	job        *job.Job
+	store      store.Store
+	log        *zap.Logger
+	reg        *scheduler.Registry
+	opts       Options
+	chain      chain            // the stages each task goes through (chain.go)
+	candidates []candidateStage // the stages each new URL goes through (candidates.go)
+}
+
+// runState is one Run's state: made by Run's set-up, then shared by the
+// workers, the committer and the coordinator's loop under the locks and
+// atomics noted.
+type runState struct {
+	ran      atomic.Bool // Run was called (ErrRunTwice)
+	coord    coordinator // single node or cluster node (coord.go)
 	fetch    *fetcher
 	robots   *robotsCache
 	scope    *scope
@@ -118,8 +147,11 @@ type Crawler struct {
 	held     atomic.Pointer[frontier.Frontier] // frontier, for Held while Run sets it up
 	warc     *warc.Writer
 	clog     *crawllog.Writer
+	folder   jobdir.Folder // the capture's folder; "" for a capture begun before folders
+	warcDir  string        // where this capture's WARC files go
 	capture  store.Capture
-	cl       *cluster // nil unless Options.Cluster
+	cl       *cluster // the cluster node's state; nil on a single node
+	upl      *uploads // nil unless the job sets warc.upload
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
@@ -135,6 +167,9 @@ type Crawler struct {
 
 	started time.Time
 	resumed bool
+	// earlier is what the capture's earlier runs archived (a resume);
+	// stats adds it to this run's counters.
+	earlier store.CaptureTotals
 
 	rates          changerate.Source
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
@@ -149,6 +184,7 @@ type Crawler struct {
 
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
+	responses, revisits                             atomic.Int64 // by record type (countRecords)
 	stop                                            context.CancelCauseFunc
 }
 
@@ -157,285 +193,51 @@ func New(j *job.Job, st store.Store, reg *scheduler.Registry, log *zap.Logger, o
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 10 * time.Second
 	}
-	return &Crawler{job: j, store: st, reg: reg, log: log, opts: opts}
+	return &Crawler{config: config{job: j, store: st, reg: reg, log: log, opts: opts, chain: assemble(j), candidates: assembleCandidates(j)}}
 }
 
 // errLimit is the cancellation cause when a scope limit stops the crawl.
-type errLimit struct{ reason string }
+type errLimit struct{ reason StopReason }
 
-func (e errLimit) Error() string { return "limit reached: " + e.reason }
+func (e errLimit) Error() string { return "limit reached: " + string(e.reason) }
 
-// Run runs (or resumes) the job's capture until it is complete, a limit is
-// reached or ctx is cancelled. Cancellation is a clean stop: in-flight
-// fetches are abandoned, WARC files closed, and the capture stays "running"
-// in the store so the next Run resumes it. A running capture started with
-// other defining settings is refused (*OwnerError), and a new capture
-// whose set-up fails before its seeds are committed is marked failed.
-func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
-	start := time.Now()
-	j := c.job
-	yamlText, err := j.Marshal()
-	if err != nil {
-		return Stats{}, fmt.Errorf("encode job: %w", err)
+// setUpFolder makes (or, resuming, finds) the capture's folder under the
+// job folder (warc.dir) and returns the crawl.log path. A capture resumed
+// from before capture folders keeps writing where it began: WARC files in
+// warc.dir and crawl-ID.log beside them, so no capture is split.
+func (c *Crawler) setUpFolder(ctx context.Context, yamlText []byte, node string) (string, error) {
+	root := c.job.WARC.Dir
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", fmt.Errorf("warc dir: %w", err)
 	}
-	// What can fail without the store fails before a capture exists.
-	if err := checkSeeds(j); err != nil {
-		return Stats{}, err
-	}
-	if err := checkWritableDir(j.WARC.Dir); err != nil {
-		return Stats{}, fmt.Errorf("warc dir: %w", err)
-	}
-	capture, resumed, err := c.openCapture(ctx, string(yamlText))
-	if capture.ID != 0 {
-		c.log = c.log.With(zap.String("job", j.Name), zap.Int64("capture", capture.ID))
-	}
-	seeded := resumed || c.opts.Cluster != nil // cluster nodes settle their capture together
-	defer func() {
-		if err != nil && !seeded && capture.ID != 0 {
-			c.failSetUp(ctx, capture.ID, err)
+	f := jobdir.Path(root, c.capture.ID, c.capture.Started)
+	legacy := false
+	if c.resumed && !f.Exists() {
+		ends, err := c.store.FileEnds(ctx, c.capture.ID)
+		if err != nil {
+			return "", fmt.Errorf("store: %w", err)
 		}
-	}()
-	if err != nil {
-		return Stats{}, err
-	}
-	c.capture, c.started, c.resumed = capture, start, resumed
-	log := c.log
-	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
-		return Stats{}, fmt.Errorf("warc dir: %w", err)
-	}
-	prefix := j.WARC.Prefix
-	if c.opts.Cluster != nil {
-		if c.cl, err = c.newCluster(); err != nil {
-			return Stats{}, err
-		}
-		prefix = warcPrefix(prefix, c.cl.Node)
-		log = log.With(zap.String("node", c.cl.Node))
-		c.log = log
-	}
-	if resumed {
-		// A node repairs only its own files: the others' may be open.
-		pattern := "*.warc.gz.open"
-		if c.cl != nil {
-			pattern = prefix + "-*.warc.gz.open"
-		}
-		if err := c.repairWARCFiles(ctx, filepath.Join(j.WARC.Dir, pattern)); err != nil {
-			return Stats{}, err
-		}
-	}
-	hostname, _ := os.Hostname()
-	c.warc, err = warc.NewWriter(warc.Config{
-		Dir: j.WARC.Dir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest, GzipLevel: c.opts.WARCGzipLevel,
-		Software: Software, Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
-		UserAgent: j.UserAgent, Hostname: hostname,
-		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),
-	}, log)
-	if err != nil {
-		return Stats{}, fmt.Errorf("warc: %w", err)
+		legacy = len(ends) > 0
 	}
 	logPath := c.opts.CrawlLogPath
+	if legacy {
+		c.warcDir = root
+		if logPath == "" {
+			logPath = filepath.Join(root, fmt.Sprintf("crawl-%d.log", c.capture.ID))
+			if node != "" {
+				logPath = filepath.Join(root, fmt.Sprintf("crawl-%d-%s.log", c.capture.ID, node))
+			}
+		}
+		return logPath, nil
+	}
+	if err := jobdir.Create(f, yamlText); err != nil {
+		return "", err
+	}
+	c.folder, c.warcDir = f, f.WARCs()
 	if logPath == "" {
-		logPath = filepath.Join(j.WARC.Dir, fmt.Sprintf("crawl-%d.log", capture.ID))
-		if c.cl != nil {
-			logPath = filepath.Join(j.WARC.Dir, fmt.Sprintf("crawl-%d-%s.log", capture.ID, c.cl.Node))
-		}
+		logPath = f.CrawlLog(node)
 	}
-	if c.clog, err = crawllog.Open(logPath); err != nil {
-		_ = c.warc.Close()
-		return Stats{}, err
-	}
-	maxHeader := j.Fetch.MaxHeaderBytes
-	if maxHeader <= 0 { // a job built in code rather than parsed
-		maxHeader = job.DefaultMaxHeaderBytes
-	}
-	c.fetch = &fetcher{pool: newConnPool(), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
-		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
-		spoolDir: j.WARC.Dir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
-		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
-	c.robots = newRobotsCache(j.UserAgent)
-	// A resumed capture's earlier responses, and other nodes', are in the
-	// store only: the cache starts empty and misses ask the store.
-	c.dedup = newDedup(c.store, capture.ID, c.opts.DigestCache, !resumed && c.cl == nil)
-	c.scope = newScope(j)
-	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
-	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
-	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
-	if c.rates = c.opts.Rates; c.rates == nil {
-		model, err := loadRatesModel(j.RatesModel)
-		if err != nil {
-			c.closeOutputs()
-			return Stats{}, err
-		}
-		cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: c.delta(),
-			Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate, Predictor: model}, log)
-		if err != nil {
-			c.closeOutputs()
-			return Stats{}, fmt.Errorf("change rates: %w", err)
-		}
-		c.rates = cascade
-		for _, n := range cascade.Order() {
-			c.useHistory = c.useHistory || n == changerate.SourceHistory
-		}
-		if c.useHistory {
-			// A first capture has no history to read: skip the query per URL.
-			has, err := c.store.HasHistory(ctx, capture.ID)
-			c.useHistory = err != nil || has
-		}
-	}
-	// estimated_size: auto takes each host's size in the job's previous
-	// finished capture, else the number of the host's URLs known when its
-	// pages start (its sitemaps are fetched first, so their entries count).
-	estimate := func(_ string, known int) int { return j.Capture.EstimatedSize }
-	if j.Capture.EstimatedSize == 0 {
-		sizes, err := c.store.JobCaptureSizes(ctx, capture.ID)
-		if err != nil {
-			c.closeOutputs()
-			return Stats{}, fmt.Errorf("store: %w", err)
-		}
-		estimate = func(host string, known int) int {
-			if n := sizes[host]; n > 0 {
-				return n
-			}
-			return known
-		}
-	}
-	fcfg := frontier.Config{
-		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
-		HostPoliteness: hostPoliteness(j),
-		NewStrategy: func(string) (scheduler.Strategy, error) {
-			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
-		},
-		EstimatedSize: estimate,
-		MaxHostURLs:   j.Limits.MaxPagesPerHost,
-	}
-	if c.cl == nil && j.MaxActiveHosts > 0 {
-		// Cluster nodes bound their hosts by leases instead.
-		fcfg.MaxActive, fcfg.Activate = j.MaxActiveHosts, c.activate
-	}
-	c.frontier = frontier.New(fcfg)
-	c.held.Store(c.frontier)
-
-	switch {
-	case c.cl != nil:
-		err = c.clusterStart(ctx)
-	case resumed:
-		err = c.restore(ctx)
-	default:
-		err = c.seed(ctx)
-	}
-	if err != nil {
-		c.closeOutputs()
-		return Stats{}, err
-	}
-	seeded = true
-	log.Info("capture started", zap.Bool("resumed", resumed), zap.String("strategy", j.Scheduler.Strategy),
-		zap.Int("frontier", c.frontier.Size()))
-	c.obs().Started(capture.ID, resumed)
-
-	runCtx, stop := context.WithCancelCause(ctx)
-	c.stop = stop
-	defer stop(nil)
-	if j.Scope.MaxDuration > 0 {
-		t := time.AfterFunc(j.Scope.MaxDuration, func() { stop(errLimit{"max_duration"}) })
-		defer t.Stop()
-	}
-	progressDone := make(chan struct{})
-	if c.opts.Progress != nil {
-		go func() {
-			tk := time.NewTicker(c.opts.ProgressEvery)
-			defer tk.Stop()
-			for {
-				select {
-				case <-progressDone:
-					return
-				case <-tk.C:
-					c.opts.Progress(c.stats(start, resumed))
-				}
-			}
-		}()
-	}
-	c.toCommit = make(chan *archived, j.Workers)
-	committerDone := make(chan struct{})
-	go func() {
-		defer close(committerDone)
-		c.committer(ctx, c.toCommit)
-	}()
-	var wg sync.WaitGroup
-	var workErr atomic.Value
-	if c.cl != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := c.clusterLoop(runCtx); err != nil {
-				workErr.CompareAndSwap(nil, err)
-				stop(err)
-			}
-			// Ended by ctx, a limit or a failure: let the workers go.
-			c.cl.release()
-		}()
-	}
-	for w := 1; w <= j.Workers; w++ {
-		wg.Add(1)
-		go func(worker int) {
-			defer wg.Done()
-			if err := c.work(runCtx, worker); err != nil {
-				workErr.CompareAndSwap(nil, err)
-				stop(err)
-			}
-		}(w)
-	}
-	wg.Wait()
-	close(c.toCommit)
-	<-committerDone
-	close(progressDone)
-	c.closeOutputs()
-
-	st := c.stats(start, resumed)
-	st.WARCFiles = c.warc.Files()
-	st.CrawlLog = logPath
-	cause := context.Cause(runCtx)
-	var lim errLimit
-	switch {
-	case workErr.Load() != nil:
-		st.StopReason = "failed"
-		if c.cl != nil {
-			if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), capture.ID, c.cl.Node, c.maxGap()); err != nil {
-				log.Error("cluster: leaving", zap.Error(err))
-			}
-		}
-		return st, workErr.Load().(error)
-	case errors.As(cause, &lim):
-		st.StopReason = lim.reason
-	case ctx.Err() != nil:
-		st.StopReason = "interrupted"
-		if c.cl != nil {
-			if _, err := c.clusterFinish(ctx); err != nil {
-				return st, err
-			}
-		}
-		log.Info("capture interrupted; run the job again to resume")
-		return st, nil
-	default:
-		st.StopReason = "finished"
-	}
-	if c.cl != nil {
-		// A limit stops this node only; the capture finishes when the
-		// cluster's work is done.
-		finished, err := c.clusterFinish(ctx)
-		if err != nil {
-			return st, err
-		}
-		if !finished {
-			log.Info("node stopped; the cluster continues the capture", zap.String("reason", st.StopReason))
-			return st, nil
-		}
-		log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))
-		return st, nil
-	}
-	if err := c.store.FinishCapture(context.WithoutCancel(ctx), capture.ID, store.CaptureStatusFinished); err != nil {
-		return st, fmt.Errorf("store: %w", err)
-	}
-	log.Info("capture finished", zap.String("reason", st.StopReason), zap.Int64("fetched", st.Fetched))
-	return st, nil
+	return logPath, nil
 }
 
 func (c *Crawler) closeOutputs() {
@@ -445,6 +247,7 @@ func (c *Crawler) closeOutputs() {
 	if err := c.warc.Close(); err != nil {
 		c.log.Error("closing WARC", zap.Error(err))
 	}
+	c.finishUploads() // after Close, which queues the last files
 	if err := c.clog.Close(); err != nil {
 		c.log.Error("closing crawl.log", zap.Error(err))
 	}
@@ -454,9 +257,11 @@ func (c *Crawler) stats(start time.Time, resumed bool) Stats {
 	size := int64(c.frontier.Size())
 	return Stats{
 		CaptureID: c.capture.ID, Resumed: resumed,
-		Fetched: c.fetched.Load(), Failed: c.failed.Load(), Blocked: c.blocked.Load(),
-		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.bytes.Load(), Records: c.records.Load(),
-		Elapsed: time.Since(start),
+		Fetched: c.earlier.Fetched + c.fetched.Load(), Failed: c.earlier.Failed + c.failed.Load(), Blocked: c.earlier.Blocked + c.blocked.Load(),
+		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.earlier.Bytes + c.bytes.Load(), Records: c.earlier.Records + c.records.Load(),
+		Responses: c.responses.Load(), Revisits: c.revisits.Load(),
+		Elapsed: time.Since(start), Earlier: c.earlier,
+		Uploaded: c.upl.uploaded(), UploadError: c.upl.failure(),
 	}
 }
 
@@ -510,12 +315,16 @@ func (c *Crawler) repairWARCFiles(ctx context.Context, pattern string) error {
 			return fmt.Errorf("repair %s: %w", p, err)
 		}
 		c.log.Warn("repaired interrupted WARC", zap.String("file", fp), zap.Int64("bytes_cut", cut))
+		c.warcClosed(fp)
 	}
 	return nil
 }
 
 // seed puts the job's seeds into a new capture.
 func (c *Crawler) seed(ctx context.Context) error {
+	if c.refreshing() {
+		return c.seedRefresh(ctx)
+	}
 	var cands []frontier.URL
 	for _, s := range c.job.Seeds {
 		u, err := urlcanon.Canonical("", s)
@@ -674,80 +483,45 @@ func (c *Crawler) processSafely(ctx context.Context, worker int, t frontier.Task
 	return c.process(ctx, worker, t)
 }
 
-// process fetches one task, archives and indexes it, and reports it done.
-func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
-	c.obs().Decision(t.Action, t.Prereq)
-	if t.Prereq {
-		if t.Interleaved {
-			return c.processSitemap(ctx, worker, t)
-		}
-		return c.processRobots(ctx, worker, t)
+// visitOf returns the visit in this capture of a revisit's URL, or nil.
+func (c *Crawler) visitOf(ctx context.Context, t frontier.Task) *store.Record {
+	v, err := c.store.LastCapture(ctx, t.URL.URL)
+	if err != nil || v.CaptureID != c.capture.ID {
+		return nil
 	}
-	now := time.Now()
-	if c.job.Robots == "obey" {
-		u, err := requestURL(t.URL.URL)
-		if err != nil {
-			return c.finishUnfetched(ctx, worker, t, crawllog.CodeUnfetchable, store.StateFailed, annMalformed)
-		}
-		switch c.robots.verdict(t.Host, u.RequestURI(), now) {
-		case robotsUnknown:
-			c.frontier.Defer(t, c.robotsURL(t.Host))
-			return nil
-		case robotsDisallowed:
-			return c.finishUnfetched(ctx, worker, t, crawllog.CodeRobots, store.StateBlocked, "robots")
-		case robotsUnavailable:
-			// Heritrix's -61: the prerequisite failed. The page is not
-			// excluded by the site, so it is failed, not blocked.
-			return c.finishUnfetched(ctx, worker, t, crawllog.CodePrereqFailed, store.StateFailed, "robots-unavailable")
-		case robotsAddressDenied:
-			return c.finishUnfetched(ctx, worker, t, crawllog.CodeBlockedGuard, store.StateFailed, annAddressDenied)
-		}
+	return &v
+}
+
+// revisitHold is how long a revisit must wait so that it starts in a later
+// UTC second than its visit's WARC-Date. Replay tools key captures by URL
+// and 14-digit timestamp: ReplayWeb.page drops a revisit in its visit's
+// second ("Skipping duplicate revisit") and pywb cannot ask for it. The
+// dates themselves are never shifted.
+func revisitHold(visit *store.Record, now time.Time) time.Duration {
+	if visit == nil {
+		return 0
 	}
-	var hdr http.Header
-	if c.job.Fetch.ConditionalGet || t.Action == scheduler.Revisit {
-		hdr = c.validators(ctx, t)
+	notBefore := visit.Time.UTC().Truncate(time.Second).Add(time.Second)
+	if now.Before(notBefore) {
+		return notBefore.Sub(now)
 	}
-	f, err := c.fetch.fetch(ctx, t.URL.URL, hdr)
-	if f != nil {
-		defer f.Close() // releases the spooled response
+	return 0
+}
+
+// requestHeaders returns the conditional-GET headers of a fetch: a
+// revisit's from its visit (unless capture.revisit_request is full, which
+// asks unconditionally so an unchanged page is proven by its digest), a
+// visit's from the URL's last capture when fetch.conditional_get is set.
+func (c *Crawler) requestHeaders(ctx context.Context, t frontier.Task, visit *store.Record) http.Header {
+	switch {
+	case t.Action == scheduler.Revisit && c.job.Capture.RevisitRequest == job.RevisitFull:
+		return nil
+	case t.Action == scheduler.Revisit && visit != nil:
+		return validatorsOf(*visit)
+	case t.Action == scheduler.Revisit || c.job.Fetch.ConditionalGet || c.refreshing():
+		return c.validators(ctx, t)
 	}
-	if ctx.Err() != nil {
-		return ctx.Err() // abandoned: the URL stays queued for the resumed run
-	}
-	// Refusals retrying cannot cure (the network guard, an oversized
-	// header) fail the URL at once.
-	if fe, ok := refused(err); ok {
-		c.log.Info("fetch refused", zap.String("url", t.URL.URL), zap.Error(err))
-		return c.finishUnfetched(ctx, worker, t, fe.Code, store.StateFailed, fe.Note)
-	}
-	if err != nil || f.Status == http.StatusTooManyRequests || f.Status >= 500 {
-		if t.Attempt < c.job.Fetch.Retries {
-			wait := c.backoff(t.Attempt)
-			if f != nil {
-				if ra := retryAfter(f.Header, time.Now()); ra > wait {
-					wait = ra
-				}
-			}
-			c.log.Debug("retrying", zap.String("url", t.URL.URL), zap.Int("attempt", t.Attempt+1), zap.Duration("after", wait), zap.Error(err))
-			var d time.Duration
-			if f != nil {
-				d = f.Duration
-			}
-			c.frontier.Done(t, frontier.Result{Fetched: true, Duration: d, Retry: wait})
-			return nil
-		}
-		if err != nil {
-			code := crawllog.CodeRetriesGaveUp
-			var fe *fetchError
-			if errors.As(err, &fe) {
-				code = fe.Code
-			}
-			c.log.Info("giving up", zap.String("url", t.URL.URL), zap.Int("attempts", t.Attempt+1), zap.Error(err))
-			return c.finishUnfetched(ctx, worker, t, code, store.StateFailed, fmt.Sprintf("%dt", t.Attempt+1))
-		}
-		// A 5xx/429 after the last retry is archived like any response.
-	}
-	return c.archive(ctx, worker, t, f)
+	return nil
 }
 
 func (c *Crawler) backoff(attempt int) time.Duration {
@@ -765,6 +539,12 @@ func (c *Crawler) validators(ctx context.Context, t frontier.Task) http.Header {
 	if err != nil {
 		return nil
 	}
+	return validatorsOf(rec)
+}
+
+// validatorsOf returns the conditional-GET headers rec's validators make,
+// or nil when it has none.
+func validatorsOf(rec store.Record) http.Header {
 	h := http.Header{}
 	if rec.ETag != "" {
 		h.Set("If-None-Match", rec.ETag)
@@ -868,6 +648,10 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev, Outlinks: outlinks}
 	if f.Truncated {
 		ex.Truncated = "length"
+	} else {
+		// The fetcher hashed the body as it arrived; the writer need not
+		// hash it a second time (it checks the hint can apply).
+		ex.Payload = &warc.PayloadHint{Digest: f.Digest, Len: f.BodyLen}
 	}
 	written, err := c.warc.WriteExchange(context.WithoutCancel(ctx), ex)
 	if err != nil {
@@ -888,7 +672,7 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 			CaptureID: c.capture.ID, URL: t.URL.URL, SURT: surt, Time: f.Start, RecordType: w.Type, RecordID: w.RecordID,
 			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,
 		}
-		if w.Type == "response" || w.Type == "revisit" {
+		if warc.HTTPExchange(w.Type) {
 			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
 			r.TextDigest = textDigest
@@ -946,93 +730,6 @@ func (c *Crawler) textDigest(title, text string) string {
 	return c.payloadDigest(extract.AppendNormalized(buf, text))
 }
 
-// archive handles an HTTP response: dedup, link extraction, WARC, index,
-// frontier, crawl.log.
-func (c *Crawler) archive(ctx context.Context, worker int, t frontier.Task, f *fetched) error {
-	c.bytes.Add(f.Response.Size())
-	var rev *warc.RevisitOf
-	var ann []string
-	digest := f.Digest
-	// textDigest fingerprints the normalised visible text, so a job can
-	// count only text changes as changes (capture.change_signal: text).
-	var textDigest string
-	var visit *store.Record
-	newPayload := false // deduplication found no original for it
-	if t.Action == scheduler.Revisit {
-		// A revisit refers to its own visit (thesis §3.2): unchanged means
-		// identical to the version archived earlier in this capture.
-		if v, err := c.store.LastCapture(ctx, t.URL.URL); err == nil && v.CaptureID == c.capture.ID {
-			visit = &v
-		}
-	}
-	switch {
-	case f.Status == http.StatusNotModified:
-		prev := visit
-		if prev == nil {
-			if p, err := c.store.LastCapture(ctx, t.URL.URL); err == nil {
-				prev = &p
-			}
-		}
-		if prev != nil {
-			rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
-			ann = append(ann, "notModified")
-			textDigest = prev.TextDigest
-		}
-	case visit != nil && f.Status == visit.Status && digest == visit.PayloadDigest:
-		// The same answer as the visit (a 200 with the same payload, or the
-		// same 404 twice): unchanged.
-		rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
-		ann = append(ann, "unchanged")
-	case visit != nil:
-		ann = append(ann, "changed")
-	case f.Status/100 == 2 && f.BodyLen > 0:
-		prev, dup, err := c.dedup.first(ctx, digest)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err() // abandoned: the URL stays queued for the resumed run
-			}
-			return fmt.Errorf("store: %w", err)
-		}
-		if dup {
-			rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.recordID, RefersToURI: prev.uri, RefersToDate: prev.date}
-			ann = append(ann, "duplicate:digest")
-		}
-		newPayload = !dup
-	}
-	found := c.discover(t, f)
-	ann = append(ann, found.ann...)
-	if found.textDigest != "" {
-		textDigest = found.textDigest
-	}
-	cands, drops := c.admit(found.cands)
-	drops = append(found.malformed, drops...)
-	if f.Truncated {
-		ann = append(ann, "truncated")
-	}
-
-	state := store.StateDone
-	if t.Action == scheduler.Visit && c.job.Capture.Mode == job.ModeVisitRevisit {
-		state = store.StateVisited
-	}
-	_, err := c.submit(&archived{t: t, f: f, rev: rev, outlinks: found.outlinks, cands: cands, textDigest: textDigest, newPayload: newPayload,
-		states: []store.StateChange{{SURT: t.SURT, State: state, Attempts: t.Attempt + 1}}, entry: fetchEntry(worker, t, f, ann)})
-	if err != nil {
-		return err
-	}
-	c.fetched.Add(1)
-	if state == store.StateDone {
-		c.finished.Add(1)
-	}
-	n := c.pages.Add(1)
-	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration})
-	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
-	if err := c.logDrops(worker, drops); err != nil {
-		return err
-	}
-	c.checkLimits(n)
-	return nil
-}
-
 // discovered is what a response points to: its candidate URLs (before
 // admit), the outlinks recorded in its metadata record, the malformed
 // references met, annotations for its crawl.log line and its text digest.
@@ -1084,6 +781,9 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 			d.cands = append(d.cands, c.candidate(t, s, 'M'))
 		}
 	}
+	if c.refreshing() {
+		d.cands = nil // a refresh cycle fetches its plan only
+	}
 	return d
 }
 
@@ -1091,9 +791,9 @@ func (c *Crawler) checkLimits(pages int64) {
 	s := c.job.Scope
 	switch {
 	case s.MaxPages > 0 && pages >= int64(s.MaxPages):
-		c.stop(errLimit{"max_pages"})
+		c.stop(errLimit{StopMaxPages})
 	case s.MaxBytes > 0 && c.bytes.Load() >= s.MaxBytes:
-		c.stop(errLimit{"max_bytes"})
+		c.stop(errLimit{StopMaxBytes})
 	}
 }
 
@@ -1111,8 +811,10 @@ func (c *Crawler) candidate(t frontier.Task, u string, hop byte) frontier.URL {
 // fetchEntry is the crawl.log line of an archived fetch but for what the
 // committer adds (see logEntry).
 func fetchEntry(worker int, t frontier.Task, f *fetched, ann []string) crawllog.Entry {
-	e := crawllog.Entry{Status: f.Status, Size: f.Response.Size(), URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
-		MIME: mediaType(f.Header.Get("Content-Type")), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
+	// Size is the body, as Heritrix's crawl.log has it (headers not
+	// counted); the MIME column is cut as Heritrix cuts it (crawllog).
+	e := crawllog.Entry{Status: f.Status, Size: f.BodyLen, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via,
+		MIME: f.Header.Get("Content-Type"), Worker: worker, FetchStart: f.Start, Duration: f.Duration, Annotations: ann}
 	if t.Attempt > 0 {
 		e.Annotations = append(e.Annotations, fmt.Sprintf("%dt", t.Attempt+1))
 	}

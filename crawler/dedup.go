@@ -9,6 +9,7 @@ import (
 	"github.com/bits-and-blooms/bloom/v3"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // Sizing of the filter of digests a fresh capture has archived: 4.6 MB,
@@ -120,7 +121,7 @@ func (d *dedup) committed(recs []store.Record, checked bool) {
 	defer d.mu.Unlock()
 	if d.seen != nil {
 		for _, r := range recs {
-			if r.RecordType == "response" && r.PayloadDigest != "" {
+			if r.RecordType == warc.Response && r.PayloadDigest != "" {
 				d.seen.AddString(r.PayloadDigest)
 			}
 		}
@@ -129,7 +130,7 @@ func (d *dedup) committed(recs []store.Record, checked bool) {
 		return
 	}
 	for _, r := range recs {
-		if r.RecordType != "response" || r.PayloadDigest == "" {
+		if r.RecordType != warc.Response || r.PayloadDigest == "" {
 			continue
 		}
 		if d.cache.addIfAbsent(r.PayloadDigest, original{recordID: r.RecordID, uri: r.URL, date: r.Time}) {

@@ -70,6 +70,7 @@ type warcRecord struct {
 // file in dir, oldest first.
 func readWARCRecords(t *testing.T, dir string) []warcRecord {
 	t.Helper()
+	dir = latestWARCDir(t, dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
 	var out []warcRecord
 	for _, f := range files {
@@ -92,7 +93,7 @@ func readWARCRecords(t *testing.T, dir string) []warcRecord {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, warcRecord{typ: rec.Type(), id: rec.ID(), uri: rec.TargetURI(), date: date,
+			out = append(out, warcRecord{typ: string(rec.Type()), id: rec.ID(), uri: rec.TargetURI(), date: date,
 				digest: rec.Header.Get(gowarc.WarcPayloadDigest), refersTo: rec.Header.GetId(gowarc.WarcRefersTo),
 				refersToURI: rec.Header.Get(gowarc.WarcRefersToTargetURI), profile: rec.Header.Get(gowarc.WarcProfile),
 				status2xx: strings.HasPrefix(string(rec.Block), "HTTP/1.1 2")})

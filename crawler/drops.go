@@ -75,33 +75,26 @@ func (c *Crawler) logDrops(worker int, drops []drop) error {
 }
 
 // admit splits candidates discovered on t's page into those to queue and
-// those dropped: out of the job's scope (silently, as Heritrix does:
-// scope is the operator's choice, not a loss), past the hop or redirect
-// limits, or refused by a trap check (each with a crawl.log line).
+// those dropped by the candidate chain (assembleCandidates): past the hop
+// or redirect limits, out of the job's scope (silently, as Heritrix does:
+// scope is the operator's choice, not a loss), or refused by a trap check
+// (each with a crawl.log line). A URL the frontier knows already is kept:
+// it was admitted by a path within the limits.
 func (c *Crawler) admit(cands []frontier.URL) (keep []frontier.URL, drops []drop) {
 	keep = cands[:0]
+next:
 	for _, u := range cands {
 		if c.frontier.Seen(u.SURT) {
-			keep = append(keep, u) // known already, by a path within the limits
+			keep = append(keep, u)
 			continue
 		}
-		switch {
-		case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
-			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit})
-			continue
-		case len(u.HopPath) > c.job.Scope.MaxHops:
-			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annMaxHops})
-			continue
-		case !c.scope.allows(u, c.job.Fetch.MaxRedirects):
-			continue
-		}
-		if why, ok := c.traps.Check(u.URL); !ok {
-			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
-			continue
-		}
-		if why, ok := c.traps.Admit(u.URL); !ok {
-			drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)})
-			continue
+		for _, s := range c.candidates {
+			if ok, d := s.admit(c, u); !ok {
+				if d != nil {
+					drops = append(drops, *d)
+				}
+				continue next
+			}
 		}
 		keep = append(keep, u)
 	}

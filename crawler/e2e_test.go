@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -252,6 +254,9 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 // and that the gzip page kept its content encoding.
 func checkIndex(t *testing.T, st store.Store, capture int64, dir string) {
 	t.Helper()
+	if c, err := st.Capture(context.Background(), capture); err == nil {
+		dir = jobdir.WARCDir(dir, c.ID, c.Started) // dir is the job folder
+	}
 	problems, err := crawler.VerifyIndex(context.Background(), st, capture, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -283,6 +288,7 @@ func checkIndex(t *testing.T, st store.Store, capture int64, dir string) {
 // verifying, and counts the response and revisit records per target URI.
 func archivedResponses(t *testing.T, dir string) map[string]int {
 	t.Helper()
+	dir = latestWARCDir(t, dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
 	if len(files) == 0 {
 		t.Fatal("no WARC files")
@@ -301,4 +307,24 @@ func archivedResponses(t *testing.T, dir string) map[string]int {
 		responses[r.uri]++
 	}
 	return responses
+}
+
+// latestWARCDir is the WARC directory of the latest capture in the job
+// folder dir (the capture folder with the highest capture ID), or dir
+// itself when it has no capture folder.
+func latestWARCDir(t *testing.T, dir string) string {
+	t.Helper()
+	folders, err := filepath.Glob(filepath.Join(dir, "*-*", jobdir.WARCsDir))
+	if err != nil || len(folders) == 0 {
+		return dir
+	}
+	best, bestID := "", int64(-1)
+	for _, f := range folders {
+		name := filepath.Base(filepath.Dir(f))
+		id, err := strconv.ParseInt(name[strings.LastIndexByte(name, '-')+1:], 10, 64)
+		if err == nil && id > bestID {
+			best, bestID = f, id
+		}
+	}
+	return best
 }

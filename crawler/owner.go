@@ -14,6 +14,7 @@ import (
 
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
@@ -38,14 +39,14 @@ var (
 		"scope.surt_prefixes", "scope.max_hops", "scope.include", "scope.exclude",
 		"fetch.max_redirects", "fetch.conditional_get", "fetch.allow_addresses",
 		"warc.dir", "warc.prefix", "warc.version", "warc.digest",
-		"store", "scheduler", "capture", "change_rates", "default_rate", "rates_model",
+		"store", "scheduler", "capture", "refresh", "change_rates", "default_rate", "rates_model",
 	}
 	tunableSettings = []string{
 		"workers", "max_active_hosts",
 		"scope.max_pages", "scope.max_bytes", "scope.max_duration",
 		"politeness", "limits",
 		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff",
-		"warc.max_size", "warc.operator",
+		"warc.max_size", "warc.operator", "warc.gzip_level", "warc.upload",
 		"schedule",
 	}
 )
@@ -383,6 +384,7 @@ func Abandon(ctx context.Context, st store.Store, j *job.Job, log *zap.Logger) (
 	if s, err := flattenSettings(cp.Owner.JobYAML); err == nil && s["warc.dir"] != "" {
 		dir = s["warc.dir"] // the capture's, which the job at hand may not share
 	}
+	dir = jobdir.WARCDir(dir, cp.ID, cp.Started)
 	ends, err := st.FileEnds(ctx, cp.ID)
 	if err != nil {
 		return store.Capture{}, fmt.Errorf("store: %w", err)

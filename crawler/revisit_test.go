@@ -1,8 +1,11 @@
 package crawler_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -18,6 +21,7 @@ import (
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/testsite"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // noValidators strips conditional headers for some pages, standing in for
@@ -213,4 +217,174 @@ resolve: {site.test: %s}
 	}
 	t.Logf("verdicts %v, incoherent %d of %d", counts, incoherentArchive, len(byPath))
 	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
+}
+
+// TestRevisitRequestModes runs a small visit-revisit capture, fast enough
+// that visits and revisits would share a second, in both revisit request
+// modes. It checks that every revisit starts in a later UTC second than its
+// visit, that conditional revisits send the visit's validators and turn an
+// unchanged page into a server-not-modified revisit, and that full
+// revisits send none and prove it unchanged by its payload digest.
+func TestRevisitRequestModes(t *testing.T) {
+	for _, tc := range []struct {
+		mode          string
+		wantValidator bool
+		wantStatus    int // of the unchanged page's revisit record
+	}{
+		{"conditional", true, http.StatusNotModified},
+		{"full", false, http.StatusOK},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			var changes atomic.Int64
+			var conditional atomic.Int64 // revisit requests of /same with If-None-Match
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html")
+				io.WriteString(w, `<html><body><a href="/same1">same</a> <a href="/changes1">changes</a> <a href="/same2">same</a> <a href="/changes2">changes</a></body></html>`)
+			})
+			same := func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("ETag", `"same-1"`)
+				if r.Header.Get("If-None-Match") != "" {
+					conditional.Add(1)
+				}
+				if r.Header.Get("If-None-Match") == `"same-1"` {
+					w.WriteHeader(http.StatusNotModified)
+					return
+				}
+				w.Header().Set("Content-Type", "text/html")
+				io.WriteString(w, "<html><body>unchanged page</body></html>")
+			}
+			changing := func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html")
+				fmt.Fprintf(w, "<html><body>version %d</body></html>", changes.Add(1))
+			}
+			mux.HandleFunc("/same1", same)
+			mux.HandleFunc("/same2", same)
+			mux.HandleFunc("/changes1", changing)
+			mux.HandleFunc("/changes2", changing)
+			srv := httptest.NewServer(mux)
+			defer srv.Close()
+			dir := t.TempDir()
+			j := testJob(t, dir, fmt.Sprintf(`
+name: modes
+seeds: [http://site.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+robots: ignore
+fetch: {allow_addresses: [127.0.0.0/8]}
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+scheduler: {strategy: sharc-selective-online, tau: 0.9}
+capture: {mode: visit-revisit, revisit_request: %s}
+warc: {dir: %s}
+resolve: {site.test: %s}
+`, tc.mode, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
+			st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+			stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+			if err != nil || stats.StopReason != "finished" {
+				t.Fatalf("crawl: %v, %+v", err, stats)
+			}
+			recs, err := st.Records(context.Background(), stats.CaptureID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			visits, revisits := map[string]store.Record{}, map[string]store.Record{}
+			metadata := 0
+			for _, r := range recs {
+				switch {
+				case r.RecordType == "metadata" && r.Phase == crawler.PhaseRevisit:
+					metadata++
+				case r.RecordType != "response" && r.RecordType != "revisit":
+				case r.Phase == crawler.PhaseVisit:
+					visits[r.URL] = r
+				case r.Phase == crawler.PhaseRevisit:
+					revisits[r.URL] = r
+				}
+			}
+			// A SHARC strategy may collapse one page's last visit and first
+			// revisit into one download (Def. 5.5); the others are checked.
+			kinds := map[string]int{}
+			for u, r := range revisits {
+				v, ok := visits[u]
+				if !ok {
+					continue
+				}
+				if !r.Time.Truncate(time.Second).After(v.Time.Truncate(time.Second)) {
+					t.Errorf("%s: revisit at %s in the second of its visit at %s", u, r.Time.Format(time.RFC3339Nano), v.Time.Format(time.RFC3339Nano))
+				}
+				switch path := strings.TrimPrefix(u, "http://site.test"); {
+				case strings.HasPrefix(path, "/same"):
+					kinds["same"]++
+					if r.RecordType != "revisit" || r.Status != tc.wantStatus {
+						t.Errorf("%s revisit: %s %d, want revisit %d", u, r.RecordType, r.Status, tc.wantStatus)
+					}
+				case strings.HasPrefix(path, "/changes"):
+					kinds["changes"]++
+					if r.RecordType != "response" {
+						t.Errorf("%s revisit: %s, want a response", u, r.RecordType)
+					}
+				}
+			}
+			if kinds["same"] == 0 || kinds["changes"] == 0 {
+				t.Fatalf("pages revisited apart from their visit: %v, want both kinds", kinds)
+			}
+			if got := conditional.Load() > 0; got != tc.wantValidator {
+				t.Errorf("a revisit of /same* sent If-None-Match: %v, want %v", got, tc.wantValidator)
+			}
+			warcs := latestWARCDir(t, filepath.Join(dir, "warcs"))
+			checkNotModifiedRecords(t, warcs, tc.wantStatus == http.StatusNotModified)
+			checkIndex(t, st, stats.CaptureID, warcs)
+		})
+	}
+}
+
+// checkNotModifiedRecords reads a capture's WARCs and checks that every
+// server-not-modified revisit has an empty block and a metadata record,
+// concurrent to it, from which a 304 status line decodes; want says
+// whether there must be at least one.
+func checkNotModifiedRecords(t *testing.T, dir string, want bool) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("WARCs in %s: %v %v", dir, paths, err)
+	}
+	revisits := map[string]bool{} // server-not-modified revisit IDs; true once its 304 is found
+	for _, p := range paths {
+		r, err := warc.OpenFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			rec, err := r.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			switch {
+			case rec.Type() == "revisit" && rec.Header.Get("WARC-Profile") == warc.ProfileServerNotModified:
+				if len(rec.Block) != 0 || rec.Header.Get("Content-Length") != "0" {
+					t.Errorf("server-not-modified revisit %s has a %d-byte block", rec.ID(), len(rec.Block))
+				}
+				revisits["<"+rec.ID()+">"] = false
+			case rec.Type() == "metadata":
+				to := rec.Header.Get("WARC-Concurrent-To")
+				if _, ok := revisits[to]; !ok {
+					continue
+				}
+				if hdr, err := warc.DecodeHTTPHeader(rec.Block); err == nil && bytes.HasPrefix(hdr, []byte("HTTP/1.1 304 ")) {
+					revisits[to] = true
+				}
+			}
+		}
+		r.Close()
+	}
+	if want != (len(revisits) > 0) {
+		t.Errorf("%d server-not-modified revisits, want some: %v", len(revisits), want)
+	}
+	for id, found := range revisits {
+		if !found {
+			t.Errorf("server-not-modified revisit %s: no metadata record with its 304", id)
+		}
+	}
 }

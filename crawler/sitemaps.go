@@ -35,13 +35,16 @@ const maxSitemapsAtOnce = 1
 // sitemap index, one "M" more) once, if it is in scope and within the
 // host's sitemap limits; it returns a drop when a limit refuses it.
 func (c *Crawler) addSitemap(u, via, hops string) *drop {
+	if c.refreshing() {
+		return nil // a refresh cycle fetches its plan only
+	}
 	cand := frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: -1, HopPath: hops, Via: via}
 	// Scope by address only: a sitemap's depth is bounded by
 	// max_sitemap_depth below, not by max_hops.
 	if !c.scope.allows(frontier.URL{URL: u, SURT: cand.SURT, Host: cand.Host}, c.job.Fetch.MaxRedirects) {
 		return nil
 	}
-	if c.cl != nil && !c.holds(cand.Host) {
+	if !c.coord.holds(cand.Host) {
 		return nil // another node's host: fetching it would break its politeness
 	}
 	lim := c.job.Limits
@@ -77,23 +80,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		return ctx.Err()
 	}
 	if err != nil {
-		final, isFinal := refused(err)
-		if t.Attempt < c.job.Fetch.Retries && !isFinal {
-			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
-			return nil
-		}
-		c.frontier.Done(t, frontier.Result{Fetched: true})
-		c.log.Info("sitemap unreachable", zap.String("url", t.URL.URL), zap.Error(err))
-		code := crawllog.CodeRetriesGaveUp
-		var fe *fetchError
-		if errors.As(err, &fe) {
-			code = fe.Code
-		}
-		var ann []string
-		if isFinal {
-			ann = []string{final.Note}
-		}
-		return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+		return c.sitemapFailed(worker, t, err)
 	}
 	select {
 	case c.sitemapSlots <- struct{}{}:
@@ -153,6 +140,28 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	return c.logDrops(worker, drops)
 }
 
+// sitemapFailed retries a sitemap fetch that got no response, or logs it
+// as failed once retries are spent or cannot help.
+func (c *Crawler) sitemapFailed(worker int, t frontier.Task, err error) error {
+	final, isFinal := refused(err)
+	if t.Attempt < c.job.Fetch.Retries && !isFinal {
+		c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
+		return nil
+	}
+	c.frontier.Done(t, frontier.Result{Fetched: true})
+	c.log.Info("sitemap unreachable", zap.String("url", t.URL.URL), zap.Error(err))
+	code := crawllog.CodeRetriesGaveUp
+	var fe *fetchError
+	if errors.As(err, &fe) {
+		code = fe.Code
+	}
+	var ann []string
+	if isFinal {
+		ann = []string{final.Note}
+	}
+	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
+}
+
 // newURL builds a frontier URL; its rate is set by assignRates once it is
 // known to be new.
 func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
@@ -186,40 +195,15 @@ func (c *Crawler) assignRates(ctx context.Context, urls []frontier.URL) {
 	}
 }
 
-// history turns the URL's records from earlier captures into observation
-// intervals: between two successive fetches the crawler only knows whether
-// the page changed at least once (a new payload digest) or not (a revisit
-// record or the same digest).
+// history is the URL's change history from earlier captures, under the
+// job's change signal (changerate.Observations: the same definition
+// `sharc rates train` learns from).
 func (c *Crawler) history(ctx context.Context, u string) []changerate.Observation {
 	recs, err := c.store.History(ctx, u)
 	if err != nil || len(recs) < 2 {
 		return nil
 	}
-	// The job chooses what "changed" means: a new payload digest, or a new
-	// digest of the normalised visible text, so counters, dates and other
-	// noise do not count (issue 6). A revisit record means unchanged.
-	byText := c.job.Capture.ChangeSignal == "text"
-	var obs []changerate.Observation
-	var prevTime time.Time
-	var digest string
-	for _, r := range recs {
-		if r.CaptureID == c.capture.ID || (r.Status != 200 && r.Status != 304) {
-			continue
-		}
-		d := r.PayloadDigest
-		if byText && r.TextDigest != "" {
-			d = r.TextDigest
-		}
-		changed := r.RecordType == "response" && digest != "" && d != digest
-		if r.RecordType == "response" {
-			digest = d
-		}
-		if !prevTime.IsZero() && r.Time.After(prevTime) {
-			obs = append(obs, changerate.Observation{Interval: r.Time.Sub(prevTime), Changed: changed})
-		}
-		prevTime = r.Time
-	}
-	return obs
+	return changerate.Observations(recs, changerate.HistoryOptions{Signal: c.job.Capture.ChangeSignal, ExcludeCapture: c.capture.ID})
 }
 
 // delta is the time unit Δ of the scheduler: the politeness delay (1 s when

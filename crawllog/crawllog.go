@@ -1,13 +1,3 @@
-// Package crawllog writes a capture's crawl.log in Heritrix's field layout,
-// one line per URI with its final outcome, so operators' existing
-// crawl.log tools parse it:
-//
-//	TIMESTAMP STATUS SIZE URI HOPPATH VIA MIME #WORKER FETCHSTART+MS DIGEST SOURCE ANNOTATIONS
-//
-// Empty fields are "-". Status is right-aligned in 5 columns and size in 10,
-// as Heritrix writes them. Writer writes unbuffered and keeps the file
-// ending on a whole line (see Writer), so a crash loses no line already
-// logged and never leaves half a one.
 package crawllog
 
 import (
@@ -26,7 +16,7 @@ import (
 type Entry struct {
 	Time        time.Time // when the line is logged
 	Status      int       // HTTP status, or a negative Heritrix fetch code
-	Size        int64     // bytes of the response (headers and body), -1 if none
+	Size        int64     // bytes of the response body (no headers), -1 if no response
 	URI         string
 	HopPath     string
 	Via         string
@@ -62,8 +52,29 @@ func Format(e Entry) string {
 	}
 	return fmt.Sprintf("%s %5d %10s %s %s %s %s #%03d %s %s %s %s",
 		e.Time.UTC().Format("2006-01-02T15:04:05.000Z"), e.Status, size, dash(e.URI), dash(e.HopPath),
-		dash(e.Via), dash(e.MIME), e.Worker, fetch, dash(e.Digest), dash(e.Source), ann)
+		dash(e.Via), mimeField(e.MIME), e.Worker, fetch, dash(e.Digest), dash(e.Source), ann)
 }
+
+// NoType is what Heritrix writes for a missing or unusable Content-Type
+// (MimetypeUtils.NO_TYPE_MIMETYPE, from the ARC format).
+const NoType = "no-type"
+
+// MIMEField is the MIME column Heritrix writes for a Content-Type value:
+// the value up to its first whitespace, ';' or ',' (parameters and
+// repeated headers dropped), or NoType when that leaves nothing. Case is
+// kept, as Heritrix keeps it.
+func MIMEField(ct string) string {
+	end := strings.IndexFunc(ct, func(r rune) bool { return r == ';' || r == ',' || r <= ' ' || r == 0x7f })
+	if end >= 0 {
+		ct = ct[:end]
+	}
+	if ct == "" {
+		return NoType
+	}
+	return ct
+}
+
+func mimeField(ct string) string { return escapeField(MIMEField(ct)) }
 
 // escapeField percent-escapes what would split or break a line: spaces,
 // control characters and DEL (a malformed link, logged as written, may
@@ -116,7 +127,10 @@ func Parse(line string) (Entry, error) {
 		}
 		return s
 	}
-	e.URI, e.HopPath, e.Via, e.MIME = undash(f[3]), undash(f[4]), undash(f[5]), undash(f[6])
+	e.URI, e.HopPath, e.Via, e.MIME = undash(f[3]), undash(f[4]), undash(f[5]), f[6]
+	if e.MIME == NoType || e.MIME == "-" { // "-": logs written before no-type
+		e.MIME = ""
+	}
 	if !strings.HasPrefix(f[7], "#") {
 		return Entry{}, fmt.Errorf("crawl.log: worker %q lacks '#'", f[7])
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,6 +24,8 @@ var entries = []Entry{
 	{Time: t0, Status: -9998, Size: -1, URI: "http://example.com/private/x", HopPath: "L", Via: "http://example.com/", Worker: 3},
 	{Time: t0, Status: 301, Size: 200, URI: "http://example.com/old", HopPath: "LR", Via: "http://example.com/x y", MIME: "text/html", Worker: 100,
 		FetchStart: t0, Duration: time.Second, Digest: "sha1:BBBB", Source: "seed"},
+	{Time: t0, Status: 200, Size: 0, URI: "http://example.com/empty", HopPath: "E", Via: "http://example.com/", Worker: 2,
+		FetchStart: t0, Duration: 5 * time.Millisecond, Digest: "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ"},
 }
 
 func TestGolden(t *testing.T) {
@@ -67,6 +70,35 @@ func TestColumns(t *testing.T) {
 	line := Format(entries[0])
 	if !strings.HasPrefix(line, "2026-11-22T16:30:05.123Z   200      12380 http://example.com/ - - text/html #001 20261122163005081+40 ") {
 		t.Fatalf("layout: %q", line)
+	}
+}
+
+// TestHeritrixFields checks the columns Heritrix 3's UriProcessingFormatter
+// writes differently from a plain dump of the fields: the MIME column is
+// the Content-Type cut at the first space, ';' or ',' and "no-type" when
+// absent, and an empty annotation list is "-".
+func TestHeritrixFields(t *testing.T) {
+	for _, c := range []struct{ ct, want string }{
+		{"", "no-type"},
+		{"text/html; charset=UTF-8", "text/html"},
+		{"Text/HTML", "Text/HTML"},
+		{"text/html,text/plain", "text/html"},
+		{" text/html", "no-type"},
+		{";charset=x", "no-type"},
+		{"application/x-foo bar", "application/x-foo"},
+	} {
+		if got := MIMEField(c.ct); got != c.want {
+			t.Errorf("MIMEField(%q) = %q, want %q", c.ct, got, c.want)
+		}
+	}
+	f := strings.Split(Format(entries[2]), " ")
+	f = slices.DeleteFunc(f, func(s string) bool { return s == "" })
+	if len(f) != fieldCount || f[6] != "no-type" || f[11] != "-" {
+		t.Fatalf("robots-precluded line %q: want 12 fields, MIME no-type, annotations -", Format(entries[2]))
+	}
+	e, err := Parse(Format(entries[4]))
+	if err != nil || e.MIME != "" || e.Size != 0 {
+		t.Fatalf("Parse(no-type line) = %+v, %v; want MIME empty, size 0", e, err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -9,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,11 +22,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/cdxj"
-	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/upload"
 	"github.com/sharc-archive/sharc/wacz"
 )
 
@@ -46,30 +49,47 @@ type JobInfo struct {
 	NextRun   time.Time `json:"next_run,omitzero"`
 	Capture   int64     `json:"capture,omitempty"` // of the running run, once opened
 	Submitted time.Time `json:"submitted"`
+	Archived  time.Time `json:"archived,omitzero"`
 	LastRun   *RunInfo  `json:"last_run,omitempty"`
 	YAML      string    `json:"yaml,omitempty"`
 }
 
-// RunInfo summarises the last capture run that ended.
+// RunInfo is one run of a job's capture (a start, a resume or a
+// scheduled start), as kept in the store: last_run and GET …/runs.
+// Fetched, Failed, Records and Bytes are what this run archived.
 type RunInfo struct {
-	Capture    int64   `json:"capture"`
-	StopReason string  `json:"stop_reason"`
-	Fetched    int64   `json:"fetched"`
-	Failed     int64   `json:"failed"`
-	Elapsed    float64 `json:"elapsed_seconds"`
-	Error      string  `json:"error,omitempty"`
+	ID         int64     `json:"id"`
+	Capture    int64     `json:"capture"`
+	Node       string    `json:"node,omitempty"` // cluster mode: the node that ran it
+	StopReason string    `json:"stop_reason"`    // the crawler's, or paused, cancelled, alert, interrupted, killed
+	Scheduled  time.Time `json:"scheduled,omitzero"`
+	Started    time.Time `json:"started"`
+	Ended      time.Time `json:"ended,omitzero"`
+	Fetched    int64     `json:"fetched"`
+	Failed     int64     `json:"failed"`
+	Records    int64     `json:"records"`
+	Bytes      int64     `json:"bytes"`
+	Elapsed    float64   `json:"elapsed_seconds"`
+	Error      string    `json:"error,omitempty"`
 }
 
 // CaptureInfo is one capture of a job.
 type CaptureInfo struct {
-	ID        int64     `json:"id"`
-	Job       string    `json:"job"`
-	Status    string    `json:"status"`
-	Started   time.Time `json:"started"`
-	Finished  time.Time `json:"finished,omitzero"`
-	Strategy  string    `json:"strategy"`
-	Mode      string    `json:"mode"`
-	HasReport bool      `json:"has_report"`
+	ID        int64               `json:"id"`
+	Job       string              `json:"job"`
+	Status    store.CaptureStatus `json:"status"`
+	Started   time.Time           `json:"started"`
+	Finished  time.Time           `json:"finished,omitzero"`
+	Strategy  string              `json:"strategy"`
+	Mode      string              `json:"mode"`
+	HasReport bool                `json:"has_report"`
+	// Folder is the capture's folder on the daemon's file system (WARCs,
+	// crawl.log, reports; docs/job-folder.md), empty for a capture begun
+	// before capture folders.
+	Folder string `json:"folder,omitempty"`
+	// Totals are the stored report's page counts by status (absent
+	// without a report): what the console's series plot stacks.
+	Totals *report.Totals `json:"totals,omitempty"`
 }
 
 // Status is a job's live state: enough to answer "why is it slow".
@@ -148,6 +168,11 @@ type WARCInfo struct {
 	Name  string `json:"name"`
 	Bytes int64  `json:"bytes"`
 	Open  bool   `json:"open"` // still being written
+	// Object is the s3:// URL of the file's verified upload, "" if none.
+	Object string `json:"object,omitempty"`
+	// Local: the file is on this daemon's disk (not once delete_local
+	// removed it after the upload).
+	Local bool `json:"local"`
 }
 
 // APIError is every error response body.
@@ -177,7 +202,9 @@ func (d *Daemon) routes() []route {
 		{"POST", "/api/v1/jobs", d.postJob},
 		{"GET", "/api/v1/jobs", d.getJobs},
 		{"GET", "/api/v1/jobs/{name}", d.getJob},
+		{"DELETE", "/api/v1/jobs/{name}", d.deleteJob},
 		{"GET", "/api/v1/jobs/{name}/captures", d.getCaptures},
+		{"GET", "/api/v1/jobs/{name}/runs", d.getRuns},
 		{"GET", "/api/v1/jobs/{name}/status", d.getStatus},
 		{"POST", "/api/v1/jobs/{name}/pause", d.postAction(d.Pause)},
 		{"POST", "/api/v1/jobs/{name}/resume", d.postAction(d.Resume)},
@@ -189,6 +216,10 @@ func (d *Daemon) routes() []route {
 		{"GET", "/api/v1/captures/{id}/warcs", d.getWARCs},
 		{"GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC},
 		{"GET", "/api/v1/captures/{id}/wacz", d.getWACZ},
+		{"GET", "/api/v1/captures/{id}/graphml", d.getGraphML},
+		{"GET", "/api/v1/captures/{id}/logs/{file}", d.getLog},
+		{"GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle},
+		{"GET", "/api/v1/captures/{id}/reports/{file}", d.getFolderReport},
 	}
 }
 
@@ -213,12 +244,48 @@ func (d *Daemon) Handler() http.Handler {
 		}
 		io.WriteString(w, "ready\n")
 	})
+	d.methodNotAllowed(mux)
+	// The web console, a client of this same API (package console).
+	console.New(mux, d.cfg.Token, d.log).Register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusNotFound, &APIError{Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
 		})).ServeHTTP(w, r)
 	})
 	return mux
+}
+
+// methodNotAllowed answers 405 with an Allow header for a known path asked
+// with a method it does not serve (RFC 9110 §15.5.6), after the token
+// check. A pattern without a method is less specific than the routes'
+// "METHOD /path" ones, so it only sees the other methods. /metrics,
+// /healthz and /readyz are GET only too.
+func (d *Daemon) methodNotAllowed(mux *http.ServeMux) {
+	allow := map[string][]string{"/metrics": {"GET"}, "/healthz": {"GET"}, "/readyz": {"GET"}}
+	var paths []string
+	for _, rt := range d.routes() {
+		if allow[rt.path] == nil {
+			paths = append(paths, rt.path)
+		}
+		allow[rt.path] = append(allow[rt.path], rt.method)
+	}
+	paths = append(paths, "/metrics", "/healthz", "/readyz")
+	for _, p := range paths {
+		methods := allow[p]
+		if slices.Contains(methods, "GET") {
+			methods = append(methods, "HEAD") // ServeMux answers HEAD with the GET handler
+		}
+		slices.Sort(methods)
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", strings.Join(methods, ", "))
+			writeJSON(w, http.StatusMethodNotAllowed, &APIError{Message: fmt.Sprintf("method %s not allowed on %s (allowed: %s)", r.Method, r.URL.Path, strings.Join(methods, ", "))})
+		})
+		if p == "/healthz" || p == "/readyz" {
+			mux.Handle(p, h)
+			continue
+		}
+		mux.Handle(p, d.auth(h))
+	}
 }
 
 // auth checks the bearer token in constant time (comparing SHA-256
@@ -229,8 +296,8 @@ func (d *Daemon) auth(next http.Handler) http.Handler {
 	}
 	want := sha256.Sum256([]byte(d.cfg.Token))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+		tok, ok := bearerToken(r.Header.Get("Authorization"))
+		got := sha256.Sum256([]byte(tok))
 		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="sharc"`)
 			writeJSON(w, http.StatusUnauthorized, &APIError{Message: "unauthorized: send Authorization: Bearer TOKEN"})
@@ -238,6 +305,17 @@ func (d *Daemon) auth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bearerToken is the token of an "Authorization: Bearer TOKEN" header.
+// The scheme is case-insensitive (RFC 9110 §11.1), so "bearer" and
+// "BEARER" are accepted too.
+func bearerToken(header string) (string, bool) {
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return strings.TrimSpace(tok), true
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -276,11 +354,19 @@ func badRequest(format string, args ...any) error {
 }
 
 func (d *Daemon) getVersion(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, map[string]string{"version": d.opts.Version, "software": crawler.Software})
+	// The build's one version (internal/version), as in its WARCs and WACZs.
+	writeJSON(w, http.StatusOK, map[string]string{"version": version.String(), "software": version.Software()})
 	return nil
 }
 
+// yamlTypes are the media types a job submission may declare.
+var yamlTypes = []string{"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"}
+
 func (d *Daemon) postJob(w http.ResponseWriter, r *http.Request) error {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || !slices.Contains(yamlTypes, mt) {
+		return &APIError{Status: http.StatusUnsupportedMediaType,
+			Message: fmt.Sprintf("Content-Type %q: a job is YAML: send Content-Type: application/yaml", r.Header.Get("Content-Type"))}
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxJobBytes+1))
 	if err != nil {
 		return badRequest("reading body: %v", err)
@@ -302,10 +388,16 @@ func (d *Daemon) postJob(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
+	archived, err := queryBool(r, "archived")
+	if err != nil {
+		return err
+	}
 	d.mu.Lock()
 	out := make([]JobInfo, 0, len(d.jobs))
 	for _, js := range d.jobs {
-		out = append(out, d.infoLocked(js, false))
+		if js.archived.IsZero() != archived {
+			out = append(out, d.infoLocked(js, false))
+		}
 	}
 	d.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -364,16 +456,16 @@ func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request) error {
 func (d *Daemon) infoLocked(js *jobState, withYAML bool) JobInfo {
 	j := js.job
 	info := JobInfo{Name: js.name, ID: js.id, State: js.state, Alert: js.alert, Seeds: j.Seeds, Strategy: j.Scheduler.Strategy,
-		Mode: j.Capture.Mode, WARCDir: j.WARC.Dir, NextRun: js.next, Submitted: js.submitted}
+		Mode: j.Capture.Mode, WARCDir: j.WARC.Dir, NextRun: js.next, Submitted: js.submitted, Archived: js.archived}
 	if j.Schedule != nil {
 		info.Schedule = j.Schedule.Spec
 	}
 	if js.run != nil {
 		info.Capture = js.run.captureID.Load()
 	}
-	if js.last.CaptureID != 0 || js.lastErr != "" {
-		info.LastRun = &RunInfo{Capture: js.last.CaptureID, StopReason: js.last.StopReason, Fetched: js.last.Fetched,
-			Failed: js.last.Failed, Elapsed: js.last.Elapsed.Seconds(), Error: js.lastErr}
+	if js.lastRun.ID != 0 {
+		ri := runInfo(js.lastRun)
+		info.LastRun = &ri
 	}
 	if withYAML {
 		info.YAML = js.yaml
@@ -392,14 +484,25 @@ func (d *Daemon) postAction(act func(context.Context, string) (JobInfo, error)) 
 	}
 }
 
-func captureInfo(c store.Capture, jobName string) CaptureInfo {
-	return CaptureInfo{ID: c.ID, Job: jobName, Status: string(c.Status), Started: c.Started, Finished: c.Finished,
+// captureInfo describes capture c of job jobName, whose job folder is root.
+func captureInfo(c store.Capture, jobName, root string) CaptureInfo {
+	ci := CaptureInfo{ID: c.ID, Job: jobName, Status: c.Status, Started: c.Started, Finished: c.Finished,
 		Strategy: c.Strategy, Mode: c.Mode, HasReport: len(c.Report) > 0}
+	// The summary is a few kB (report.BuildAndStore); one that does not
+	// parse leaves Totals out rather than failing the listing.
+	if r, err := report.ReadJSON(c.Report); ci.HasReport && err == nil {
+		ci.Totals = &r.Totals
+	}
+	if f := jobdir.Path(root, c.ID, c.Started); f.Exists() {
+		ci.Folder = string(f)
+	}
+	return ci
 }
 
 func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
 	var id int64
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id = js.id }); err != nil {
+	var root string
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id, root = js.id, js.job.WARC.Dir }); err != nil {
 		return err
 	}
 	caps, err := d.st.Captures(r.Context(), id)
@@ -408,7 +511,7 @@ func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]CaptureInfo, len(caps))
 	for i, c := range caps {
-		out[i] = captureInfo(c, r.PathValue("name"))
+		out[i] = captureInfo(c, r.PathValue("name"), root)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -421,6 +524,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	}
 	var st Status
 	var rn *run
+	var stored int64 // a job whose counts only the store knows (after a restart)
 	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn = js.run
@@ -428,9 +532,16 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 			s := js.last
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
 			st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
+		} else if rn == nil {
+			stored = js.id
 		}
 	}); err != nil {
 		return err
+	}
+	if stored != 0 {
+		if err := d.storedStatus(r.Context(), stored, &st); err != nil {
+			return err
+		}
 	}
 	if rn != nil && rn.started.Load() {
 		s, _ := rn.cr.Status()
@@ -449,6 +560,22 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		st.Rate = float64(st.Fetched) / st.Elapsed
 	}
 	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// storedStatus fills st with the counts of the job's newest capture as
+// the store holds them: no run of it since the daemon started.
+func (d *Daemon) storedStatus(ctx context.Context, jobID int64, st *Status) error {
+	caps, err := d.st.Captures(ctx, jobID)
+	if err != nil || len(caps) == 0 {
+		return err
+	}
+	c := caps[len(caps)-1]
+	t, err := d.st.CaptureTotals(ctx, c.ID)
+	if err != nil {
+		return err
+	}
+	st.Capture, st.Fetched, st.Failed, st.Blocked, st.Records, st.Bytes = c.ID, t.Fetched, t.Failed, t.Blocked, t.Records, t.Bytes
 	return nil
 }
 
@@ -678,7 +805,10 @@ func (d *Daemon) getCapture(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, captureInfo(c, js.name))
+	d.mu.Lock()
+	root := js.job.WARC.Dir
+	d.mu.Unlock()
+	writeJSON(w, http.StatusOK, captureInfo(c, js.name, root))
 	return nil
 }
 
@@ -711,11 +841,13 @@ func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// warcDir returns the job's WARC directory for a capture.
-func (d *Daemon) warcDir(js *jobState) string {
+// warcDir returns the directory of a capture's WARC files: its capture
+// folder's warcs/ under the job folder (package jobdir).
+func (d *Daemon) warcDir(js *jobState, c store.Capture) string {
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	return js.job.WARC.Dir
+	root := js.job.WARC.Dir
+	d.mu.Unlock()
+	return jobdir.WARCDir(root, c.ID, c.Started)
 }
 
 func (d *Daemon) getWARCs(w http.ResponseWriter, r *http.Request) error {
@@ -727,14 +859,26 @@ func (d *Daemon) getWARCs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	dir := d.warcDir(js)
+	uploads, err := d.st.WARCUploads(r.Context(), c.ID)
+	if err != nil {
+		return err
+	}
+	objects := map[string]store.WARCUpload{}
+	for _, u := range uploads {
+		if u.State == store.UploadDone {
+			objects[u.File] = u
+		}
+	}
+	dir := d.warcDir(js, c)
 	out := []WARCInfo{}
 	for name := range ends {
-		wi := WARCInfo{Name: name}
+		wi := WARCInfo{Name: name, Object: objects[name].ObjectURL}
 		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			wi.Bytes = fi.Size()
+			wi.Bytes, wi.Local = fi.Size(), true
 		} else if fi, err := os.Stat(filepath.Join(dir, name+".open")); err == nil {
-			wi.Bytes, wi.Open = fi.Size(), true
+			wi.Bytes, wi.Open, wi.Local = fi.Size(), true, true
+		} else if wi.Object != "" {
+			wi.Bytes = objects[name].Size
 		} else {
 			continue
 		}
@@ -760,9 +904,9 @@ func (d *Daemon) getWARC(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := ends[name]; !ok || name != filepath.Base(name) {
 		return fmt.Errorf("%w: capture %d has no WARC file %q", errNotFound, c.ID, name)
 	}
-	f, err := os.Open(filepath.Join(d.warcDir(js), name))
+	f, err := os.Open(filepath.Join(d.warcDir(js, c), name))
 	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%w: WARC file %s is still being written", errConflict, name)
+		return d.serveObject(w, r, js, c.ID, name)
 	}
 	if err != nil {
 		return err
@@ -778,14 +922,80 @@ func (d *Daemon) getWARC(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// getWACZ builds a WACZ of a capture on the fly and streams it. The capture
-// must not be running (its last WARC is still open).
+// serveObject serves a listed WARC file missing from disk from its
+// verified copy in object storage (uploaded, then removed by
+// warc.upload.delete_local), with Range support. An object that is gone
+// or no longer matches the upload's record is a 502 before any byte; a
+// whole-file download whose bytes turn out altered is cut short before
+// its last bytes (see upload.Reader), never a complete 200.
+func (d *Daemon) serveObject(w http.ResponseWriter, r *http.Request, js *jobState, captureID int64, name string) error {
+	u, err := d.uploadedRow(r.Context(), captureID, name)
+	if err != nil {
+		return err
+	}
+	cl, err := d.readClient(js.name)
+	if err != nil {
+		return fmt.Errorf("%w: WARC file %s is no longer on this daemon's disk; its verified copy is %s, but %w", errConflict, name, u.ObjectURL, err)
+	}
+	obj, err := cl.Open(r.Context(), u.ObjectURL, u.Size, u.SHA256)
+	if err != nil {
+		return &APIError{Status: http.StatusBadGateway, Message: fmt.Sprintf("WARC file %s: reading its copy in object storage: %v", name, err)}
+	}
+	defer obj.Close()
+	w.Header().Set("Content-Type", "application/warc")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	http.ServeContent(w, r, name, obj.ModTime(), obj)
+	return nil
+}
+
+// uploadedRow returns the verified upload of a WARC file missing from
+// disk, or explains why there is none: the file is still being written.
+func (d *Daemon) uploadedRow(ctx context.Context, captureID int64, name string) (store.WARCUpload, error) {
+	ups, err := d.st.WARCUploads(ctx, captureID)
+	if err != nil {
+		return store.WARCUpload{}, err
+	}
+	for _, u := range ups {
+		if u.File == name && u.State == store.UploadDone {
+			return u, nil
+		}
+	}
+	return store.WARCUpload{}, fmt.Errorf("%w: WARC file %s is still being written", errConflict, name)
+}
+
+// readClient builds a client to read a job's uploaded objects, with the
+// credentials from the environment variables its warc.upload names (as
+// for uploads).
+func (d *Daemon) readClient(jobName string) (*upload.Client, error) {
+	d.mu.Lock()
+	var u *job.Upload
+	if js := d.jobs[jobName]; js != nil {
+		u = js.job.WARC.Upload
+	}
+	d.mu.Unlock()
+	if u == nil {
+		return nil, errors.New("the job sets no warc.upload to read it with")
+	}
+	return upload.FromJob(u, os.Getenv)
+}
+
+// getWACZ serves the WACZ written when the capture finished
+// (Config.WACZOnFinish) or builds one on the fly and streams it. The
+// capture must not be running (its last WARC is still open).
 func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	c, js, err := d.capture(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	in, err := d.waczInput(r.Context(), c, d.warcDir(js))
+	if ok, err := serveBuiltWACZ(w, r, js.name, c.ID, d.warcDir(js, c)); ok || err != nil {
+		return err
+	}
+	dir, cleanup, err := d.stageWARCs(r.Context(), js.name, c, d.warcDir(js, c))
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	in, err := d.waczInput(r.Context(), c, dir)
 	if err != nil {
 		return err
 	}
@@ -799,40 +1009,77 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// waczInput gathers a capture's WARCs, CDXJ index, pages and report, the
-// way `sharc export wacz` does.
-func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wacz.Input, error) {
-	recs, err := d.st.Records(ctx, c.ID)
+// stageWARCs returns a directory holding every closed WARC file of the
+// capture: its WARC directory, or, when some were uploaded and removed,
+// a temporary one with verified copies fetched back (upload.Stage);
+// cleanup removes it.
+func (d *Daemon) stageWARCs(ctx context.Context, jobName string, c store.Capture, dir string) (string, func(), error) {
+	ends, err := d.st.FileEnds(ctx, c.ID)
 	if err != nil {
-		return wacz.Input{}, err
+		return "", nil, err
 	}
-	var idx bytes.Buffer
-	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
-		return wacz.Input{}, err
+	rows, err := d.st.WARCUploads(ctx, c.ID)
+	if err != nil {
+		return "", nil, err
 	}
-	in := wacz.Input{CDXJ: idx.Bytes(), Created: time.Now(), Software: crawler.Software,
-		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", c.ID, c.Strategy, c.Mode, c.Status)}
-	if in.Report, err = report.StoredJSON(ctx, d.st, c); err != nil {
-		return wacz.Input{}, err
+	names := make([]string, 0, len(ends))
+	for n := range ends {
+		names = append(names, n)
 	}
-	files := map[string]bool{}
-	pages := map[string]bool{}
-	for _, rec := range recs {
-		if rec.WARCFile != "" && !files[rec.WARCFile] {
-			files[rec.WARCFile] = true
-			p := filepath.Join(dir, rec.WARCFile)
-			if _, err := os.Stat(p); err != nil {
-				if errors.Is(err, os.ErrNotExist) {
-					return wacz.Input{}, fmt.Errorf("%w: WARC file %s of capture %d is still open (pause or wait for the capture)", errConflict, rec.WARCFile, c.ID)
-				}
-				return wacz.Input{}, err
-			}
-			in.WARCs = append(in.WARCs, p)
+	cl, cerr := d.readClient(jobName)
+	if cerr != nil {
+		cl = nil
+	}
+	staged, cleanup, err := upload.Stage(ctx, cl, dir, names, rows)
+	if err != nil {
+		if cerr != nil {
+			err = fmt.Errorf("%w (%w)", err, cerr)
 		}
-		if rec.RecordType == "response" && rec.Status == 200 && strings.HasPrefix(rec.MIME, "text/html") && !pages[rec.URL] {
-			pages[rec.URL] = true
-			in.Pages = append(in.Pages, wacz.Page{URL: rec.URL, TS: rec.Time})
-		}
+		return "", nil, &APIError{Status: http.StatusBadGateway, Message: fmt.Sprintf("capture %d: fetching WARC files back from object storage: %v", c.ID, err)}
 	}
-	return in, nil
+	return staged, cleanup, nil
+}
+
+// waczInput gathers a capture's WARCs, CDXJ index, pages and report
+// (wacz.FromCapture, as `sharc export wacz` does).
+func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wacz.Input, error) {
+	in, err := wacz.FromCapture(ctx, d.st, c.ID, dir, d.log)
+	if errors.Is(err, wacz.ErrWARCMissing) {
+		return in, fmt.Errorf("%w: %w (pause or wait for the capture)", errConflict, err)
+	}
+	in.Created, in.Software = time.Now(), version.Software()
+	return in, err
+}
+
+// RefreshCycleInfo is a refresh capture's cycle (capture.mode refresh):
+// what the policy planned under the budget and what the fetches found.
+type RefreshCycleInfo struct {
+	Capture     int64   `json:"capture"`
+	Policy      string  `json:"policy"`
+	Budget      int     `json:"budget"`
+	Repository  int     `json:"repository"`
+	Planned     int     `json:"planned"`
+	Samples     int     `json:"samples"`
+	Downloads   int     `json:"downloads"`
+	Changed     int     `json:"changed"`
+	ChangeRatio float64 `json:"change_ratio"`
+}
+
+// getRefreshCycle serves the metrics of a refresh capture's cycle; other
+// captures have none (404).
+func (d *Daemon) getRefreshCycle(w http.ResponseWriter, r *http.Request) error {
+	c, _, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	cyc, err := d.st.RefreshCycle(r.Context(), c.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w: capture %d is not a refresh cycle (capture.mode refresh)", errNotFound, c.ID)
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, RefreshCycleInfo{Capture: cyc.CaptureID, Policy: cyc.Policy, Budget: cyc.Budget, Repository: cyc.Repository,
+		Planned: cyc.Planned, Samples: cyc.Samples, Downloads: cyc.Downloads, Changed: cyc.Changed, ChangeRatio: cyc.ChangeRatio})
+	return nil
 }

@@ -146,3 +146,28 @@ func (c *Client) Get(ctx context.Context, path string, w io.Writer) error {
 	_, err = io.Copy(w, resp.Body)
 	return err
 }
+
+// Runs lists a job's runs, newest first (limit 0: all).
+func (c *Client) Runs(ctx context.Context, name string, limit int) ([]RunInfo, error) {
+	var out []RunInfo
+	err := c.do(ctx, "GET", fmt.Sprintf("/api/v1/jobs/%s/runs?limit=%d", url.PathEscape(name), limit), nil, "", &out)
+	return out, err
+}
+
+// Archive archives a job (DELETE); force cancels its open capture first.
+func (c *Client) Archive(ctx context.Context, name string, force bool) (JobInfo, error) {
+	var out JobInfo
+	path := "/api/v1/jobs/" + url.PathEscape(name)
+	if force {
+		path += "?force=true"
+	}
+	err := c.do(ctx, "DELETE", path, nil, "", &out)
+	return out, err
+}
+
+// ArchivedJobs lists the archived jobs.
+func (c *Client) ArchivedJobs(ctx context.Context) ([]JobInfo, error) {
+	var out []JobInfo
+	err := c.do(ctx, "GET", "/api/v1/jobs?archived=true", nil, "", &out)
+	return out, err
+}

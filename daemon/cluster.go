@@ -83,7 +83,7 @@ func (s joinStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode 
 func (d *Daemon) clusterPoll(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, max(5*d.cfg.Poll, 10*time.Second))
 	defer cancel()
-	rows, err := d.cat.Jobs(ctx)
+	rows, err := d.st.Jobs(ctx)
 	if err != nil {
 		d.log.Warn("cluster poll: listing jobs", zap.Error(err))
 		return
@@ -94,6 +94,7 @@ func (d *Daemon) clusterPoll(ctx context.Context) {
 			d.log.Warn("cluster poll: listing captures", zap.String("job", row.Name), zap.Error(err))
 			return
 		}
+		d.metrics.sawSuccess(row.Name, lastSuccess(caps))
 		d.mu.Lock()
 		d.followLocked(row, caps)
 		d.mu.Unlock()
@@ -113,6 +114,7 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 		if js == nil {
 			js = &jobState{name: row.Name, state: stateIdle, submitted: row.Created}
 			d.jobs[row.Name] = js
+			d.metrics.register(row.Name, lastSuccess(caps))
 			d.log.Info("cluster: job registered from the store", zap.String("job", row.Name))
 		}
 		js.id, js.yaml, js.job, js.next = row.ID, row.YAML, j, time.Time{}
@@ -124,6 +126,7 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 			js.next = j.Schedule.Next(lastStart)
 		}
 	}
+	js.archived = row.Archived // archived through another node: not scheduled here either
 	if len(caps) == 0 {
 		return
 	}
@@ -161,7 +164,7 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 // mirrors that status. Pause and cancel asked of this node set the
 // capture's status, which the other nodes follow.
 func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, capID int64, stats crawler.Stats, runErr error) (state, alert, outcome string, left int64) {
-	stopped := stats.StopReason == "interrupted"
+	stopped := stats.StopReason == crawler.StopInterrupted
 	switch {
 	case errors.Is(runErr, errCaptureGone):
 		d.log.Info("cluster: not joining", zap.String("job", js.name), zap.Error(runErr))
@@ -175,31 +178,31 @@ func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, ca
 		}
 		return statePaused, alert, "alert", 0
 	case intent == "pause" && stopped && capID != 0:
-		if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
+		if err := d.st.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
 			d.log.Error("pausing capture", zap.Error(err))
 		}
-		return statePaused, "", "paused", 0
+		return statePaused, "", outcomePaused, 0
 	case intent == "cancel" && stopped && capID != 0:
 		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
-		return stateIdle, "", "cancelled", 0
+		return stateIdle, "", outcomeCancelled, 0
 	}
 	cp, err := d.st.Capture(ctx, capID)
 	switch {
 	case err != nil:
 		d.log.Error("cluster: reading capture status", zap.Int64("capture", capID), zap.Error(err))
-		return stateIdle, "", stats.StopReason, 0
+		return stateIdle, "", string(stats.StopReason), 0
 	case cp.Status == store.CaptureStatusPaused:
-		return statePaused, "", "paused", 0
+		return statePaused, "", outcomePaused, 0
 	case cp.Status != store.CaptureStatusRunning:
 		return stateIdle, "", string(cp.Status), 0
 	case stopped && intent == "":
 		// Daemon shutdown: this node rejoins on its next start.
-		return stateIdle, "", "interrupted", 0
+		return stateIdle, "", outcomeInterrupted, 0
 	}
 	d.log.Info("node stopped; the cluster continues the capture", zap.String("job", js.name),
-		zap.Int64("capture", capID), zap.String("reason", stats.StopReason))
+		zap.Int64("capture", capID), zap.String("reason", string(stats.StopReason)))
 	return stateIdle, "", "node_stopped", capID
 }
 

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -25,7 +26,7 @@ func startNode(t *testing.T, dsn, node, dataDir string) *testDaemon {
 	t.Helper()
 	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: dataDir, MaxConcurrentJobs: 4,
 		DrainTimeout: 20 * time.Second, Node: node, Poll: 50 * time.Millisecond, AllowAddresses: []string{"127.0.0.0/8"}}
-	d, err := New(context.Background(), cfg, zaptest.NewLogger(t).With(zap.String("test_node", node)), Options{Tick: 50 * time.Millisecond, Version: "test"})
+	d, err := New(context.Background(), cfg, zaptest.NewLogger(t).With(zap.String("test_node", node)), Options{Tick: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestClusterNodeConfig(t *testing.T) {
 // store), resuming through n1 restarts both, cancelling through n2 ends
 // both runs and the capture. The job has one capture throughout.
 func TestClusterPauseResumeCancel(t *testing.T) {
-	dsn := pgSchemaDSN(t)
+	dsn := clusterDSN(t)
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(400, 20*time.Millisecond, &hits))
 	defer srv.Close()
@@ -125,7 +126,7 @@ resolve: {site.test: %s}
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(caps) != 1 || caps[0].Status != "cancelled" {
+	if len(caps) != 1 || caps[0].Status != store.CaptureStatusCancelled {
 		t.Errorf("captures %+v: want one, cancelled", caps)
 	}
 	if hits.Load() >= 400 {
@@ -137,7 +138,8 @@ resolve: {site.test: %s}
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(info.WARCDir, "*.warc.gz"))
+	// warc_dir is the job folder; the capture's files are in its folder.
+	files, _ := filepath.Glob(filepath.Join(info.WARCDir, "*", jobdir.WARCsDir, "*.warc.gz"))
 	if len(files) == 0 {
 		t.Errorf("no WARC file in %s", info.WARCDir)
 	}
@@ -153,7 +155,7 @@ resolve: {site.test: %s}
 // due. A refused open leaves no new capture behind.
 func TestJoinStore(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, pgSchemaDSN(t), zap.NewNop())
+	st, err := store.Open(ctx, clusterDSN(t), zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +188,7 @@ func TestJoinStore(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.finish {
-				if err := st.FinishCapture(ctx, first.ID, "finished"); err != nil {
+				if err := st.FinishCapture(ctx, first.ID, store.CaptureStatusFinished); err != nil {
 					t.Fatal(err)
 				}
 			}

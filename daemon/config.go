@@ -1,10 +1,3 @@
-// Package daemon is `sharc serve`: a long-running service that keeps crawl
-// jobs in the store, runs their captures (at most one per job at a time,
-// at most MaxConcurrentJobs at once), starts recurring captures on
-// schedule, resumes interrupted captures on start, and exposes a REST API,
-// Prometheus metrics and health checks. With Config.Node set, several
-// daemons sharing one PostgreSQL store work on every capture together
-// (cluster.go).
 package daemon
 
 import (
@@ -33,7 +26,9 @@ type Config struct {
 	// only listens on loopback addresses.
 	Token string `yaml:"token"`
 	// Store is the index DSN (sqlite:PATH or postgres://…); it replaces the
-	// store: of every job.
+	// store: of every job. When empty the environment variable SHARC_STORE
+	// is used, so a database password can stay out of the file (the
+	// container reads it from its environment).
 	Store string `yaml:"store"`
 	// DataDir holds each job's WARCs (DataDir/NAME/warcs) unless the job
 	// sets warc.dir. Default "data".
@@ -65,7 +60,14 @@ type Config struct {
 	// them. Default none, so a token holder cannot make the daemon reach
 	// its own loopback, private network or cloud metadata address.
 	AllowAddresses []string `yaml:"allow_addresses"`
+	// WACZOnFinish writes a WACZ package of each capture that finishes
+	// beside its WARC files (JOB-CAPTURE.wacz), served by GET
+	// /api/v1/captures/{id}/wacz. Default true.
+	WACZOnFinish *bool `yaml:"wacz_on_finish"`
 }
+
+// waczOnFinish is WACZOnFinish with its default.
+func (c Config) waczOnFinish() bool { return c.WACZOnFinish == nil || *c.WACZOnFinish }
 
 // AllowedRanges parses AllowAddresses.
 func (c Config) AllowedRanges() ([]netip.Prefix, error) {
@@ -102,10 +104,18 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 // ParseConfig is LoadConfig on bytes; name labels errors.
 func ParseConfig(data []byte, name string, getenv func(string) string) (Config, error) {
 	var c Config
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+	var doc yaml.Node
+	err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return Config{}, fmt.Errorf("config %s: %w", name, err)
+	}
+	if err == nil {
+		if err := checkConfigNode(&doc, name); err != nil {
+			return Config{}, err
+		}
+		if err := doc.Decode(&c); err != nil {
+			return Config{}, fmt.Errorf("config %s: %w", name, err)
+		}
 	}
 	c.applyDefaults(getenv)
 	if err := c.Validate(); err != nil {
@@ -120,6 +130,9 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 	}
 	if c.Token == "" && getenv != nil {
 		c.Token = getenv("SHARC_TOKEN")
+	}
+	if c.Store == "" && getenv != nil {
+		c.Store = getenv("SHARC_STORE")
 	}
 	if c.DataDir == "" {
 		c.DataDir = DefaultDataDir
@@ -140,7 +153,7 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 // is an open proxy for anyone's traffic).
 func (c Config) Validate() error {
 	if c.Store == "" {
-		return errors.New("store: required (sqlite:PATH or postgres://user@host/db)")
+		return errors.New("store: required (sqlite:PATH or postgres://user@host/db, or SHARC_STORE in the environment)")
 	}
 	loop, err := IsLoopback(c.Listen)
 	if err != nil {

@@ -39,7 +39,16 @@ func TestParseConfig(t *testing.T) {
 		{"host name without token", "listen: crawler.example.org:8180\nstore: sqlite:x.db\n", "", "not a loopback address", nil},
 		{"network with env token", "listen: 0.0.0.0:8180\nstore: sqlite:x.db\n", "t", "", nil},
 		{"no store", "listen: 127.0.0.1:1\n", "", "store: required", nil},
-		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", "line 2", nil},
+		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", `sharc.yaml:2: unknown key "listen_addr" (valid keys: allow_addresses, data_dir, drain_timeout, lease_ttl, listen,`, nil},
+		{"bad duration", "store: sqlite:x.db\n\ndrain_timeout: soon\n", "", `sharc.yaml:3: drain_timeout: want a duration such as 30s or 2m, got "soon"`, nil},
+		{"bad count", "store: sqlite:x.db\nmax_concurrent_jobs: four\n", "", `sharc.yaml:2: max_concurrent_jobs: want a whole number, got "four"`, nil},
+		{"list for a string", "store: [a, b]\n", "", `sharc.yaml:1: store: want a string, got a list`, nil},
+		{"two typos, both named", "stor: x\nlisten: 127.0.0.1:1\nmax_concurent_jobs: 2\n", "", "sharc.yaml:3: unknown key \"max_concurent_jobs\"", nil},
+		{"not a mapping", "- store\n", "", "sharc.yaml:1: want key: value lines", nil},
+		{"bad yaml", "store: [\n", "", "config sharc.yaml: yaml: line", nil},
+		{"wacz_on_finish default", "store: sqlite:x.db\n", "", "", func(c Config) bool { return c.waczOnFinish() }},
+		{"wacz_on_finish off", "store: sqlite:x.db\nwacz_on_finish: false\n", "", "", func(c Config) bool { return !c.waczOnFinish() }},
+		{"wacz_on_finish typo", "store: sqlite:x.db\nwacz_on_finish: sometimes\n", "", `sharc.yaml:2: wacz_on_finish: want true or false, got "sometimes"`, nil},
 		{"bad listen", "listen: nonsense\nstore: sqlite:x.db\n", "", "listen:", nil},
 		{"empty file", "", "", "store: required", nil},
 		{"node", "store: postgres://u@h/db\nnode: n_1\n", "", "", func(c Config) bool {
@@ -73,6 +82,30 @@ func TestParseConfig(t *testing.T) {
 				t.Errorf("config %+v", c)
 			}
 		})
+	}
+}
+
+// TestParseConfigStoreFromEnv: SHARC_STORE fills an absent store: (the
+// container keeps the database password in its environment) and never
+// overrides the file.
+func TestParseConfigStoreFromEnv(t *testing.T) {
+	env := func(k string) string {
+		if k == "SHARC_STORE" {
+			return "postgres://sharc:pw@db/sharc"
+		}
+		return ""
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"listen: 127.0.0.1:1\n", "postgres://sharc:pw@db/sharc"},
+		{"store: sqlite:x.db\n", "sqlite:x.db"},
+	} {
+		c, err := ParseConfig([]byte(tc.text), "sharc.yaml", env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Store != tc.want {
+			t.Errorf("%q: store %q, want %q", tc.text, c.Store, tc.want)
+		}
 	}
 }
 

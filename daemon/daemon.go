@@ -18,7 +18,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
@@ -33,14 +35,6 @@ const (
 	statePaused  = "paused"  // a capture is open but stopped until resumed
 )
 
-// catalog is what the daemon needs of the store beyond store.Store; both
-// store implementations have these methods (store/catalog.go).
-type catalog interface {
-	Jobs(ctx context.Context) ([]store.Job, error)
-	JobByName(ctx context.Context, name string) (store.Job, error)
-	SetCaptureStatus(ctx context.Context, captureID int64, status store.CaptureStatus) error
-}
-
 // Options tune a daemon beyond its config file.
 type Options struct {
 	// Now is the clock schedules are checked against; nil means
@@ -51,8 +45,6 @@ type Options struct {
 	// Registry supplies the scheduler strategies; nil means
 	// scheduler.NewRegistry().
 	Registry *scheduler.Registry
-	// Version is reported by GET /api/v1/version.
-	Version string
 }
 
 // Daemon runs jobs' captures and serves the API. Create it with New, then
@@ -61,8 +53,7 @@ type Daemon struct {
 	cfg     Config
 	opts    Options
 	log     *zap.Logger
-	st      store.Store
-	cat     catalog
+	st      store.DB
 	reg     *scheduler.Registry
 	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
 	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
@@ -99,6 +90,15 @@ type jobState struct {
 	// left is the capture this node stopped working on while the cluster
 	// goes on (a limit of this node): the cluster poll does not rejoin it.
 	left int64
+
+	// lastRun is the newest run in the store (last_run).
+	lastRun store.Run
+	// archived is when the job was archived (DELETE); an archived job is
+	// kept for its captures, never run or scheduled.
+	archived time.Time
+	// due is the schedule time the next startLocked fulfils (zero for a
+	// start by hand); the run records it as its schedule anchor.
+	due time.Time
 }
 
 // run is one execution of crawler.Run for a job.
@@ -114,6 +114,9 @@ type run struct {
 	started   atomic.Bool
 	captureID atomic.Int64
 	since     time.Time
+	scheduled time.Time // the schedule time that started it
+	jobID     int64     // js.id when the run started
+	id        int64     // in the store's run history; 0 if not recorded
 }
 
 // New validates cfg, opens and migrates the store. It does not start
@@ -151,16 +154,11 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if err != nil {
 		return nil, err
 	}
-	cat, ok := st.(catalog)
-	if !ok {
-		st.Close()
-		return nil, fmt.Errorf("store %T cannot list jobs", st)
-	}
 	if err := st.Migrate(ctx); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, cat: cat, reg: opts.Registry, now: opts.Now, allow: allow,
+	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
@@ -171,6 +169,9 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		d.leaser = leaser
 	}
 	d.metrics = newMetrics(d)
+	if cfg.Node != "" {
+		d.metrics.reg.MustRegister(&clusterGauges{d: d}) // daemon/cluster_metrics.go
+	}
 	return d, nil
 }
 
@@ -241,7 +242,7 @@ loop:
 
 // load reads every job from the store and resumes open captures.
 func (d *Daemon) load(ctx context.Context) error {
-	rows, err := d.cat.Jobs(ctx)
+	rows, err := d.st.Jobs(ctx)
 	if err != nil {
 		return err
 	}
@@ -255,7 +256,18 @@ func (d *Daemon) load(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		js := &jobState{name: row.Name, id: row.ID, yaml: row.YAML, job: j, state: stateIdle, submitted: row.Created}
+		js := &jobState{name: row.Name, id: row.ID, yaml: row.YAML, job: j, state: stateIdle, submitted: row.Created, archived: row.Archived}
+		anchor, err := d.loadRuns(ctx, js)
+		if err != nil {
+			return err
+		}
+		if !js.archived.IsZero() {
+			d.mu.Lock()
+			d.jobs[row.Name] = js // its captures stay reachable by ID
+			d.mu.Unlock()
+			continue
+		}
+		d.metrics.register(row.Name, lastSuccess(caps))
 		d.mu.Lock()
 		d.jobs[row.Name] = js
 		var lastStart time.Time
@@ -274,10 +286,7 @@ func (d *Daemon) load(ctx context.Context) error {
 			d.startLocked(js)
 		}
 		if j.Schedule != nil {
-			if lastStart.IsZero() {
-				lastStart = d.now()
-			}
-			js.next = j.Schedule.Next(lastStart)
+			js.next = d.nextOnLoad(j.Schedule, anchor, lastStart)
 		}
 		d.mu.Unlock()
 	}
@@ -370,20 +379,23 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	if js == nil {
 		js = &jobState{name: j.Name, state: stateIdle, submitted: row.Created}
 		d.jobs[j.Name] = js
+		d.metrics.register(j.Name, time.Time{})
 	}
-	js.id, js.yaml, js.job, js.alert, js.next, js.file = row.ID, string(text), j, "", time.Time{}, filename
+	js.id, js.yaml, js.job, js.alert, js.next, js.file, js.archived = row.ID, string(text), j, "", time.Time{}, filename, time.Time{}
 	now := d.now()
 	switch {
 	case j.Schedule == nil:
 		d.startLocked(js)
 	case j.Schedule.Every > 0:
-		// An interval schedule starts now and repeats; cron waits for its time.
+		// An interval schedule starts now and repeats from now (its
+		// anchor); cron waits for its time.
+		js.due = now
 		d.startLocked(js)
 		js.next = j.Schedule.Next(now)
 	default:
 		js.next = j.Schedule.Next(now)
 	}
-	d.log.Info("job submitted", zap.String("job", j.Name), zap.String("state", js.state), zap.Time("next", js.next))
+	d.log.Info("job submitted", zap.String("job", j.Name), zap.String("state", js.state), logTime("next", js.next))
 	return d.infoLocked(js, true), nil
 }
 
@@ -393,7 +405,7 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 // Whether the store's open capture came from this daemon or from `sharc
 // crawl` on the same store does not matter.
 func (d *Daemon) checkOwner(ctx context.Context, j *job.Job, filename string) error {
-	row, err := d.cat.JobByName(ctx, j.Name)
+	row, err := d.st.JobByName(ctx, j.Name)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -426,7 +438,8 @@ func (d *Daemon) startLocked(js *jobState) { d.startJoinLocked(js, joinSpec{}) }
 // run may open (see joinStore).
 func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	ctx, cancel := context.WithCancel(d.runCtx)
-	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now()}
+	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now(), scheduled: js.due, jobID: js.id}
+	js.due = time.Time{}
 	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
 	js.run, js.state, js.alert = r, stateQueued, ""
 	// Each run gets its own parse of the job: operators may edit the
@@ -454,10 +467,11 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 	defer d.runs.Done()
 	defer close(r.done)
 	defer r.cancel()
+	d.beginRun(js.name, r)
 	select {
 	case d.slots <- struct{}{}:
 	case <-ctx.Done():
-		d.settle(js, r, crawler.Stats{StopReason: "interrupted"}, nil)
+		d.settle(js, r, crawler.Stats{StopReason: crawler.StopInterrupted}, nil)
 		return
 	}
 	d.mu.Lock()
@@ -465,8 +479,9 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		js.state = stateRunning
 	}
 	d.mu.Unlock()
+	d.metrics.runStarted(js.name, time.Now())
 	stats, err := r.cr.Run(ctx)
-	wantReport := err == nil && stats.StopReason != "interrupted" && stats.CaptureID != 0
+	wantReport := err == nil && stats.StopReason != crawler.StopInterrupted && stats.CaptureID != 0
 	if wantReport && d.leaser != nil {
 		// A node that stopped (a limit of its own) leaves an unfinished
 		// capture to the cluster: the node that finishes it reports.
@@ -476,13 +491,41 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 	if wantReport {
 		// A finished capture gets its quality report at once, as with
 		// `sharc crawl`; a failure here leaves the capture intact.
+		warcDir := j.WARC.Dir // a capture begun before capture folders
+		if stats.Folder != "" {
+			warcDir = jobdir.Folder(stats.Folder).WARCs()
+		}
 		if _, rerr := report.BuildAndStore(context.WithoutCancel(ctx), d.st, stats.CaptureID,
-			report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: d.log}); rerr != nil {
+			report.Options{WARCDir: warcDir, Job: j, Tool: version.Software(), Log: d.log}); rerr != nil {
 			d.log.Error("quality report", zap.Int64("capture", stats.CaptureID), zap.Error(rerr))
 		}
+		d.folderReports(context.WithoutCancel(ctx), j, stats)
+		d.finishedWACZ(context.WithoutCancel(ctx), js.name, stats, capWARCDir(j.WARC.Dir, stats))
 	}
 	<-d.slots
 	d.settle(js, r, stats, err)
+}
+
+// folderReports writes Heritrix's reports and the quality report into the
+// capture's folder; a failure is logged, the capture stays intact.
+// capWARCDir is where a capture's WARC files are: its folder's warcs/, or
+// warc.dir (root) for a capture begun before capture folders.
+func capWARCDir(root string, stats crawler.Stats) string {
+	if stats.Folder != "" {
+		return jobdir.Folder(stats.Folder).WARCs()
+	}
+	return root
+}
+
+func (d *Daemon) folderReports(ctx context.Context, j *job.Job, stats crawler.Stats) {
+	if stats.Folder == "" {
+		return // a capture begun before capture folders
+	}
+	err := jobdir.Finish(ctx, d.st, jobdir.Folder(stats.Folder), j, stats.CaptureID, string(stats.StopReason),
+		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(d.st, c) })
+	if err != nil {
+		d.log.Error("capture folder reports", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+	}
 }
 
 // settle records how a run ended: finished (idle), paused, cancelled,
@@ -506,8 +549,8 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 			capID = caps[len(caps)-1].ID
 		}
 	}
-	open := stats.StopReason == "interrupted" || stats.StopReason == "failed" || runErr != nil
-	state, alert, outcome := stateIdle, "", stats.StopReason
+	open := stats.StopReason.Open() || runErr != nil
+	state, alert, outcome := stateIdle, "", string(stats.StopReason)
 	var left int64
 	gone := errors.Is(runErr, errCaptureGone)
 	switch {
@@ -521,31 +564,32 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		alert = alertFor(runErr)
 		if capID == 0 {
 			state = stateIdle // nothing to resume: the capture never opened
-		} else if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
+		} else if err := d.st.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
 			d.log.Error("pausing capture after error", zap.Error(err))
 		}
 		d.log.Error("capture stopped by error", zap.String("job", js.name), zap.Int64("capture", capID), zap.String("alert", alert))
 	case open && intent == "pause" && capID != 0:
-		state, outcome = statePaused, "paused"
-		if err := d.cat.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
+		state, outcome = statePaused, outcomePaused
+		if err := d.st.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
 			d.log.Error("pausing capture", zap.Error(err))
 		}
 	case open && intent == "cancel" && capID != 0:
-		outcome = "cancelled"
+		outcome = outcomeCancelled
 		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
 	case open && intent == "":
 		// Daemon shutdown: the capture stays running and resumes on start.
-		outcome = "interrupted"
+		outcome = outcomeInterrupted
 	}
-	d.metrics.captures.WithLabelValues(js.name, outcome).Inc()
+	d.metrics.runEnded(js.name, outcome, time.Now())
+	row := d.endRun(js, r, capID, stats, outcome, runErr)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if js.run != r {
 		return
 	}
-	js.run, js.state, js.alert, js.last = nil, state, alert, stats
+	js.run, js.state, js.alert, js.last, js.lastRun = nil, state, alert, stats, row
 	if left != 0 {
 		js.left = left
 	}
@@ -597,7 +641,7 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 		return JobInfo{}, err
 	}
 	if remote && cp.Status == store.CaptureStatusRunning {
-		if err := d.cat.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
+		if err := d.st.SetCaptureStatus(ctx, cp.ID, store.CaptureStatusPaused); err != nil {
 			return JobInfo{}, err
 		}
 		js.state = statePaused
@@ -624,6 +668,9 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 	if err != nil {
 		return JobInfo{}, err
 	}
+	if !js.archived.IsZero() {
+		return JobInfo{}, fmt.Errorf("%w: job %s is archived: submit it again to run it", errConflict, name)
+	}
 	switch js.state {
 	case stateRunning, stateQueued:
 		return JobInfo{}, fmt.Errorf("%w: job %s is already %s", errConflict, name, js.state)
@@ -633,7 +680,7 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		if id != 0 {
-			if err := d.cat.SetCaptureStatus(ctx, id, store.CaptureStatusRunning); err != nil {
+			if err := d.st.SetCaptureStatus(ctx, id, store.CaptureStatusRunning); err != nil {
 				return JobInfo{}, err
 			}
 		}
@@ -679,7 +726,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 			return JobInfo{}, err
 		}
 		js.state, js.alert = stateIdle, ""
-		d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
+		d.metrics.captures.WithLabelValues(js.name, outcomeCancelled).Inc()
 		return d.infoLocked(js, false), nil
 	}
 	switch js.state {
@@ -696,7 +743,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 			}
 		}
 		js.state, js.alert = stateIdle, ""
-		d.metrics.captures.WithLabelValues(js.name, "cancelled").Inc()
+		d.metrics.captures.WithLabelValues(js.name, outcomeCancelled).Inc()
 		return d.infoLocked(js, false), nil
 	}
 	if err := d.stop(ctx, js, "cancel"); err != nil {
@@ -726,18 +773,19 @@ func (d *Daemon) checkSchedules() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, js := range d.jobs {
-		if js.job.Schedule == nil || js.next.IsZero() || now.Before(js.next) {
+		if js.job.Schedule == nil || js.next.IsZero() || now.Before(js.next) || !js.archived.IsZero() {
 			continue
 		}
 		due := js.next
-		js.next = js.job.Schedule.Next(now)
+		js.next = nextAfter(js.job.Schedule, due, now)
 		if js.state != stateIdle {
 			d.log.Warn("scheduled capture skipped: the previous capture is still open", zap.String("job", js.name),
-				zap.String("state", js.state), zap.Time("due", due), zap.Time("next", js.next))
+				zap.String("state", js.state), logTime("due", due), logTime("next", js.next))
 			d.metrics.skipped.WithLabelValues(js.name).Inc()
 			continue
 		}
-		d.log.Info("starting scheduled capture", zap.String("job", js.name), zap.Time("due", due), zap.Time("next", js.next))
+		d.log.Info("starting scheduled capture", zap.String("job", js.name), logTime("due", due), logTime("next", js.next))
+		js.due = due
 		if d.leaser != nil {
 			// Every node's schedule fires: the first opens the capture,
 			// the others join it or, if it already ended, skip.
@@ -752,6 +800,7 @@ func (d *Daemon) checkSchedules() {
 type jobView struct {
 	name  string
 	state string
+	alert string
 	run   *run
 }
 
@@ -760,7 +809,7 @@ func (d *Daemon) snapshot() []jobView {
 	defer d.mu.Unlock()
 	out := make([]jobView, 0, len(d.jobs))
 	for _, js := range d.jobs {
-		out = append(out, jobView{js.name, js.state, js.run})
+		out = append(out, jobView{js.name, js.state, js.alert, js.run})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
@@ -812,12 +861,16 @@ func (r *run) hostRows(ctx context.Context, log *zap.Logger, now time.Time, limi
 	return out
 }
 
+// diskFullAlert begins the alert of a run stopped by a full disk
+// (sharc_job_alert{kind="disk"} tells it from other alerts by it).
+const diskFullAlert = "disk full while writing WARC files"
+
 // alertFor words the alert of a run stopped by err. A full disk (or quota,
 // or file-size limit) gets its own message: the operator must free space,
 // and nothing is lost since the WARC writer cut back the partial record.
 func alertFor(err error) string {
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) || errors.Is(err, syscall.EDQUOT) {
-		return "disk full while writing WARC files: free space, then resume the job (nothing after the last whole record was kept): " + err.Error()
+		return diskFullAlert + ": free space, then resume the job (nothing after the last whole record was kept): " + err.Error()
 	}
 	return "capture stopped by an error; fix the cause and resume: " + err.Error()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -13,7 +14,9 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/heritrix"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -36,7 +39,7 @@ func waitState(t *testing.T, c *Client, name, state string, d time.Duration) Job
 // TestSubmitRunsToCompletion submits a job through the API, waits for its
 // capture to finish, and downloads and verifies its WARC files and WACZ.
 func TestSubmitRunsToCompletion(t *testing.T) {
-	dsn := pgSchemaDSN(t)
+	dsn := storeDSN(t)
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(40, 0, &hits))
 	defer srv.Close()
@@ -73,7 +76,7 @@ func TestSubmitRunsToCompletion(t *testing.T) {
 		t.Fatalf("last run %+v, want finished with 40 pages + robots.txt", info.LastRun)
 	}
 	caps, err := td.client.Captures(ctx, "full")
-	if err != nil || len(caps) != 1 || caps[0].Status != "finished" {
+	if err != nil || len(caps) != 1 || caps[0].Status != store.CaptureStatusFinished {
 		t.Fatalf("captures %+v %v", caps, err)
 	}
 	st, err := td.client.Status(ctx, "full")
@@ -147,6 +150,7 @@ func TestSubmitRunsToCompletion(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("VerifyIndex: %v %v", probs, err)
 	}
+	checkCaptureFolder(t, td, stor, caps[0].ID, info.WARCDir, caps[0].Folder)
 
 	// The metrics saw the fetches.
 	var m bytes.Buffer
@@ -162,3 +166,63 @@ func TestSubmitRunsToCompletion(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconvFormat(n) }
+
+// checkCaptureFolder: a finished capture's folder under the job folder
+// holds the job, its WARC files, crawl.log, Heritrix's reports and the
+// quality report (package jobdir).
+func checkCaptureFolder(t *testing.T, td *testDaemon, st store.Store, captureID int64, root, apiFolder string) {
+	t.Helper()
+	c, err := st.Capture(context.Background(), captureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := jobdir.Path(root, c.ID, c.Started)
+	if apiFolder != string(f) {
+		t.Errorf("the API's capture folder %q, want %q", apiFolder, f)
+	}
+	want := []string{filepath.Join(string(f), jobdir.JobFile), f.CrawlLog(""),
+		filepath.Join(f.Reports(), jobdir.QualityHTML), filepath.Join(f.Reports(), jobdir.QualityJSON)}
+	for _, r := range heritrix.Reports {
+		want = append(want, filepath.Join(f.Reports(), r))
+	}
+	for _, p := range want {
+		if fi, err := os.Stat(p); err != nil || fi.Size() == 0 {
+			t.Errorf("capture folder: %s missing or empty (%v)", p, err)
+		}
+	}
+	if warcs, _ := filepath.Glob(filepath.Join(f.WARCs(), "*.warc.gz")); len(warcs) == 0 {
+		t.Errorf("capture folder: no WARC file in %s", f.WARCs())
+	}
+	checkFolderDownloads(t, td, captureID, f)
+	crawlReport, _ := os.ReadFile(filepath.Join(f.Reports(), heritrix.CrawlReport))
+	if !strings.HasPrefix(string(crawlReport), "crawl name: full\ncrawl status: Finished\n") {
+		t.Errorf("crawl-report.txt: %.120q", crawlReport)
+	}
+}
+
+// checkFolderDownloads: the API serves the capture folder's crawl.log and
+// every report byte for byte, and nothing outside those names.
+func checkFolderDownloads(t *testing.T, td *testDaemon, captureID int64, f jobdir.Folder) {
+	t.Helper()
+	base := "/api/v1/captures/" + strconvFormat(captureID)
+	files := map[string]string{base + "/logs/crawl.log": f.CrawlLog("")}
+	for _, r := range append(append([]string{}, heritrix.Reports...), jobdir.QualityHTML, jobdir.QualityJSON) {
+		files[base+"/reports/"+r] = filepath.Join(f.Reports(), r)
+	}
+	for path, file := range files {
+		var got bytes.Buffer
+		if err := td.client.Get(context.Background(), path, &got); err != nil {
+			t.Errorf("GET %s: %v", path, err)
+			continue
+		}
+		if want, _ := os.ReadFile(file); !bytes.Equal(got.Bytes(), want) || len(want) == 0 {
+			t.Errorf("GET %s: %d bytes, the folder's file has %d", path, got.Len(), len(want))
+		}
+	}
+	for _, path := range []string{base + "/logs/job.yaml", base + "/logs/..%2Fjob.yaml", base + "/reports/..%2F..%2Fjob.yaml", base + "/reports/other.txt", base + "/logs/crawl-a.b.log"} {
+		var got bytes.Buffer
+		if err := td.client.Get(context.Background(), path, &got); apiStatus(err) != http.StatusNotFound {
+			t.Errorf("GET %s: %v, want 404", path, err)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -18,8 +20,28 @@ import (
 	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
-// pgSchemaDSN gives the test its own schema (internal/pgtest).
-func pgSchemaDSN(t testing.TB) string { return pgtest.SchemaDSN(t, "sharc_daemon") }
+// clusterDSN gives a test of cluster mode, which needs PostgreSQL, its
+// own schema (internal/pgtest); without SHARC_TEST_PG the test skips,
+// saying why.
+func clusterDSN(t testing.TB) string {
+	t.Helper()
+	if os.Getenv(pgtest.Env) == "" {
+		t.Skip("cluster mode needs PostgreSQL: set " + pgtest.Env + "=postgres://postgres@127.0.0.1:5432/test?sslmode=disable (make test does)")
+	}
+	return pgtest.SchemaDSN(t, "sharc_daemon")
+}
+
+// storeDSN is the store of a test that does not need cluster mode: its
+// own PostgreSQL schema when SHARC_TEST_PG is set (as make test does), else
+// a SQLite file in the test's temporary directory, so the daemon's tests
+// run on a machine without PostgreSQL.
+func storeDSN(t testing.TB) string {
+	t.Helper()
+	if os.Getenv(pgtest.Env) != "" {
+		return pgtest.SchemaDSN(t, "sharc_daemon")
+	}
+	return "sqlite:" + filepath.Join(t.TempDir(), "sharc.db")
+}
 
 // treeSite serves n pages /p/0 … /p/{n-1}; page k links to 3k+1…3k+3.
 // Every request counts in hits and takes delay.
@@ -56,16 +78,29 @@ type testDaemon struct {
 
 const testToken = "s3cret-token"
 
-// startDaemon runs a daemon on PostgreSQL (a fresh schema) until the test
-// ends. clockSpeed > 1 makes schedules run that much faster than real time.
+// startDaemon runs a daemon on the store at dsn until the test ends.
+// clockSpeed > 1 makes schedules run that much faster than real time.
 func startDaemon(t *testing.T, dsn string, clockSpeed float64) *testDaemon {
 	t.Helper()
-	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second,
-		AllowAddresses: []string{"127.0.0.0/8"}}
-	opts := Options{Tick: 50 * time.Millisecond, Version: "test"}
+	opts := Options{Tick: 50 * time.Millisecond}
 	if clockSpeed > 1 {
 		start := time.Now()
 		opts.Now = func() time.Time { return start.Add(time.Duration(float64(time.Since(start)) * clockSpeed)) }
+	}
+	return startDaemonOpts(t, dsn, opts, nil)
+}
+
+// startDaemonOpts is startDaemon with the caller's options (a clock; Tick
+// 20ms when unset) and config changes (edit may be nil).
+func startDaemonOpts(t *testing.T, dsn string, opts Options, edit func(*Config)) *testDaemon {
+	t.Helper()
+	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second,
+		AllowAddresses: []string{"127.0.0.0/8"}}
+	if edit != nil {
+		edit(&cfg)
+	}
+	if opts.Tick == 0 {
+		opts.Tick = 20 * time.Millisecond
 	}
 	d, err := New(context.Background(), cfg, zaptest.NewLogger(t), opts)
 	if err != nil {
@@ -77,7 +112,10 @@ func startDaemon(t *testing.T, dsn string, clockSpeed float64) *testDaemon {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	td := &testDaemon{d: d, base: "http://" + ln.Addr().String(), cancel: cancel, done: make(chan error, 1)}
-	td.client = &Client{Base: td.base, Token: testToken}
+	// Every answer the tests get through the client is checked against
+	// docs/openapi.yaml (contract_test.go).
+	hc, _ := newContractClient(t)
+	td.client = &Client{Base: td.base, Token: testToken, HTTP: hc}
 	go func() { td.done <- d.Run(ctx, ln) }()
 	t.Cleanup(td.stop)
 	waitFor(t, 10*time.Second, "daemon ready", func() bool {

@@ -24,7 +24,7 @@ import (
 // both job files and what differs; once the capture is cancelled the new
 // job is accepted.
 func TestSubmitRefusesOtherSettings(t *testing.T) {
-	dsn := pgSchemaDSN(t)
+	dsn := storeDSN(t)
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(60, 20*time.Millisecond, &hits))
 	defer srv.Close()
@@ -74,7 +74,7 @@ func TestSubmitRefusesOtherSettings(t *testing.T) {
 	cliCapture(t, dsn, "own", "/jobs/own.yaml", jobYAML("own", site, "scope: {max_hops: 20}\n"))
 	_, err = c.Action(ctx, "own", "resume")
 	wantRefusal("resume of an idle job", err, "/jobs/own.yaml", "b.yaml")
-	if caps, err := c.Captures(ctx, "own"); err != nil || len(caps) == 0 || caps[len(caps)-1].Status != string(store.CaptureStatusRunning) {
+	if caps, err := c.Captures(ctx, "own"); err != nil || len(caps) == 0 || caps[len(caps)-1].Status != store.CaptureStatusRunning {
 		t.Errorf("sharc crawl's capture after the refused resume: %+v, %v; want it still running", caps, err)
 	}
 

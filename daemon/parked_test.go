@@ -16,7 +16,7 @@ import (
 // host as parked and waiting for a slot, its frontier is served from the
 // store, and a drop on it is never requested once it is activated.
 func TestParkedHostStatusAndFrontier(t *testing.T) {
-	dsn := pgSchemaDSN(t)
+	dsn := storeDSN(t)
 	var mu sync.Mutex
 	hits := map[string]int{}
 	slowHit, release := make(chan struct{}), make(chan struct{})

@@ -1,8 +1,3 @@
-// Package frontier holds the URLs of a capture in one queue per host. The
-// frontier decides which host is ready (politeness: a minimum gap between
-// requests to a host, a cap on requests in flight per host); a
-// scheduler.Strategy per host decides the order inside the host. Workers
-// never sleep for politeness: Next blocks until some host is ready.
 package frontier
 
 import (
@@ -661,6 +656,11 @@ type Result struct {
 	// Retry, if > 0, re-queues the task at the front of its host after this
 	// back-off instead of finishing it.
 	Retry time.Duration
+	// Requeue, if > 0, returns a task that was not started to the front of
+	// its host, handed out again no sooner than Requeue from now. Unlike
+	// Retry it is not an attempt. The host's other pages wait too, which
+	// keeps the strategy's order.
+	Requeue time.Duration
 	// MinDelay raises the host's gap from now on (robots Crawl-delay).
 	MinDelay time.Duration
 }
@@ -693,10 +693,14 @@ func (f *Frontier) Done(t Task, r Result) {
 			h.ready = next
 		}
 	}
-	if r.Retry > 0 {
-		t.Attempt++
+	if r.Retry > 0 || r.Requeue > 0 {
+		wait := r.Requeue
+		if r.Retry > 0 {
+			t.Attempt++
+			wait = r.Retry
+		}
 		h.urgent = append([]Task{t}, h.urgent...)
-		if next := now.Add(r.Retry); next.After(h.ready) {
+		if next := now.Add(wait); next.After(h.ready) {
 			h.ready = next
 		}
 	} else if !t.Prereq {

@@ -174,6 +174,39 @@ func TestPrereqFirstAndRetry(t *testing.T) {
 	}
 }
 
+// TestRequeue checks a requeued task: handed out again first, not before the
+// hold ends, its attempt count unchanged, and the host's next page behind it.
+func TestRequeue(t *testing.T) {
+	f := newTestFrontier(t, Politeness{}, "bfs")
+	if err := f.Add(f.Assign(urls("a", 2))...); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	page, err := f.Next(ctx)
+	if err != nil || page.Seq != 0 {
+		t.Fatalf("got %+v (%v), want page 0", page, err)
+	}
+	const hold = 40 * time.Millisecond
+	start := time.Now()
+	f.Done(page, Result{Requeue: hold})
+	again, err := f.Next(ctx)
+	if err != nil || again.Seq != 0 || again.Attempt != 0 {
+		t.Fatalf("got %+v (%v), want page 0 again, attempt 0", again, err)
+	}
+	if waited := time.Since(start); waited < hold {
+		t.Errorf("held task came back after %v, want ≥ %v", waited, hold)
+	}
+	f.Done(again, Result{Fetched: true})
+	next, err := f.Next(ctx)
+	if err != nil || next.Seq != 1 {
+		t.Fatalf("got %+v (%v), want page 1", next, err)
+	}
+	f.Done(next, Result{Fetched: true})
+	if task, err := f.Next(ctx); !errors.Is(err, ErrDone) {
+		t.Fatalf("got %+v (%v) after both pages, want ErrDone", task, err)
+	}
+}
+
 func TestRestoreSkipsFinished(t *testing.T) {
 	f := newTestFrontier(t, Politeness{}, "bfs")
 	for i, u := range urls("a", 4) {

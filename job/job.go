@@ -1,13 +1,3 @@
-// Package job reads, validates and writes SHARC crawl jobs (YAML).
-//
-// A job file is decoded into a yaml.Node tree and walked by hand rather than
-// unmarshalled into tagged structs: only the node tree knows the line of
-// every value, and an archivist fixing a job file wants every mistake named
-// by field and line at once (`job.yaml:12: scope.include[1]: …`), not the
-// first one the decoder happened to meet. Parse returns a *Job with every
-// default applied (see Defaults) or an Errors value listing all problems.
-//
-// The reference for every field is docs/job-yaml.md.
 package job
 
 import (
@@ -54,6 +44,9 @@ type Job struct {
 	Scheduler Scheduler
 	// Capture says whether pages are visited once or visited and revisited.
 	Capture Capture
+	// Refresh is the budgeted refresh cycle of capture.mode refresh
+	// (issue 16); read only in that mode.
+	Refresh Refresh
 	// ChangeRates is the change-rate source cascade, first answer wins:
 	// any of "history", "predictor", "sitemap", "default", each at most
 	// once; "default" answers every page, so it can only be last.
@@ -203,6 +196,40 @@ type WARC struct {
 	Digest string
 	// Operator goes into the warcinfo record; optional.
 	Operator string
+	// GzipLevel is the DEFLATE level of each record's gzip member, 1
+	// (fastest) to 9 (smallest); default 6, zlib's and Heritrix's.
+	GzipLevel int
+	// Upload, if set, copies each closed WARC file to S3-compatible
+	// object storage (package upload); nil keeps files local only.
+	Upload *Upload
+}
+
+// Upload says where closed WARC files are copied. Credentials are read
+// from the environment variables it names, never from the job file.
+type Upload struct {
+	// Endpoint is the server's host[:port], e.g. "s3.example.org" or
+	// "127.0.0.1:7070"; no scheme (UseTLS picks https).
+	Endpoint string
+	Bucket   string
+	// Prefix starts every object key (key = prefix + file name); default
+	// "<name>/". "" as given keeps keys bare.
+	Prefix string
+	// Region is sent in request signatures; "" asks the server.
+	Region string
+	// AccessKeyEnv and SecretKeyEnv name the environment variables that
+	// hold the credentials (default SHARC_S3_ACCESS_KEY and
+	// SHARC_S3_SECRET_KEY).
+	AccessKeyEnv, SecretKeyEnv string
+	// UseTLS talks https (default true).
+	UseTLS bool
+	// DeleteLocal removes a local file once its object is verified and
+	// recorded in the store (default false).
+	DeleteLocal bool
+	// Parallel bounds concurrent uploads (default 2).
+	Parallel int
+	// Retries is how many times a failed upload is tried again before the
+	// file is left pending for the next run (default 5).
+	Retries int
 }
 
 // Scheduler names the strategy and its parameters (scheduler.Params).
@@ -228,41 +255,77 @@ type Capture struct {
 	// ChangeSignal is what defines "changed": "payload" (payload digest) or
 	// "text" (normalised visible-text digest).
 	ChangeSignal string
+	// RevisitRequest is how a revisit asks for the page: "conditional"
+	// (If-None-Match / If-Modified-Since from its visit; unchanged pages
+	// come back 304 and become server-not-modified revisit records) or
+	// "full" (an unconditional GET; an unchanged page is proven so by its
+	// payload digest and archived as an identical-payload-digest revisit
+	// with the 200 headers the server sent).
+	RevisitRequest string
 }
+
+// Revisit request kinds (Capture.RevisitRequest).
+const (
+	RevisitConditional = "conditional"
+	RevisitFull        = "full"
+)
 
 // Capture modes.
 const (
 	ModeSingleVisit  = "single-visit"
 	ModeVisitRevisit = "visit-revisit"
+	// ModeRefresh re-fetches, once each, at most Refresh.Budget of the
+	// URLs earlier captures of the job archived, chosen by a refresh
+	// policy (package refresh); no link is followed.
+	ModeRefresh = "refresh"
 )
+
+// Refresh is one refresh cycle's budget and policy (capture.mode refresh).
+// A cycle is one capture; the job's schedule is the cycle length.
+type Refresh struct {
+	// Budget is the most pages the cycle fetches, samples included.
+	Budget int
+	// Policy is a refresh policy name as refresh.ParseSpec reads it.
+	Policy string
+	// Seed makes the policy's random choices reproducible; the capture
+	// id is added so successive cycles draw differently.
+	Seed int
+}
 
 // Defaults, in one place. Name-dependent defaults: WARC.Dir is
 // "output/<name>/warcs", WARC.Prefix is the name, Store is
 // "sqlite:<WARC.Dir>/sharc.db"; Capture.Mode follows the strategy.
 const (
-	DefaultWorkers        = 8
-	DefaultMaxActiveHosts = 1000
-	DefaultRobots         = "obey"
-	DefaultMaxHops        = 20
-	DefaultDelay          = time.Second
-	DefaultDelayFactor    = 2.0
-	DefaultMaxDelay       = 30 * time.Second
-	DefaultCrawlDelayCap  = 30 * time.Second
-	DefaultPerHost        = 1
-	DefaultConnectTimeout = 10 * time.Second
-	DefaultTimeout        = 60 * time.Second
-	DefaultMaxBodyBytes   = 100 * 1000 * 1000 // 100MB
-	DefaultMaxHeaderBytes = 1 << 20           // 1MiB
-	DefaultMaxRedirects   = 10
-	DefaultRetries        = 3
-	DefaultRetryBackoff   = 2 * time.Second
-	DefaultWARCMaxSize    = 1000 * 1000 * 1000 // 1GB
-	DefaultWARCVersion    = "1.1"
-	DefaultDigest         = "sha1"
-	DefaultStrategy       = "bfs"
-	DefaultTau            = 0.95
-	DefaultChangeSignal   = "payload"
-	DefaultRate           = 1.0 / 168 // one change a week, per hour
+	DefaultWorkers            = 8
+	DefaultMaxActiveHosts     = 1000
+	DefaultRobots             = "obey"
+	DefaultMaxHops            = 20
+	DefaultDelay              = time.Second
+	DefaultDelayFactor        = 2.0
+	DefaultMaxDelay           = 30 * time.Second
+	DefaultCrawlDelayCap      = 30 * time.Second
+	DefaultPerHost            = 1
+	DefaultConnectTimeout     = 10 * time.Second
+	DefaultTimeout            = 60 * time.Second
+	DefaultMaxBodyBytes       = 100 * 1000 * 1000 // 100MB
+	DefaultMaxHeaderBytes     = 1 << 20           // 1MiB
+	DefaultMaxRedirects       = 10
+	DefaultRetries            = 3
+	DefaultRetryBackoff       = 2 * time.Second
+	DefaultWARCMaxSize        = 1000 * 1000 * 1000 // 1GB
+	DefaultWARCGzipLevel      = 6
+	DefaultWARCVersion        = "1.1"
+	DefaultUploadAccessKeyEnv = "SHARC_S3_ACCESS_KEY"
+	DefaultUploadSecretKeyEnv = "SHARC_S3_SECRET_KEY"
+	DefaultUploadParallel     = 2
+	DefaultUploadRetries      = 5
+	DefaultDigest             = "sha1"
+	DefaultStrategy           = "bfs"
+	DefaultTau                = 0.95
+	DefaultChangeSignal       = "payload"
+	DefaultRefreshPolicy      = "round-robin"
+	DefaultRevisitRequest     = RevisitConditional
+	DefaultRate               = 1.0 / 168 // one change a week, per hour
 
 	DefaultMaxURLLength       = 2083
 	DefaultMaxPathSegments    = 32
@@ -309,9 +372,10 @@ func Defaults() Job {
 			MaxOutlinks: DefaultMaxOutlinks, MaxPagesPerHost: DefaultMaxPagesPerHost, MaxSitemapsPerHost: DefaultMaxSitemapsPerHost,
 			MaxSitemapDepth: DefaultMaxSitemapDepth,
 		},
-		WARC:        WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest},
+		WARC:        WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest, GzipLevel: DefaultWARCGzipLevel},
 		Scheduler:   Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
-		Capture:     Capture{ChangeSignal: DefaultChangeSignal},
+		Capture:     Capture{ChangeSignal: DefaultChangeSignal, RevisitRequest: DefaultRevisitRequest},
+		Refresh:     Refresh{Policy: DefaultRefreshPolicy},
 		ChangeRates: DefaultChangeRates(),
 		DefaultRate: DefaultRate,
 	}

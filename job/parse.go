@@ -368,110 +368,15 @@ func (p *parser) oneOf(n *yaml.Node, path string, valid ...string) (string, bool
 	return s, true
 }
 
-var topKeys = []string{"name", "seeds", "workers", "max_active_hosts", "user_agent", "robots", "scope", "politeness", "fetch", "limits", "warc", "store", "scheduler", "capture", "change_rates", "default_rate", "rates_model", "resolve", "schedule"}
-
 var (
 	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
 	contactURL  = regexp.MustCompile(`https?://[^\s/?#()<>]+`)
 	contactMail = regexp.MustCompile(`[^\s@<>()\[\];:,"]+@[^\s@<>()\[\];:,"]+\.[A-Za-z]{2,}`)
 )
 
+// job reads the top-level mapping through the field table (fields.go).
 func (p *parser) job(root *yaml.Node, j *Job) {
-	f := p.mapping(root, "", topKeys...)
-	if n, ok := f["name"]; ok {
-		if s, ok := p.str(n, "name"); ok {
-			if !namePattern.MatchString(s) {
-				p.errf(n, "name", "invalid name %q: use 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit (it names files)", s)
-			} else {
-				j.Name = s
-			}
-		}
-	} else {
-		p.errf(root, "name", "required: a short name for the job, e.g. name: example-site")
-	}
-	if n, ok := f["seeds"]; ok {
-		p.seeds(n, j)
-	} else {
-		p.errf(root, "seeds", "required: a list of at least one http or https URL")
-	}
-	if n, ok := f["workers"]; ok {
-		if v, ok := p.integer(n, "workers", 1, 10000); ok {
-			j.Workers = int(v)
-		}
-	}
-	if n, ok := f["max_active_hosts"]; ok {
-		if v, ok := p.integer(n, "max_active_hosts", 0, 10000000); ok {
-			j.MaxActiveHosts = int(v)
-		}
-	}
-	if n, ok := f["user_agent"]; ok {
-		if s, ok := p.str(n, "user_agent"); ok {
-			p.userAgent(n, s, j)
-		}
-	} else {
-		p.errf(root, "user_agent", "required: a User-Agent with a contact URL or e-mail, e.g. user_agent: \"sharc/1.0 (+https://example.org/crawler; archive@example.org)\"")
-	}
-	if n, ok := f["robots"]; ok {
-		if s, ok := p.oneOf(n, "robots", "obey", "ignore"); ok {
-			j.Robots = s
-		}
-	}
-	if n, ok := f["scope"]; ok {
-		p.scope(n, &j.Scope)
-	}
-	if n, ok := f["politeness"]; ok {
-		p.politeness(n, &j.Politeness)
-	}
-	if n, ok := f["fetch"]; ok {
-		p.fetch(n, &j.Fetch)
-	}
-	if n, ok := f["limits"]; ok {
-		p.limits(n, &j.Limits)
-	}
-	if n, ok := f["warc"]; ok {
-		p.warc(n, &j.WARC)
-	}
-	if n, ok := f["store"]; ok {
-		if s, ok := p.str(n, "store"); ok {
-			if err := checkDSN(s); err != nil {
-				p.errf(n, "store", "%v", err)
-			} else {
-				j.Store = s
-			}
-		}
-	}
-	if n, ok := f["scheduler"]; ok {
-		p.scheduler(n, &j.Scheduler)
-	}
-	if n, ok := f["capture"]; ok {
-		p.capture(n, &j.Capture)
-	}
-	if n, ok := f["change_rates"]; ok {
-		p.changeRates(n, j)
-	}
-	if n, ok := f["default_rate"]; ok {
-		if v, ok := p.float(n, "default_rate"); ok {
-			if v <= 0 {
-				p.errf(n, "default_rate", "%v must be > 0 (changes per hour; 1/168 ≈ 0.00595 is weekly)", v)
-			} else {
-				j.DefaultRate = v
-			}
-		}
-	}
-	if n, ok := f["rates_model"]; ok {
-		if v, ok := p.str(n, "rates_model"); ok {
-			if v == "" {
-				p.errf(n, "rates_model", "must be the path of a model written by `sharc rates train`")
-			}
-			j.RatesModel = v
-		}
-	}
-	if n, ok := f["resolve"]; ok {
-		p.resolve(n, j)
-	}
-	if n, ok := f["schedule"]; ok {
-		p.schedule(n, j)
-	}
+	section(p, root, "", jobFields, j)
 }
 
 func (p *parser) seeds(n *yaml.Node, j *Job) {
@@ -528,43 +433,19 @@ func (p *parser) userAgent(n *yaml.Node, s string, j *Job) {
 	j.UserAgent = s
 }
 
-func (p *parser) scope(n *yaml.Node, s *Scope) {
-	f := p.mapping(n, "scope", "surt_prefixes", "max_hops", "include", "exclude", "max_pages", "max_bytes", "max_duration")
-	if v, ok := f["surt_prefixes"]; ok {
-		for i, it := range p.list(v, "scope.surt_prefixes") {
-			path := fmt.Sprintf("scope.surt_prefixes[%d]", i)
-			sp, ok := p.str(it, path)
-			if !ok {
-				continue
-			}
-			if !validSURTPrefix(sp) {
-				p.errf(it, path, "%q is not a SURT prefix: write it lower case without scheme, e.g. \"org,example)/\" for example.org or \"org,example,\" for its subdomains", sp)
-				continue
-			}
-			s.SURTPrefixes = append(s.SURTPrefixes, sp)
+// surtPrefixes reads scope.surt_prefixes.
+func (p *parser) surtPrefixes(n *yaml.Node, path string, s *Scope) {
+	for i, it := range p.list(n, path) {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		sp, ok := p.str(it, ip)
+		if !ok {
+			continue
 		}
-	}
-	if v, ok := f["max_hops"]; ok {
-		if x, ok := p.integer(v, "scope.max_hops", 0, math.MaxInt32); ok {
-			s.MaxHops = int(x)
+		if !validSURTPrefix(sp) {
+			p.errf(it, ip, "%q is not a SURT prefix: write it lower case without scheme, e.g. \"org,example)/\" for example.org or \"org,example,\" for its subdomains", sp)
+			continue
 		}
-	}
-	s.Include = p.regexes(f["include"], "scope.include")
-	s.Exclude = p.regexes(f["exclude"], "scope.exclude")
-	if v, ok := f["max_pages"]; ok {
-		if x, ok := p.integer(v, "scope.max_pages", 0, math.MaxInt32); ok {
-			s.MaxPages = int(x)
-		}
-	}
-	if v, ok := f["max_bytes"]; ok {
-		if x, ok := p.size(v, "scope.max_bytes"); ok {
-			s.MaxBytes = x
-		}
-	}
-	if v, ok := f["max_duration"]; ok {
-		if x, ok := p.duration(v, "scope.max_duration"); ok {
-			s.MaxDuration = x
-		}
+		s.SURTPrefixes = append(s.SURTPrefixes, sp)
 	}
 }
 
@@ -606,62 +487,21 @@ func (p *parser) regexes(n *yaml.Node, path string) []*regexp.Regexp {
 	return out
 }
 
-func (p *parser) politeness(n *yaml.Node, po *Politeness) {
-	f := p.mapping(n, "politeness", "delay", "delay_factor", "max_delay", "crawl_delay_cap", "per_host", "hosts")
-	if v, ok := f["delay"]; ok {
-		if d, ok := p.duration(v, "politeness.delay"); ok {
-			po.Delay = d
-		}
-	}
-	if v, ok := f["delay_factor"]; ok {
-		if x, ok := p.float(v, "politeness.delay_factor"); ok {
-			if x < 0 {
-				p.errf(v, "politeness.delay_factor", "%v must be ≥ 0", x)
-			} else {
-				po.DelayFactor = x
+// politenessHosts reads politeness.hosts, each entry through hostFields.
+func (p *parser) politenessHosts(n *yaml.Node, path string, po *Politeness) {
+	hosts, ok := hostMap(p, n, path, "host: {parallel: N, delay: D}",
+		func(hv *yaml.Node, hp string) (HostPoliteness, bool) {
+			var h HostPoliteness
+			// A bare "host:" is a valid entry: the host is named but
+			// keeps the job-wide politeness.
+			if isNull(hv) {
+				return h, true
 			}
-		}
-	}
-	if v, ok := f["max_delay"]; ok {
-		if d, ok := p.duration(v, "politeness.max_delay"); ok {
-			po.MaxDelay = d
-		}
-	}
-	if v, ok := f["crawl_delay_cap"]; ok {
-		if d, ok := p.duration(v, "politeness.crawl_delay_cap"); ok {
-			po.CrawlDelayCap = d
-		}
-	}
-	if v, ok := f["per_host"]; ok {
-		if x, ok := p.integer(v, "politeness.per_host", 1, 1000); ok {
-			po.PerHost = int(x)
-		}
-	}
-	if v, ok := f["hosts"]; ok {
-		hosts, ok := hostMap(p, v, "politeness.hosts", "host: {parallel: N, delay: D}",
-			func(hv *yaml.Node, path string) (HostPoliteness, bool) {
-				var hp HostPoliteness
-				// A bare "host:" is a valid entry: the host is named but
-				// keeps the job-wide politeness.
-				if isNull(hv) {
-					return hp, true
-				}
-				hf := p.mapping(hv, path, "parallel", "delay")
-				if x, ok := hf["parallel"]; ok {
-					if n, ok := p.integer(x, path+".parallel", 1, 1000); ok {
-						hp.Parallel = int(n)
-					}
-				}
-				if x, ok := hf["delay"]; ok {
-					if d, ok := p.duration(x, path+".delay"); ok {
-						hp.Delay = &d
-					}
-				}
-				return hp, true
-			})
-		if ok {
-			po.Hosts = hosts
-		}
+			section(p, hv, hp, hostFields, &h)
+			return h, true
+		})
+	if ok {
+		po.Hosts = hosts
 	}
 }
 
@@ -727,64 +567,6 @@ func checkPort(port string) error {
 	return nil
 }
 
-func (p *parser) fetch(n *yaml.Node, fe *Fetch) {
-	f := p.mapping(n, "fetch", "connect_timeout", "timeout", "max_body_bytes", "max_header_bytes", "max_redirects", "retries", "retry_backoff", "conditional_get", "allow_addresses")
-	positive := func(key string, dst *time.Duration) {
-		if v, ok := f[key]; ok {
-			if d, ok := p.duration(v, "fetch."+key); ok {
-				if d == 0 {
-					p.errf(v, "fetch."+key, "must be > 0")
-				} else {
-					*dst = d
-				}
-			}
-		}
-	}
-	positive("connect_timeout", &fe.ConnectTimeout)
-	positive("timeout", &fe.Timeout)
-	if v, ok := f["max_body_bytes"]; ok {
-		if x, ok := p.size(v, "fetch.max_body_bytes"); ok {
-			if x == 0 {
-				p.errf(v, "fetch.max_body_bytes", "must be > 0")
-			} else {
-				fe.MaxBodyBytes = x
-			}
-		}
-	}
-	if v, ok := f["max_header_bytes"]; ok {
-		if x, ok := p.size(v, "fetch.max_header_bytes"); ok {
-			if x < 1024 {
-				p.errf(v, "fetch.max_header_bytes", "must be at least 1KiB")
-			} else {
-				fe.MaxHeaderBytes = x
-			}
-		}
-	}
-	if v, ok := f["max_redirects"]; ok {
-		if x, ok := p.integer(v, "fetch.max_redirects", 0, 100); ok {
-			fe.MaxRedirects = int(x)
-		}
-	}
-	if v, ok := f["retries"]; ok {
-		if x, ok := p.integer(v, "fetch.retries", 0, 100); ok {
-			fe.Retries = int(x)
-		}
-	}
-	if v, ok := f["retry_backoff"]; ok {
-		if d, ok := p.duration(v, "fetch.retry_backoff"); ok {
-			fe.RetryBackoff = d
-		}
-	}
-	if v, ok := f["conditional_get"]; ok {
-		if b, ok := p.boolean(v, "fetch.conditional_get"); ok {
-			fe.ConditionalGet = b
-		}
-	}
-	if v, ok := f["allow_addresses"]; ok {
-		p.allowAddresses(v, fe)
-	}
-}
-
 // allowAddresses reads fetch.allow_addresses: CIDR prefixes (or single
 // addresses) the network guard lets the crawl connect to.
 func (p *parser) allowAddresses(n *yaml.Node, fe *Fetch) {
@@ -842,94 +624,6 @@ func (p *parser) checkSeedAddresses(j *Job) {
 	}
 }
 
-// limitFields lists the limits keys with their destinations and ranges.
-func limitFields(l *Limits) []struct {
-	key    string
-	dst    *int
-	lo, hi int64
-} {
-	return []struct {
-		key    string
-		dst    *int
-		lo, hi int64
-	}{
-		{"max_url_length", &l.MaxURLLength, 0, 1 << 20},
-		{"max_path_segments", &l.MaxPathSegments, 0, 10000},
-		{"max_segment_repeats", &l.MaxSegmentRepeats, 0, 10000},
-		{"max_query_params", &l.MaxQueryParams, 0, 10000},
-		{"max_query_variants", &l.MaxQueryVariants, 0, 1 << 30},
-		{"calendar_years_ahead", &l.CalendarYearsAhead, 0, 1000},
-		{"max_outlinks", &l.MaxOutlinks, 0, 1 << 30},
-		{"max_pages_per_host", &l.MaxPagesPerHost, 0, 1 << 40},
-		{"max_sitemaps_per_host", &l.MaxSitemapsPerHost, 0, 1 << 30},
-		{"max_sitemap_depth", &l.MaxSitemapDepth, 0, 100},
-	}
-}
-
-func (p *parser) limits(n *yaml.Node, l *Limits) {
-	fields := limitFields(l)
-	keys := make([]string, len(fields))
-	for i, fd := range fields {
-		keys[i] = fd.key
-	}
-	f := p.mapping(n, "limits", keys...)
-	for _, fd := range fields {
-		if v, ok := f[fd.key]; ok {
-			if x, ok := p.integer(v, "limits."+fd.key, fd.lo, fd.hi); ok {
-				*fd.dst = int(x)
-			}
-		}
-	}
-}
-
-func (p *parser) warc(n *yaml.Node, w *WARC) {
-	f := p.mapping(n, "warc", "dir", "prefix", "max_size", "version", "digest", "operator")
-	if v, ok := f["dir"]; ok {
-		if s, ok := p.str(v, "warc.dir"); ok {
-			if strings.TrimSpace(s) == "" {
-				p.errf(v, "warc.dir", "must not be blank")
-			} else {
-				w.Dir = s
-			}
-		}
-	}
-	if v, ok := f["prefix"]; ok {
-		if s, ok := p.str(v, "warc.prefix"); ok {
-			if !namePattern.MatchString(s) {
-				p.errf(v, "warc.prefix", "invalid prefix %q: use letters, digits, '.', '_' or '-' (it starts file names)", s)
-			} else {
-				w.Prefix = s
-			}
-		}
-	}
-	if v, ok := f["max_size"]; ok {
-		if x, ok := p.size(v, "warc.max_size"); ok {
-			if x < 1<<20 {
-				p.errf(v, "warc.max_size", "%s is too small for a WARC file (minimum 1MiB)", FormatSize(x))
-			} else {
-				w.MaxSize = x
-			}
-		}
-	}
-	if v, ok := f["version"]; ok {
-		s, ok := p.scalar(v, "warc.version", "a version")
-		// An unquoted 1.1 arrives as a float; its text is what counts.
-		if ok && s.Value != "1.1" {
-			p.errf(v, "warc.version", "unsupported WARC version %q (valid: 1.1)", s.Value)
-		}
-	}
-	if v, ok := f["digest"]; ok {
-		if s, ok := p.oneOf(v, "warc.digest", "sha1", "sha256"); ok {
-			w.Digest = s
-		}
-	}
-	if v, ok := f["operator"]; ok {
-		if s, ok := p.str(v, "warc.operator"); ok {
-			w.Operator = s
-		}
-	}
-}
-
 // checkDSN accepts "sqlite:PATH" and postgres URLs. The message never
 // echoes the DSN, which may hold a password.
 func checkDSN(s string) error {
@@ -954,52 +648,6 @@ func checkDSN(s string) error {
 		scheme = scheme[:20] + "…"
 	}
 	return fmt.Errorf("unsupported store %q (want sqlite:PATH or postgres://…)", scheme+":…")
-}
-
-func (p *parser) scheduler(n *yaml.Node, s *Scheduler) {
-	f := p.mapping(n, "scheduler", "strategy", "tau")
-	if v, ok := f["strategy"]; ok {
-		if x, ok := p.str(v, "scheduler.strategy"); ok {
-			s.Strategy = x
-		}
-	}
-	if v, ok := f["tau"]; ok {
-		if x, ok := p.float(v, "scheduler.tau"); ok {
-			if x <= 0 || x >= 1 {
-				p.errf(v, "scheduler.tau", "%v must be strictly between 0 and 1 (Def. 5.4)", x)
-			} else {
-				s.Tau = x
-			}
-		}
-	}
-}
-
-func (p *parser) capture(n *yaml.Node, c *Capture) {
-	f := p.mapping(n, "capture", "mode", "estimated_size", "similarity", "change_signal")
-	if v, ok := f["mode"]; ok {
-		if s, ok := p.oneOf(v, "capture.mode", ModeSingleVisit, ModeVisitRevisit); ok {
-			c.Mode = s
-		}
-	}
-	if v, ok := f["estimated_size"]; ok {
-		if s := deref(v); s.Kind == yaml.ScalarNode && s.Value == "auto" {
-			c.EstimatedSize = 0
-		} else if s.Kind == yaml.ScalarNode && s.Tag != "!!int" {
-			p.errf(v, "capture.estimated_size", "expected \"auto\" or a number of pages, got %q", s.Value)
-		} else if x, ok := p.integer(v, "capture.estimated_size", 0, math.MaxInt32); ok {
-			c.EstimatedSize = int(x)
-		}
-	}
-	if v, ok := f["similarity"]; ok {
-		if b, ok := p.boolean(v, "capture.similarity"); ok {
-			c.Similarity = b
-		}
-	}
-	if v, ok := f["change_signal"]; ok {
-		if s, ok := p.oneOf(v, "capture.change_signal", "payload", "text"); ok {
-			c.ChangeSignal = s
-		}
-	}
 }
 
 var rateSources = []string{"history", "predictor", "sitemap", "default"}
@@ -1129,6 +777,8 @@ func (p *parser) check(root *yaml.Node, j *Job, strategies []string, visitRevisi
 			j.Capture.Mode = ModeVisitRevisit
 		case !explicit:
 			j.Capture.Mode = ModeSingleVisit
+		case vr && j.Capture.Mode == ModeRefresh:
+			p.errf(modeNode, "capture.mode", "strategy %q makes visit-revisit captures: a refresh capture needs a single-visit strategy (%s)", j.Scheduler.Strategy, strings.Join(filter(strategies, visitRevisit, false), ", "))
 		case vr && j.Capture.Mode == ModeSingleVisit:
 			p.errf(modeNode, "capture.mode", "strategy %q makes visit-revisit captures: set capture.mode: visit-revisit, or choose a single-visit strategy (%s)", j.Scheduler.Strategy, strings.Join(filter(strategies, visitRevisit, false), ", "))
 		case !vr && j.Capture.Mode == ModeVisitRevisit:
@@ -1137,6 +787,9 @@ func (p *parser) check(root *yaml.Node, j *Job, strategies []string, visitRevisi
 	}
 	if j.Capture.Mode == "" {
 		j.Capture.Mode = ModeSingleVisit
+	}
+	if j.Capture.Mode == ModeRefresh && j.Refresh.Budget < 1 {
+		p.errf(at("refresh.budget", "capture.mode"), "refresh.budget", "capture.mode refresh needs refresh.budget ≥ 1 (pages per cycle)")
 	}
 	for h, hp := range j.Politeness.Hosts {
 		if hp.Parallel == 0 {
@@ -1150,6 +803,12 @@ func (p *parser) check(root *yaml.Node, j *Job, strategies []string, visitRevisi
 		}
 		if j.WARC.Prefix == "" {
 			j.WARC.Prefix = j.Name
+		}
+	}
+	if u := j.WARC.Upload; u != nil && u.Prefix == prefixUnset {
+		u.Prefix = ""
+		if j.Name != "" {
+			u.Prefix = j.Name + "/"
 		}
 	}
 	if j.Store == "" && j.WARC.Dir != "" {
@@ -1169,3 +828,62 @@ func filter(names []string, visitRevisit func(string) bool, want bool) []string 
 	}
 	return out
 }
+
+// upload reads warc.upload; endpoint and bucket are required, the
+// prefix's default depends on the name and is set in defaults.
+func (p *parser) upload(n *yaml.Node) *Upload {
+	const path = "warc.upload"
+	f := p.mapping(n, path, "endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env",
+		"use_tls", "delete_local", "parallel", "retries")
+	u := &Upload{AccessKeyEnv: DefaultUploadAccessKeyEnv, SecretKeyEnv: DefaultUploadSecretKeyEnv, UseTLS: true,
+		Parallel: DefaultUploadParallel, Retries: DefaultUploadRetries, Prefix: prefixUnset}
+	strs := map[string]*string{"endpoint": &u.Endpoint, "bucket": &u.Bucket, "prefix": &u.Prefix, "region": &u.Region,
+		"access_key_env": &u.AccessKeyEnv, "secret_key_env": &u.SecretKeyEnv}
+	for _, k := range []string{"endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env"} {
+		dst := strs[k]
+		if v, ok := f[k]; ok {
+			if s, ok := p.str(v, path+"."+k); ok {
+				*dst = s
+			}
+		}
+	}
+	for _, k := range []string{"endpoint", "bucket"} {
+		if strings.TrimSpace(*strs[k]) == "" {
+			p.errf(n, path+"."+k, "required when warc.upload is set")
+		}
+	}
+	if e := u.Endpoint; strings.Contains(e, "://") || strings.ContainsAny(e, "/?# ") {
+		p.errf(f["endpoint"], path+".endpoint", "want host[:port] without scheme or path, got %q (use_tls picks https)", e)
+	}
+	for _, k := range []string{"access_key_env", "secret_key_env"} {
+		if !envName.MatchString(*strs[k]) {
+			p.errf(f[k], path+"."+k, "%q is not an environment variable name (credentials come from the environment, never the job file)", *strs[k])
+		}
+	}
+	bools := map[string]*bool{"use_tls": &u.UseTLS, "delete_local": &u.DeleteLocal}
+	for _, k := range []string{"use_tls", "delete_local"} {
+		dst := bools[k]
+		if v, ok := f[k]; ok {
+			if b, ok := p.boolean(v, path+"."+k); ok {
+				*dst = b
+			}
+		}
+	}
+	if v, ok := f["parallel"]; ok {
+		if x, ok := p.integer(v, path+".parallel", 1, 64); ok {
+			u.Parallel = int(x)
+		}
+	}
+	if v, ok := f["retries"]; ok {
+		if x, ok := p.integer(v, path+".retries", 0, 100); ok {
+			u.Retries = int(x)
+		}
+	}
+	return u
+}
+
+// prefixUnset marks an upload prefix the job did not give: the default
+// ("<name>/") needs the name, known only after the whole job is read.
+const prefixUnset = "\x00unset"
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

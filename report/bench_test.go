@@ -9,6 +9,7 @@ import (
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // benchCapture is a visit-revisit capture of n pages, every fourth changed.
@@ -18,10 +19,10 @@ func benchCapture(b *testing.B, n int) (store.Store, int64) {
 	for i := 0; i < n; i++ {
 		u := fmt.Sprintf("http://bench.test/p%06d", i)
 		bl.url(u, 0.01, store.StateDone, 1)
-		bl.rec(u, float64(i), "response", 200, fmt.Sprintf("sha1:V%d", i), "visit")
-		d, typ := fmt.Sprintf("sha1:V%d", i), "revisit"
+		bl.rec(u, float64(i), warc.Response, 200, fmt.Sprintf("sha1:V%d", i), "visit")
+		d, typ := fmt.Sprintf("sha1:V%d", i), warc.Revisit
 		if i%4 == 0 {
-			d, typ = fmt.Sprintf("sha1:R%d", i), "response"
+			d, typ = fmt.Sprintf("sha1:R%d", i), warc.Response
 		}
 		bl.rec(u, float64(2*n-i), typ, 200, d, "revisit")
 	}

@@ -60,15 +60,58 @@ func dumpDOM(t *testing.T, page []byte) []byte {
 	return out
 }
 
+// measureCharts is added, in the test only, to a copy of the report
+// (which has no script of its own): it records the size at which Chromium
+// lays out each chart and each coloured bar, and whether Chromium parsed
+// the chart as SVG, in attributes that --dump-dom then shows.
+const measureCharts = `<script>
+for (const e of document.querySelectorAll("svg.chart, svg.chart rect.stripe, svg.chart rect.segment")) {
+  const b = e.getBoundingClientRect();
+  e.setAttribute("data-laid-out", b.width + "x" + b.height);
+  e.setAttribute("data-svg-element", String(e instanceof SVGElement));
+}
+</script>`
+
+// checkCharts checks, in the DOM Chromium dumped, that both charts are
+// SVG elements laid out with a non-zero size, and so is every coloured
+// bar of them: as many as the report drew.
+func checkCharts(t *testing.T, doc *goquery.Document, page []byte) {
+	t.Helper()
+	for _, id := range []string{"timeline-chart", "breakdown-chart"} {
+		root, _ := chartSVG(t, page, id)
+		drawn := len(root.all("rect", "stripe")) + len(root.all("rect", "segment"))
+		chart := doc.Find("svg#" + id)
+		if chart.Length() != 1 {
+			t.Errorf("rendered DOM has %d svg#%s", chart.Length(), id)
+			continue
+		}
+		bars := chart.Find("rect.stripe, rect.segment")
+		if drawn == 0 || bars.Length() != drawn {
+			t.Errorf("#%s: %d bars in the DOM, %d drawn", id, bars.Length(), drawn)
+		}
+		chart.AddSelection(bars).Each(func(_ int, e *goquery.Selection) {
+			size, _ := e.Attr("data-laid-out")
+			svg, _ := e.Attr("data-svg-element")
+			var w, h float64
+			if _, err := fmt.Sscanf(size, "%gx%g", &w, &h); err != nil || w <= 0 || h <= 0 || svg != "true" {
+				cls, _ := e.Attr("class")
+				t.Errorf("#%s: <%s class=%q> laid out at %q, SVG element %q", id, goquery.NodeName(e), cls, size, svg)
+			}
+		})
+	}
+}
+
 // checkBrowser renders page in Chromium and checks the element with each
-// ID shows the wanted text.
+// ID shows the wanted text, and that the charts are drawn.
 func checkBrowser(t *testing.T, page []byte, want map[string]string) {
 	t.Helper()
-	dom := dumpDOM(t, page)
+	measured := bytes.Replace(page, []byte("</body>"), []byte(measureCharts+"</body>"), 1)
+	dom := dumpDOM(t, measured)
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(dom))
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCharts(t, doc, page)
 	for id, v := range want {
 		sel := doc.Find("#" + id)
 		if sel.Length() != 1 {

@@ -59,7 +59,7 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 	if log == nil {
 		log = zap.NewNop()
 	}
-	r, c, delta, err := newSummary(ctx, st, captureID, opts)
+	r, c, j, delta, err := newSummary(ctx, st, captureID, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -72,20 +72,26 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 		return nil, err
 	}
 	visitRevisit := c.Mode == job.ModeVisitRevisit
+	dir := warcDir(opts, j, c)
 	var sim *similarity
 	if r.Similarity.Enabled && visitRevisit {
-		if opts.WARCDir == "" {
+		if dir == "" {
 			r.Notes = append(r.Notes, "The similarity test was asked for, but no WARC directory was given, so changed pages were not compared.")
 		} else {
-			sim = &similarity{dir: opts.WARCDir, st: st, captureID: captureID, log: log}
+			sim = &similarity{dir: dir, st: st, captureID: captureID, log: log}
 		}
 	}
 	m := measurer{r: r, unit: delta.Seconds(), visitRevisit: visitRevisit}
-	if err := r.verdictPass(ctx, st, captureID, ph, sim, &m, out); err != nil {
+	ch := newCharts(r)
+	if err := r.verdictPass(ctx, st, captureID, ph, sim, &m, ch, out); err != nil {
 		return nil, err
 	}
 	r.Totals.Incoherent = r.Totals.Changed + r.Totals.Deleted
 	m.finish()
+	ch.finish(r)
+	if r.Fixity, err = hashWARCs(ctx, dir, r.Summary.WARCFiles); err != nil {
+		return nil, err
+	}
 	if sim != nil {
 		r.Similarity.Compared, r.Similarity.Skipped = sim.compared, sim.skipped
 	}
@@ -94,7 +100,7 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 
 // verdictPass gives every page its status, counts and measures it, and
 // hands it to out.
-func (r *Report) verdictPass(ctx context.Context, st store.Store, captureID int64, ph phases, sim *similarity, m *measurer, out sink) error {
+func (r *Report) verdictPass(ctx context.Context, st store.Store, captureID int64, ph phases, sim *similarity, m *measurer, ch *charts, out sink) error {
 	err := st.EachPage(ctx, captureID, func(f store.FrontierURL, recs []store.IndexedRecord) error {
 		if f.State == store.StateBlocked {
 			r.Totals.Blocked++
@@ -109,6 +115,7 @@ func (r *Report) verdictPass(ctx context.Context, st store.Store, captureID int6
 		}
 		r.Totals.add(&p)
 		m.page(&p)
+		ch.page(&p)
 		return out.page(&p, recordID(visit), recordID(revisit))
 	})
 	if err != nil {
@@ -125,10 +132,10 @@ func recordID(rc *store.IndexedRecord) int64 {
 }
 
 // newSummary starts the report of a capture from its row and its job.
-func newSummary(ctx context.Context, st store.Store, captureID int64, opts Options) (*Report, store.Capture, time.Duration, error) {
+func newSummary(ctx context.Context, st store.Store, captureID int64, opts Options) (*Report, store.Capture, *job.Job, time.Duration, error) {
 	c, err := st.Capture(ctx, captureID)
 	if err != nil {
-		return nil, c, 0, fmt.Errorf("report: capture %d: %w", captureID, err)
+		return nil, c, nil, 0, fmt.Errorf("report: capture %d: %w", captureID, err)
 	}
 	now := time.Now
 	if opts.Now != nil {
@@ -136,7 +143,7 @@ func newSummary(ctx context.Context, st store.Store, captureID int64, opts Optio
 	}
 	r := &Report{
 		Version: FormatVersion, Generated: now().UTC(), Tool: opts.Tool, CaptureID: c.ID,
-		Strategy: c.Strategy, Mode: c.Mode, CaptureStatus: string(c.Status),
+		Strategy: c.Strategy, Mode: c.Mode, CaptureStatus: c.Status,
 		Started: c.Started.UTC(), Finished: c.Finished.UTC(),
 		Pages: []Page{}, Blocked: []string{}, Notes: []string{}, Seeds: []string{},
 	}
@@ -144,15 +151,12 @@ func newSummary(ctx context.Context, st store.Store, captureID int64, opts Optio
 		r.Tool = "SHARC"
 	}
 	j := opts.Job
-	if j == nil {
-		if jl, ok := st.(JobLookup); ok {
-			sj, err := jl.Job(ctx, c.JobID)
-			if err != nil {
-				return nil, c, 0, fmt.Errorf("report: job %d: %w", c.JobID, err)
-			}
-			if j, err = parseJob(sj.YAML); err != nil {
-				return nil, c, 0, fmt.Errorf("report: job %d: %w", c.JobID, err)
-			}
+	if j == nil && c.Owner.JobYAML != "" {
+		// The job file the capture started with, as the store kept it.
+		var err error
+		if j, err = parseJob(c.Owner.JobYAML); err != nil {
+			r.Notes = append(r.Notes, fmt.Sprintf("The capture's stored job file could not be read (%v).", err))
+			j = nil
 		}
 	}
 	delta := job.DefaultDelay
@@ -165,14 +169,14 @@ func newSummary(ctx context.Context, st store.Store, captureID int64, opts Optio
 		r.ChangeSignal = j.Capture.ChangeSignal
 		r.Similarity.Enabled = j.Capture.Similarity
 	} else {
-		r.Notes = append(r.Notes, "The job file was not available: the politeness delay is assumed to be 1s and the similarity test was not run.")
+		r.Notes = append(r.Notes, "The job file was not available: the pause between downloads (politeness delay) is assumed to be 1 s, and the similarity test was not run.")
 	}
 	r.DeltaSeconds = delta.Seconds()
 	r.Similarity.Threshold, r.Similarity.Words = SimilarityThreshold, ShingleWords
-	if store.CaptureStatus(r.CaptureStatus).Open() {
+	if r.CaptureStatus.Open() {
 		r.Notes = append(r.Notes, "The capture was still running when this report was built; the report is provisional.")
 	}
-	return r, c, delta, nil
+	return r, c, j, delta, nil
 }
 
 // locatePhases sets the capture interval, reference time, revisit phase
@@ -289,7 +293,7 @@ func (t *Totals) add(p *Page) {
 		t.New++
 	case StatusFailed:
 		t.Failed++
-	case StatusCaptured:
+	case StatusDownloadedOnce:
 		t.Captured++
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 func download(rc store.Record) *Download {
@@ -67,36 +68,36 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 	}
 	switch {
 	case visit != nil && !r.RevisitPhaseStart.IsZero() && visit.Time.After(r.RevisitPhaseStart):
-		p.Status, p.Reason = StatusNew, "first downloaded after the revisit phase began"
+		p.Status, p.Reason = StatusNew, "first downloaded after the second downloads had begun"
 	case visit == nil && revisit != nil:
-		p.Status, p.Reason = StatusNew, "downloaded only in the revisit phase"
+		p.Status, p.Reason = StatusNew, "downloaded only during the second downloads"
 	case visit == nil:
 		p.Status, p.Reason = StatusFailed, failReason(f, "never downloaded")
 	case !usable(visit.Status):
-		p.Status, p.Reason = StatusFailed, fmt.Sprintf("visit answered HTTP %d", visit.Status)
+		p.Status, p.Reason = StatusFailed, fmt.Sprintf("first download answered HTTP %d", visit.Status)
 	case revisit == nil && undone:
-		p.Status, p.Reason = StatusFailed, "no revisit: downloaded as visit+revisit, but other visits followed and the page was not downloaded again"
+		p.Status, p.Reason = StatusFailed, "not downloaded a second time (its download was meant to count twice, but first downloads of other pages followed it)"
 	case revisit == nil:
-		p.Status, p.Reason = StatusFailed, failReason(f, "no revisit")
+		p.Status, p.Reason = StatusFailed, failReason(f, "not downloaded a second time")
 	case visit == revisit:
-		p.Status, p.Reason = StatusCoherent, "one download served as visit and revisit (Def. 5.5)"
+		p.Status, p.Reason = StatusCoherent, "a single download at the turn from first to second downloads, which counts as both"
 	case !usable(revisit.Status):
-		p.Status, p.Reason = StatusFailed, fmt.Sprintf("revisit answered HTTP %d", revisit.Status)
+		p.Status, p.Reason = StatusFailed, fmt.Sprintf("second download answered HTTP %d", revisit.Status)
 	case revisit.Status == 304:
-		p.Status, p.Reason = StatusCoherent, "server answered 304 Not Modified"
+		p.Status, p.Reason = StatusCoherent, "the server said the page had not changed (HTTP 304)"
 	case gone(revisit.Status) && !gone(visit.Status):
-		p.Status, p.Reason = StatusDeleted, fmt.Sprintf("revisit answered HTTP %d", revisit.Status)
+		p.Status, p.Reason = StatusDeleted, fmt.Sprintf("second download answered HTTP %d", revisit.Status)
 	case revisit.PayloadDigest != "" && revisit.PayloadDigest == visit.PayloadDigest:
-		p.Status, p.Reason = StatusCoherent, "identical payload digest"
+		p.Status, p.Reason = StatusCoherent, "same content at both downloads (identical fingerprint)"
 	case r.ChangeSignal == "text" && visit.TextDigest != "" && visit.TextDigest == revisit.TextDigest:
-		p.Status, p.Reason = StatusCoherent, "identical visible-text digest (change_signal: text)"
+		p.Status, p.Reason = StatusCoherent, "same visible text at both downloads"
 	default:
-		p.Status, p.Reason = StatusChanged, "payload differs"
+		p.Status, p.Reason = StatusChanged, "different content at the second download"
 		if sim != nil {
 			if s, ok := sim.compare(ctx, visit.Record, revisit.Record); ok {
 				p.Similarity = &s
 				if s >= SimilarityThreshold {
-					p.Status, p.Reason = StatusChangedInsignificantly, fmt.Sprintf("payload differs; visible text %.0f%% similar", math.Floor(s*100))
+					p.Status, p.Reason = StatusChangedInsignificantly, fmt.Sprintf("different content at the second download; visible text %.0f%% the same", math.Floor(s*100))
 				}
 			}
 		}
@@ -109,7 +110,7 @@ func failReason(f store.FrontierURL, what string) string {
 	case store.StateFailed:
 		return fmt.Sprintf("%s: gave up after %d attempts", what, f.Attempts)
 	case store.StateQueued, store.StateVisited:
-		return what + ": capture ended before it was reached"
+		return what + ": the capture ended before it was reached"
 	}
 	return what
 }
@@ -132,7 +133,7 @@ func classifySingle(p *Page, f store.FrontierURL, recs []store.IndexedRecord) *s
 		p.Status, p.Reason = StatusFailed, fmt.Sprintf("answered HTTP %d", first.Status)
 		return first
 	}
-	p.Status, p.Reason = StatusCaptured, "downloaded once (single-visit capture)"
+	p.Status, p.Reason = StatusDownloadedOnce, "downloaded once (this capture downloads every page once)"
 	return first
 }
 
@@ -159,11 +160,11 @@ func summarize(ctx context.Context, st store.Store, captureID int64, hosts hostT
 	mimes := map[string]*MIMECount{}
 	files := map[string]bool{}
 	err := st.EachRecord(ctx, captureID, func(rc store.Record) error {
-		s.Records[rc.RecordType]++
+		s.Records[string(rc.RecordType)]++
 		if rc.WARCFile != "" {
 			files[rc.WARCFile] = true
 		}
-		if rc.RecordType != "response" && rc.RecordType != "revisit" {
+		if !warc.HTTPExchange(rc.RecordType) {
 			return nil
 		}
 		s.StatusCodes[fmt.Sprint(rc.Status)]++
@@ -178,7 +179,7 @@ func summarize(ctx context.Context, st store.Store, captureID int64, hosts hostT
 		mimes[mt].Bytes += rc.Length
 		h := hosts.get(rc.URL)
 		switch {
-		case rc.RecordType == "response":
+		case rc.RecordType == warc.Response:
 			h.Novel++
 			h.NovelBytes += rc.Length
 		case rc.Status == 304:

@@ -1,24 +1,28 @@
 package report_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"go.uber.org/zap/zaptest"
 
-	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/crawltest"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/report"
-	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // changingSite answers each page according to how often it was asked for,
@@ -96,6 +100,24 @@ func (s *changingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // and builds the capture's report.
 func crawlChangingSite(t *testing.T, estimatedSize string) (*report.Report, string) {
 	t.Helper()
+	st, id, j, warcDir := crawlChangingSiteIndex(t, estimatedSize)
+	ctx := context.Background()
+	r, err := report.Build(ctx, st, id, report.Options{WARCDir: warcDir, Job: j, Log: zaptest.NewLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if testing.Verbose() {
+		var b strings.Builder
+		_ = report.WriteCSV(&b, r)
+		t.Log(b.String())
+	}
+	return r, warcDir
+}
+
+// crawlChangingSiteIndex crawls as crawlChangingSite does and returns the
+// index, the capture, the job and the WARC directory.
+func crawlChangingSiteIndex(t *testing.T, estimatedSize string) (store.Store, int64, *job.Job, string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("crawls a loopback site")
 	}
@@ -103,9 +125,7 @@ func crawlChangingSite(t *testing.T, estimatedSize string) (*report.Report, stri
 	srv := httptest.NewServer(site)
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
-	warcDir := filepath.Join(dir, "warcs")
-	reg := scheduler.NewRegistry()
-	j, err := job.Parse([]byte(fmt.Sprintf(`
+	c := crawltest.Run(t, dir, "e2e.yaml", fmt.Sprintf(`
 name: report-e2e
 seeds: [http://site.test/]
 user_agent: "SHARC-test (+https://example.org/contact)"
@@ -116,30 +136,8 @@ resolve: {site.test: %s}
 fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 scheduler: {strategy: bfs-lifo}
 capture: {mode: visit-revisit, similarity: true, estimated_size: %s}
-`, warcDir, strings.TrimPrefix(srv.URL, "http://"), estimatedSize)), "e2e.yaml", reg.Names(), reg.VisitRevisit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := openStoreAt(t, "sqlite:"+filepath.Join(dir, "index.db"))
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	stats, err := crawler.New(j, st, reg, zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stats.StopReason != "finished" {
-		t.Fatalf("stop reason %q", stats.StopReason)
-	}
-	r, err := report.Build(ctx, st, stats.CaptureID, report.Options{WARCDir: warcDir, Job: j, Log: zaptest.NewLogger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if testing.Verbose() {
-		var b strings.Builder
-		_ = report.WriteCSV(&b, r)
-		t.Log(b.String())
-	}
-	return r, warcDir
+`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://"), estimatedSize))
+	return c.Store, c.Stats.CaptureID, c.Job, c.WARCs
 }
 
 // TestEndToEndSeedRevisited checks issue 4's "each page has exactly one
@@ -200,7 +198,7 @@ func TestEndToEndVisitRevisitCapture(t *testing.T) {
 		t.Errorf("blocked %v", r.Blocked)
 	}
 	// Record types and statuses as archived by the crawler.
-	check := func(path string, d *report.Download, recType string, status int) {
+	check := func(path string, d *report.Download, recType warc.RecordType, status int) {
 		t.Helper()
 		if d == nil {
 			t.Errorf("%s: download missing", path)
@@ -210,10 +208,10 @@ func TestEndToEndVisitRevisitCapture(t *testing.T) {
 			t.Errorf("%s: %s record with HTTP %d, want %s with %d", path, d.RecordType, d.HTTPStatus, recType, status)
 		}
 	}
-	check("/etag revisit", got["/etag"].Revisit, "revisit", 304)
-	check("/stable revisit", got["/stable"].Revisit, "revisit", 200)
-	check("/counter revisit", got["/counter"].Revisit, "response", 200)
-	check("/vanish revisit", got["/vanish"].Revisit, "response", 404)
+	check("/etag revisit", got["/etag"].Revisit, warc.Revisit, 304)
+	check("/stable revisit", got["/stable"].Revisit, warc.Revisit, 200)
+	check("/counter revisit", got["/counter"].Revisit, warc.Response, 200)
+	check("/vanish revisit", got["/vanish"].Revisit, warc.Response, 404)
 	if p := got["/visitors"]; p.Similarity == nil || *p.Similarity < report.SimilarityThreshold {
 		t.Errorf("/visitors similarity %v", p.Similarity)
 	}
@@ -285,15 +283,75 @@ func TestEndToEndVisitRevisitCapture(t *testing.T) {
 	})
 }
 
-func openStoreAt(t testing.TB, dsn string) store.Store {
-	t.Helper()
-	st, err := store.Open(context.Background(), dsn, zaptest.NewLogger(t))
+// TestFixityMatchesSha256sum: the stored report of a real capture gives
+// every WARC file the crawler wrote with the size and SHA-256 that
+// coreutils' sha256sum computes, finding the folder from the job alone;
+// and the HTML rendered from the index shows the same hashes after the
+// files are gone.
+func TestFixityMatchesSha256sum(t *testing.T) {
+	sha256sum, err := exec.LookPath("sha256sum")
+	if err != nil {
+		t.Skip("sha256sum not installed")
+	}
+	st, id, j, warcDir := crawlChangingSiteIndex(t, "9")
+	ctx := context.Background()
+	if !filepath.IsAbs(j.WARC.Dir) {
+		t.Fatalf("job warc.dir %q is not absolute", j.WARC.Dir)
+	}
+	sum, err := report.BuildAndStore(ctx, st, id, report.Options{Job: j}) // no WARCDir: the job's
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(context.Background()); err != nil {
+	onDisk, err := filepath.Glob(filepath.Join(warcDir, "*.warc*"))
+	if err != nil || len(onDisk) == 0 {
+		t.Fatalf("no WARC files in %s: %v", warcDir, err)
+	}
+	if len(sum.Fixity.Files) != len(onDisk) || sum.Fixity.Hashed() != len(onDisk) {
+		t.Fatalf("fixity of %d files (%d hashed), %d WARC files on disk: %+v", len(sum.Fixity.Files), sum.Fixity.Hashed(), len(onDisk), sum.Fixity.Files)
+	}
+	want := map[string]string{}
+	for _, f := range sum.Fixity.Files {
+		path := filepath.Join(warcDir, f.File)
+		out, err := exec.Command(sha256sum, path).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		hash, _, _ := strings.Cut(string(out), " ")
+		if f.SHA256 != hash {
+			t.Errorf("%s: report says %s, sha256sum says %s", f.File, f.SHA256, hash)
+		}
+		fi, err := os.Stat(path)
+		if err != nil || fi.Size() != f.Bytes {
+			t.Errorf("%s: report says %d bytes, file has %v (%v)", f.File, f.Bytes, fi.Size(), err)
+		}
+		want[f.File] = hash
+	}
+	if err := os.RemoveAll(warcDir); err != nil {
 		t.Fatal(err)
 	}
-	return st
+	c, err := st.Capture(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := report.Load(st, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := stored.Render(ctx, &page, "html"); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	doc.Find("table.fixity tr").Each(func(_ int, tr *goquery.Selection) {
+		if h := tr.Find("td.sha256"); h.Length() == 1 {
+			got[tr.Find("td").First().Text()] = h.Text()
+		}
+	})
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("HTML from the index shows %v, want %v", got, want)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // t0 is the fixed start of the hand-built captures.
@@ -85,7 +86,7 @@ func (b *builder) url(u string, rate float64, state store.URLState, attempts int
 
 // rec archives one download of u at t0+at seconds: a request record and
 // a response or revisit record, as the crawler writes them.
-func (b *builder) rec(u string, at float64, typ string, status int, digest, phase string) {
+func (b *builder) rec(u string, at float64, typ warc.RecordType, status int, digest, phase string) {
 	b.t.Helper()
 	b.recNo++
 	when := t0.Add(time.Duration(at * float64(time.Second)))
@@ -97,18 +98,18 @@ func (b *builder) rec(u string, at float64, typ string, status int, digest, phas
 	if status == 304 || status == 404 {
 		mime = ""
 	}
-	mk := func(rt string, id int, st int) store.Record {
+	mk := func(rt warc.RecordType, id int, st int) store.Record {
 		r := store.Record{CaptureID: b.capture, URL: u, SURT: urlcanon.SURT(u), Time: when, RecordType: rt,
 			RecordID: fmt.Sprintf("urn:uuid:00000000-0000-0000-0000-%012d", id), Status: st, WARCFile: file,
 			Offset: b.offset, RecordLength: 500 + int64(id), Phase: phase}
 		b.offset += r.RecordLength
-		if rt != "request" {
+		if rt != warc.Request {
 			r.MIME, r.PayloadDigest, r.Length = mime, digest, 1000+int64(id)
 		}
 		return r
 	}
 	err := b.st.Commit(context.Background(), store.Batch{CaptureID: b.capture, Records: []store.Record{
-		mk(typ, 2*b.recNo, status), mk("request", 2*b.recNo+1, 0),
+		mk(typ, 2*b.recNo, status), mk(warc.Request, 2*b.recNo+1, 0),
 	}})
 	if err != nil {
 		b.t.Fatal(err)
@@ -153,23 +154,23 @@ func visitRevisitIn(t testing.TB, st store.Store) (store.Store, int64, *job.Job)
 	b.url(h+"/unreached", 0.1, store.StateQueued, 0)
 	b.url(h+"/undone", 0.1, store.StateDone, 1)
 
-	b.rec(h+"/robots.txt", -1, "response", 200, d6, "visit")
-	b.rec(h+"/", 0, "response", 200, d1, "visit")
-	b.rec(h+"/undone", 1, "response", 200, d1, "visit+revisit")
-	b.rec(h+"/same", 2, "response", 200, d2, "visit")
-	b.rec(h+"/changed", 4, "response", 200, d3, "visit")
-	b.rec(h+"/gone", 6, "response", 200, d4, "visit")
-	b.rec(h+"/flaky", 8, "response", 200, d5, "visit")
-	b.rec(h+"/broken", 10, "response", 503, d6, "visit")
-	b.rec(h+"/pivot", 14, "response", 200, d5, "visit+revisit")
-	b.rec(h+"/flaky", 16, "response", 503, d6, "revisit")
-	b.rec(h+"/gone", 18, "response", 404, d404, "revisit")
-	b.rec(h+"/late", 20, "response", 200, d6, "visit")
-	b.rec(h+"/changed", 22, "response", 200, d4, "revisit")
-	b.rec(h+"/same", 24, "revisit", 200, d2, "revisit")
-	b.rec(h+"/late", 26, "revisit", 200, d6, "revisit")
-	b.rec(h+"/", 30, "revisit", 304, d404, "revisit")
-	if err := st.FinishCapture(context.Background(), b.capture, "finished"); err != nil {
+	b.rec(h+"/robots.txt", -1, warc.Response, 200, d6, "visit")
+	b.rec(h+"/", 0, warc.Response, 200, d1, "visit")
+	b.rec(h+"/undone", 1, warc.Response, 200, d1, "visit+revisit")
+	b.rec(h+"/same", 2, warc.Response, 200, d2, "visit")
+	b.rec(h+"/changed", 4, warc.Response, 200, d3, "visit")
+	b.rec(h+"/gone", 6, warc.Response, 200, d4, "visit")
+	b.rec(h+"/flaky", 8, warc.Response, 200, d5, "visit")
+	b.rec(h+"/broken", 10, warc.Response, 503, d6, "visit")
+	b.rec(h+"/pivot", 14, warc.Response, 200, d5, "visit+revisit")
+	b.rec(h+"/flaky", 16, warc.Response, 503, d6, "revisit")
+	b.rec(h+"/gone", 18, warc.Response, 404, d404, "revisit")
+	b.rec(h+"/late", 20, warc.Response, 200, d6, "visit")
+	b.rec(h+"/changed", 22, warc.Response, 200, d4, "revisit")
+	b.rec(h+"/same", 24, warc.Revisit, 200, d2, "revisit")
+	b.rec(h+"/late", 26, warc.Revisit, 200, d6, "revisit")
+	b.rec(h+"/", 30, warc.Revisit, 304, d404, "revisit")
+	if err := st.FinishCapture(context.Background(), b.capture, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
 	return st, b.capture, parseJob(t, fixtureJob)
@@ -188,10 +189,10 @@ func singleVisitIn(t testing.TB, st store.Store) (store.Store, int64, *job.Job) 
 	b.url(h+"/a", 2, store.StateDone, 1)
 	b.url(h+"/b", 0, store.StateDone, 1)
 	b.url(h+"/c", 5, store.StateFailed, 4)
-	b.rec(h+"/", 0, "response", 200, "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "visit")
-	b.rec(h+"/a", 1, "response", 200, "sha1:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", "visit")
-	b.rec(h+"/b", 2, "revisit", 200, "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "visit")
-	if err := st.FinishCapture(context.Background(), b.capture, "finished"); err != nil {
+	b.rec(h+"/", 0, warc.Response, 200, "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "visit")
+	b.rec(h+"/a", 1, warc.Response, 200, "sha1:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", "visit")
+	b.rec(h+"/b", 2, warc.Revisit, 200, "sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "visit")
+	if err := st.FinishCapture(context.Background(), b.capture, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
 	return st, b.capture, parseJob(t, `

@@ -111,7 +111,40 @@ func ReadJSON(data []byte) (*Report, error) {
 	if r.Version < 1 || r.Version > FormatVersion {
 		return nil, fmt.Errorf("report: unsupported report version %d (this build reads 1..%d)", r.Version, FormatVersion)
 	}
+	if r.Version == 1 {
+		if err := upgradeV1(data, &r); err != nil {
+			return nil, err
+		}
+	}
 	return &r, nil
+}
+
+// upgradeV1 renames what version 2 renamed: the status "captured" and
+// totals.captured. A version-1 report has no charts or fixity; it renders
+// without them.
+func upgradeV1(data []byte, r *Report) error {
+	var v1 struct {
+		Totals struct {
+			Captured int `json:"captured"`
+		} `json:"totals"`
+	}
+	if err := json.Unmarshal(data, &v1); err != nil {
+		return fmt.Errorf("report: decode: %w", err)
+	}
+	r.Totals.Captured = v1.Totals.Captured
+	for i := range r.Pages {
+		r.Pages[i].Status = upgradeStatus(r.Pages[i].Status)
+	}
+	r.Version = FormatVersion
+	return nil
+}
+
+// upgradeStatus maps a status of format version 1 to its current name.
+func upgradeStatus(s Status) Status {
+	if s == legacyStatusCaptured {
+		return StatusDownloadedOnce
+	}
+	return s
 }
 
 // CSVHeader is the CSV column order; it only ever grows at the end.
@@ -158,7 +191,7 @@ func downloadCells(d *Download) []string {
 	if d == nil {
 		return make([]string, 7)
 	}
-	return []string{formatTime(d.Time), strconv.Itoa(d.HTTPStatus), d.RecordType, d.PayloadDigest, d.WARCFile,
+	return []string{formatTime(d.Time), strconv.Itoa(d.HTTPStatus), string(d.RecordType), d.PayloadDigest, d.WARCFile,
 		strconv.FormatInt(d.Offset, 10), strconv.FormatInt(d.RecordLength, 10)}
 }
 
@@ -189,57 +222,80 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 		}
 		return strconv.FormatFloat(100*float64(n)/float64(of), 'f', 1, 64) + "%"
 	},
-	"strategy": strategyWords,
-	"join":     strings.Join,
-	"add":      func(a, b int) int { return a + b },
-	"visitRevisit": func(r *Report) bool {
-		return r.Mode == "visit-revisit"
-	},
+	"strategy":     strategyWords,
+	"join":         strings.Join,
+	"thousands":    thousands,
+	"phrase":       StatusPhrase,
+	"timelineSVG":  func(r *Report, vr bool) template.HTML { return TimelineSVG(r.Timeline, vr) },
+	"breakdownSVG": func(r *Report) template.HTML { return BreakdownSVG(r.Breakdown) },
 }).ParseFS(templates, "report.html.tmpl"))
+
+// HTMLTableRows is the most rows each of the HTML report's two page
+// tables shows (pages with a problem; the other pages): the HTML stays a
+// readable, bounded document whatever the size of the capture, and the
+// CSV, complete, is the tool for more (docs/report.md, Formats).
+const HTMLTableRows = 1000
 
 // WriteHTML writes the report as one self-contained HTML page (no scripts,
 // no external assets) addressed to readers who are not engineers: what was
-// captured, what is guaranteed and what is not, fixity, and every page.
+// captured, what is guaranteed and what is not, charts, fixity, the pages.
 func WriteHTML(w io.Writer, r *Report) error {
 	return writeHTML(context.Background(), w, r, memPages{r})
+}
+
+// htmlView is what the "head" and "tail" templates show.
+type htmlView struct {
+	R       *Report
+	VR      bool // visit-revisit capture
+	Grouped bool // the timeline's rows are groups of pages
+	Limit   int
+}
+
+// tableView is what a page table's start and end show.
+type tableView struct {
+	VR           bool
+	Total, Shown int
+	Limit        int
+	More         bool // pages beyond Limit were left out
 }
 
 // pageRow is what the "page" template shows.
 type pageRow struct {
 	*Page
-	VR bool // visit-revisit capture: show whether it encloses the reference time
+	VR bool // visit-revisit capture: show the second download
 }
 
-// writeHTML writes the parts of report.html.tmpl in turn, one "page" per
-// page as src reads it.
+// problem reports whether a page goes to the table of pages with a
+// problem: anything but "did not change" and "downloaded once".
+func problem(p *Page) bool { return p.Status != StatusCoherent && p.Status != StatusDownloadedOnce }
+
+// errTableFull stops a pass over the pages once a table is full.
+var errTableFull = errors.New("table full")
+
+// writeHTML writes the parts of report.html.tmpl in turn: two passes over
+// src's pages, one per table, each writing a page as it is read and
+// stopping after HTMLTableRows.
 func writeHTML(ctx context.Context, w io.Writer, r *Report, src pageSource) error {
 	bw := bufio.NewWriter(w)
 	run := func(name string, data any) error { return htmlTemplate.ExecuteTemplate(bw, name, data) }
-	err := run("head", r)
+	v := htmlView{R: r, VR: r.Mode == "visit-revisit", Limit: HTMLTableRows}
+	for _, row := range r.Timeline.Rows {
+		v.Grouped = v.Grouped || row.Pages.Total() > 1
+	}
+	problems, others := r.Totals.Pages-r.Totals.Coherent-r.Totals.Captured, r.Totals.Coherent+r.Totals.Captured
+	err := run("head", v)
 	if err == nil {
-		vr := r.Mode == "visit-revisit"
-		err = src.eachPage(ctx, func(p *Page) error { return run("page", pageRow{p, vr}) })
+		err = pageTable(ctx, run, src, tableView{VR: v.VR, Total: problems, Limit: HTMLTableRows}, "problems", problem)
 	}
 	if err == nil {
-		err = run("pages-end", r)
-	}
-	blocked := false
-	if err == nil {
-		err = src.eachBlocked(ctx, func(u string) error {
-			if !blocked {
-				blocked = true
-				if err := run("blocked-start", r); err != nil {
-					return err
-				}
-			}
-			return run("blocked", u)
-		})
-	}
-	if err == nil && blocked {
-		err = run("blocked-end", r)
+		err = pageTable(ctx, run, src, tableView{VR: v.VR, Total: others, Limit: HTMLTableRows}, "others",
+			func(p *Page) bool { return !problem(p) })
 	}
 	if err == nil {
-		err = run("tail", r)
+		err = blockedList(ctx, run, src)
+	}
+	if err == nil {
+		err = run("tail", v)
 	}
 	if err == nil {
 		err = bw.Flush()
@@ -248,6 +304,46 @@ func writeHTML(ctx context.Context, w io.Writer, r *Report, src pageSource) erro
 		return fmt.Errorf("report: html: %w", err)
 	}
 	return nil
+}
+
+// pageTable writes the table of the pages keep selects, at most tv.Limit.
+func pageTable(ctx context.Context, run func(string, any) error, src pageSource, tv tableView, name string, keep func(*Page) bool) error {
+	if err := run(name+"-start", tv); err != nil {
+		return err
+	}
+	err := src.eachPage(ctx, func(p *Page) error {
+		if !keep(p) {
+			return nil
+		}
+		if tv.Shown == tv.Limit {
+			tv.More = true
+			return errTableFull
+		}
+		tv.Shown++
+		return run("page", pageRow{p, tv.VR})
+	})
+	if err != nil && !errors.Is(err, errTableFull) {
+		return err
+	}
+	return run(name+"-end", tv)
+}
+
+// blockedList writes the blocked addresses, if any.
+func blockedList(ctx context.Context, run func(string, any) error, src pageSource) error {
+	blocked := false
+	err := src.eachBlocked(ctx, func(u string) error {
+		if !blocked {
+			blocked = true
+			if err := run("blocked-start", nil); err != nil {
+				return err
+			}
+		}
+		return run("blocked", u)
+	})
+	if err == nil && blocked {
+		err = run("blocked-end", nil)
+	}
+	return err
 }
 
 // humanSeconds renders a duration in seconds as e.g. "2 h 3 min 4.5 s".
@@ -293,7 +389,7 @@ func strategyWords(name string) string {
 	case "sharc-offline", "sharc-online":
 		w = "SHARC: pages ordered to minimise blur (Denev 2012, chapter 4)"
 	case "sharc-revisits", "sharc-threshold", "sharc-intervals", "sharc-intervals-online", "sharc-selective", "sharc-selective-online":
-		w = "SHARC visit-revisit: each page's two downloads scheduled so that as many pages as possible stay unchanged between them (Denev 2012, chapter 5)"
+		w = "SHARC, two downloads per page: each page's two downloads scheduled so that as many pages as possible stay unchanged between them (Denev 2012, chapter 5)"
 	default:
 		w = "strategy " + name
 	}

@@ -1,22 +1,6 @@
-// Package report builds the capture quality report of one capture (issue
-// 4): for every page its visit and revisit, the verdict of the revisit
-// check (coherent, changed, changed-insignificantly, deleted, new, failed),
-// where each record lies in which WARC file, and the capture's totals:
-// coherence (Def. 5.1), actual and expected incoherence (Def. 5.6) for
-// visit-revisit captures, expected blur (Eq. 4.3) for single-visit ones.
-// It renders the report as JSON, CSV and a self-contained HTML page
-// written for readers who are not engineers. A report is built in
-// streaming passes over the index and stored there as a summary and one
-// row per page (stored.go), so neither building nor rendering it holds
-// more than a page at a time.
-//
-// The report is derived only from the store (records and frontier) and,
-// when the job asks for the similarity test, from the WARC files; it never
-// contacts the crawled site. docs/report.md explains every field.
 package report
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -24,6 +8,7 @@ import (
 
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // Record phases as the crawler writes them (crawler.PhaseVisit and
@@ -40,7 +25,7 @@ const (
 type Status string
 
 // Page statuses. In a visit-revisit capture every page gets one of the
-// first six; in a single-visit capture a fetched page is StatusCaptured.
+// first six; in a single-visit capture a fetched page is StatusDownloadedOnce.
 const (
 	// StatusCoherent: the revisit found the page identical to its visit
 	// (304 Not Modified, or the same payload digest), Def. 5.1.
@@ -61,10 +46,15 @@ const (
 	// (network failure, retries exhausted, server error, or never
 	// reached before the capture stopped).
 	StatusFailed Status = "failed"
-	// StatusCaptured: single-visit capture, downloaded once, so nothing is
-	// proved about change during the capture.
-	StatusCaptured Status = "captured"
+	// StatusDownloadedOnce: single-visit capture, the page was downloaded
+	// once, so nothing is proved about change during the capture. Reports
+	// of format version 1 called it "captured" (see ReadJSON).
+	StatusDownloadedOnce Status = "downloaded-once"
 )
+
+// legacyStatusCaptured is StatusDownloadedOnce as format version 1 and
+// report rows stored by it spell it.
+const legacyStatusCaptured Status = "captured"
 
 // SimilarityThreshold is the Jaccard similarity of word 10-gram shingles
 // at or above which a change is insignificant (thesis §8.2).
@@ -75,13 +65,16 @@ const ShingleWords = 10
 
 // Options tune Build.
 type Options struct {
-	// WARCDir holds the capture's WARC files; needed only for the
-	// similarity test (job capture.similarity). Empty skips that test and
-	// the report says so.
+	// WARCDir holds the capture's WARC files: their SHA-256 goes into the
+	// report's fixity section, and the similarity test (job
+	// capture.similarity) reads them. Empty: the job's warc.dir if it is
+	// absolute is hashed; the similarity test is skipped and the report
+	// says so.
 	WARCDir string
-	// Job is the capture's job. When nil, Build asks the store for it if
-	// the store implements JobLookup, else it proceeds without (Δ = 1s, no
-	// similarity test) and says so in the report's notes.
+	// Job is the capture's job. When nil, Build reads the job file the
+	// capture started with (store.Capture.Owner.JobYAML); a capture with
+	// none (before store migration 0006) is reported without it (Δ = 1s,
+	// no similarity test), and the report's notes say so.
 	Job *job.Job
 	// Tool names the software that made the capture (default "SHARC").
 	Tool string
@@ -89,12 +82,6 @@ type Options struct {
 	Now func() time.Time
 	// Log receives diagnostics; nil means no logging.
 	Log *zap.Logger
-}
-
-// JobLookup is implemented by stores that can return a job by its ID.
-// store.Store does not require it yet; Build uses it when present.
-type JobLookup interface {
-	Job(ctx context.Context, jobID int64) (store.Job, error)
 }
 
 // Report is the capture quality report. Times are UTC; durations are given
@@ -116,7 +103,7 @@ type Report struct {
 	Mode string `json:"mode"`
 	// CaptureStatus is the capture's state in the index ("finished",
 	// "running", ...): a report of a running capture is provisional.
-	CaptureStatus string `json:"capture_status"`
+	CaptureStatus store.CaptureStatus `json:"capture_status"`
 	// Started and Finished are the capture run's start and end as recorded
 	// by the index (Finished is zero while running).
 	Started  time.Time `json:"started"`
@@ -161,6 +148,16 @@ type Report struct {
 	Summary Summary `json:"summary"`
 	// Notes are plain-language caveats about how this report was made.
 	Notes []string `json:"notes"`
+	// Timeline is the data of the timeline chart: the pages' downloads
+	// over the capture, at most MaxTimelineRows rows whatever the size
+	// of the capture (plots.go).
+	Timeline Timeline `json:"timeline"`
+	// Breakdown counts the pages by outcome per first-level directory and
+	// media type, at most MaxBreakdownCells cells (plots.go).
+	Breakdown Breakdown `json:"breakdown"`
+	// Fixity holds the size and SHA-256 of every WARC file of the capture
+	// as they were when the report was built (fixity.go).
+	Fixity Fixity `json:"fixity"`
 }
 
 // Interval is a time span.
@@ -197,8 +194,10 @@ type Totals struct {
 	ChangedInsignificantly int `json:"changed_insignificantly"`
 	New                    int `json:"new"`
 	Failed                 int `json:"failed"`
-	Captured               int `json:"captured"`
-	Blocked                int `json:"blocked"`
+	// Captured counts the pages downloaded once (StatusDownloadedOnce);
+	// the Go name predates the label.
+	Captured int `json:"downloaded_once"`
+	Blocked  int `json:"blocked"`
 }
 
 // Quality holds the expected (stochastic) measures computed from the
@@ -254,16 +253,16 @@ type Page struct {
 
 // Download is one archived download (response or revisit record).
 type Download struct {
-	Time          time.Time `json:"time"`
-	HTTPStatus    int       `json:"http_status"`
-	RecordType    string    `json:"record_type"`
-	Phase         string    `json:"phase"`
-	MIME          string    `json:"mime"`
-	PayloadDigest string    `json:"payload_digest"`
-	RecordID      string    `json:"record_id"`
-	WARCFile      string    `json:"warc_file"`
-	Offset        int64     `json:"offset"`
-	RecordLength  int64     `json:"record_length"`
+	Time          time.Time       `json:"time"`
+	HTTPStatus    int             `json:"http_status"`
+	RecordType    warc.RecordType `json:"record_type"`
+	Phase         string          `json:"phase"`
+	MIME          string          `json:"mime"`
+	PayloadDigest string          `json:"payload_digest"`
+	RecordID      string          `json:"record_id"`
+	WARCFile      string          `json:"warc_file"`
+	Offset        int64           `json:"offset"`
+	RecordLength  int64           `json:"record_length"`
 }
 
 // Summary is the Heritrix-style crawl summary: every response and revisit
@@ -300,8 +299,11 @@ type HostCount struct {
 	NotModified int    `json:"not_modified"`
 }
 
-// FormatVersion is the current Report.Version.
-const FormatVersion = 1
+// FormatVersion is the current Report.Version. Version 2 renamed the
+// status "captured" to "downloaded-once" (and totals.captured to
+// totals.downloaded_once) and added timeline, breakdown and fixity;
+// ReadJSON upgrades version 1.
+const FormatVersion = 2
 
 func parseJob(yamlText string) (*job.Job, error) {
 	// The stored YAML was validated when the job ran; strategy names are

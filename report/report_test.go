@@ -259,7 +259,7 @@ func htmlTotals(t *testing.T, doc *goquery.Document) map[string]string {
 	got := map[string]string{}
 	for _, id := range []string{"capture-id", "total-pages", "total-coherent", "total-changed", "total-deleted", "total-incoherent",
 		"total-new", "total-failed", "total-blocked", "reference-time", "actual-incoherence", "expected-incoherence",
-		"total-captured", "expected-blur"} {
+		"total-downloaded-once", "expected-blur"} {
 		if s := doc.Find("#" + id); s.Length() == 1 {
 			got[id] = strings.TrimSpace(s.Text())
 		}
@@ -305,9 +305,19 @@ func checkHTML(t *testing.T, r *report.Report, page []byte) {
 	}
 	// The page table has one row per page, with each page's status and the
 	// WARC position of its records.
-	rows := doc.Find("table.pages tr").Length() - 1
+	// Two tables (pages with a problem, the others), each with a header.
+	if n := doc.Find("table.pages").Length(); n != 2 {
+		t.Errorf("%d page tables, want 2", n)
+	}
+	rows := doc.Find("table.pages tr").Length() - doc.Find("table.pages").Length()
 	if rows != len(r.Pages) {
-		t.Errorf("page table has %d rows, want %d", rows, len(r.Pages))
+		t.Errorf("page tables have %d rows, want %d", rows, len(r.Pages))
+	}
+	if got := doc.Find("#problem-pages tr.coherent").Length(); got != 0 {
+		t.Errorf("%d pages that did not change in the table of problems", got)
+	}
+	if got := doc.Find("#other-pages table.pages tr").Length() - 1; got != r.Totals.Coherent {
+		t.Errorf("%d rows in the table of unchanged pages, want %d", got, r.Totals.Coherent)
 	}
 	text := doc.Text()
 	for _, p := range r.Pages {
@@ -315,7 +325,8 @@ func checkHTML(t *testing.T, r *report.Report, page []byte) {
 			t.Errorf("%s: visit position %s @ %d not shown", p.URL, p.Visit.WARCFile, p.Visit.Offset)
 		}
 	}
-	for _, phrase := range []string{"What is guaranteed", "What is not guaranteed", "sharc verify", "not a continuous observation"} {
+	for _, phrase := range []string{"What is guaranteed", "What is not guaranteed", "sharc verify", "not a continuous observation",
+		"did not change while the site was being captured", "Appendix: terms"} {
 		if !strings.Contains(text, phrase) {
 			t.Errorf("HTML lacks %q", phrase)
 		}
@@ -333,10 +344,31 @@ func TestHTMLSingleVisit(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := htmlTotals(t, doc)
-	if got["total-captured"] != "3" || got["total-failed"] != "1" || got["expected-blur"] != "2.000" {
+	if got["total-downloaded-once"] != "3" || got["total-failed"] != "1" || got["expected-blur"] != "2.000" {
 		t.Errorf("single-visit figures %v", got)
 	}
 	if _, ok := got["reference-time"]; ok {
 		t.Error("single-visit report claims a reference time")
+	}
+}
+
+// TestHTMLVersion1Fixity: a report stored before fixity was recorded
+// lists its WARC files and says why they have no fingerprint.
+func TestHTMLVersion1Fixity(t *testing.T) {
+	r, err := report.ReadJSON([]byte(`{"version":1,"capture_id":1,"mode":"visit-revisit","summary":{"warc_files":["a.warc.gz"]},"pages":[],"blocked":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.WriteHTML(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := doc.Find("table.fixity tr").Eq(1)
+	if row.Find("td").First().Text() != "a.warc.gz" || !strings.Contains(row.Text(), "did not record them") {
+		t.Errorf("fixity row of a version 1 report: %q", row.Text())
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // BenchmarkReportScale builds, stores and renders the report of a
@@ -234,16 +235,16 @@ func scaleCapture(b testing.TB, st store.Store, n int) (int64, *job.Job) {
 }
 
 func scaleRecord(capture int64, u string, i, n int, visit bool) store.Record {
-	at, typ, status, digest, phase := i, "response", 200, fmt.Sprintf("sha1:V%031d", i), "visit"
+	at, typ, status, digest, phase := i, warc.Response, 200, fmt.Sprintf("sha1:V%031d", i), "visit"
 	if !visit {
 		at, phase = 2*n-i, "revisit"
 		switch {
 		case i%100 == 0:
-			typ, status = "revisit", 304
+			typ, status = warc.Revisit, 304
 		case i%4 == 0:
 			digest = fmt.Sprintf("sha1:R%031d", i)
 		default:
-			typ = "revisit"
+			typ = warc.Revisit
 		}
 	}
 	return store.Record{CaptureID: capture, URL: u, SURT: urlcanon.SURT(u), Time: t0.Add(time.Duration(at) * time.Millisecond),

@@ -1,15 +1,8 @@
 package report
 
 import (
-	"bufio"
-	"bytes"
-	"compress/flate"
-	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,7 +51,7 @@ func (s *similarity) text(ctx context.Context, rc store.Record) (string, error) 
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	if rc.RecordType != "response" {
+	if rc.RecordType != warc.Response {
 		// A revisit record holds no payload: read the response it
 		// duplicates, found by payload digest.
 		full, ok, err := s.st.FirstByDigest(ctx, s.captureID, rc.PayloadDigest)
@@ -95,46 +88,15 @@ func readBlock(dir string, rc store.Record) ([]byte, error) {
 		return nil, fmt.Errorf("open WARC: %w", err)
 	}
 	defer f.Close()
-	rec, err := warc.NewReader(io.NewSectionReader(f, rc.Offset, rc.RecordLength)).Next()
+	rec, err := warc.ReadRecordAt(f, rc.Offset, rc.RecordLength, rc.RecordID)
 	if err != nil {
-		return nil, fmt.Errorf("read %s:%d: %w", rc.WARCFile, rc.Offset, err)
-	}
-	if id := rec.ID(); rc.RecordID != "" && strings.Trim(id, "<>") != strings.Trim(rc.RecordID, "<>") {
-		return nil, fmt.Errorf("%s:%d holds record %s, index says %s", rc.WARCFile, rc.Offset, id, rc.RecordID)
+		return nil, fmt.Errorf("%s: %w", rc.WARCFile, err)
 	}
 	return rec.Block, nil
 }
 
-// HTTPBody parses the HTTP response block of a WARC response record and
-// returns its entity body with transfer and content coding (gzip, deflate)
-// removed, and its Content-Type. Unknown content codings are an error:
-// comparing compressed bytes as text would be meaningless.
+// HTTPBody returns the decoded entity body of a WARC response record's
+// block and its Content-Type (warc.HTTPBody, at most maxDecoded bytes).
 func HTTPBody(block []byte) (body []byte, contentType string, err error) {
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
-	if err != nil {
-		return nil, "", fmt.Errorf("parse HTTP response: %w", err)
-	}
-	defer resp.Body.Close()
-	var r io.Reader = resp.Body
-	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
-	case "", "identity":
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(resp.Body)
-		if err != nil {
-			return nil, "", fmt.Errorf("gzip: %w", err)
-		}
-		defer zr.Close()
-		r = zr
-	case "deflate":
-		fr := flate.NewReader(resp.Body)
-		defer fr.Close()
-		r = fr
-	default:
-		return nil, "", fmt.Errorf("unsupported content encoding %q", enc)
-	}
-	body, err = io.ReadAll(io.LimitReader(r, maxDecoded))
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, "", fmt.Errorf("read body: %w", err)
-	}
-	return body, resp.Header.Get("Content-Type"), nil
+	return warc.HTTPBody(block, maxDecoded)
 }

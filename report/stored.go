@@ -211,7 +211,7 @@ type storedPages struct {
 func (s storedPages) eachPage(ctx context.Context, fn func(*Page) error) error {
 	return s.st.EachReportPage(ctx, s.id, false, func(sp store.StoredReportPage) error {
 		p := Page{
-			URL: sp.URL, Status: Status(sp.Status), Reason: sp.Reason, IntervalSeconds: sp.IntervalSeconds,
+			URL: sp.URL, Status: upgradeStatus(Status(sp.Status)), Reason: sp.Reason, IntervalSeconds: sp.IntervalSeconds,
 			SpansReferenceTime: sp.SpansReferenceTime, Rate: sp.Rate, RateSource: sp.RateSource,
 			ChangeProbability: sp.ChangeProbability, Similarity: sp.Similarity, State: sp.State,
 		}

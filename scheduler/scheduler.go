@@ -1,12 +1,3 @@
-// Package scheduler orders the downloads of one site (host).
-//
-// A Strategy is told the estimated size of the site, receives the pages of
-// the site as they are discovered (each with its predicted change rate), and
-// answers which page to download next and whether that download is a visit or
-// a revisit. The same Strategy values drive the simulator (package sim) and
-// the live crawler (package crawler): the scheduler knows nothing of HTTP,
-// URLs or time; it sees dense integer page IDs and change rates per time unit
-// (the politeness delay Δ of the thesis, Denev 2012, §3.1).
 package scheduler
 
 import (

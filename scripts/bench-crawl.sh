@@ -136,7 +136,7 @@ run() { # run SITE LAYOUT TOOL ROUND
 		job "bench-$tool" "$seed" "$port" "$layout" "$dir" "$store" >"$dir/job.yaml"
 		timed "$dir/time" "$work/sharc" crawl "$dir/job.yaml" >"$dir/out" 2>"$dir/err"
 		[ "$tool" = b ] && { t1=$(pg_ticks); extra=$(( (t1 - t0) * 1000 / clk )); }
-		"$work/sharc-bench" urls -crawllog "$(ls "$dir"/warcs/crawl*.log | head -1)" >"$dir/urls"
+		"$work/sharc-bench" urls -crawllog "$(ls "$dir"/warcs/*/logs/crawl*.log | head -1)" >"$dir/urls"
 		[ -s "$work/urls-$site-$layout" ] || cp "$dir/urls" "$work/urls-$site-$layout"
 		;;
 	c)

@@ -81,7 +81,7 @@ EOF
 		fi
 		printf '| %s | %s | %ss | %.0f | %.0f | %s |\n' "$st" "$fetched" "$secs" "$(echo "$fetched $secs" | awk '{print $1 / $2}')" \
 			"$(echo "$rss" | awk '{print $1 / 1024}')" "$size" | tee -a "$work/summary.md"
-		rm -rf "$dir/warcs"/*.warc.gz # the WARCs are not measured; keep the disk
+		rm -rf "$dir/warcs"/*/warcs/*.warc.gz # the WARCs are not measured; keep the disk
 	done
 done
 uptime

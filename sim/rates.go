@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -28,13 +29,19 @@ const (
 	// a predictor whose log-rate errors have standard deviation σ.
 	RatesNoisy = "noisy"
 	// RatesUniform gives every page the same rate (the mean true rate): no
-	// knowledge at all, the default source alone.
+	// knowledge at all, the default source alone. Its ties, like the
+	// sitemap's, are broken by a seeded random permutation (breakTies).
 	RatesUniform = "uniform"
+	// RatesUniformByID is RatesUniform with the ties left to the
+	// strategies, which break them by page ID, i.e. discovery order. On the
+	// synthetic sites IDs are monotone in the true rate, so this mode leaks
+	// the true order; it is kept to show how much (docs/change-rates.md).
+	RatesUniformByID = "uniform-by-id"
 )
 
 // RateModes lists the modes BeliefRates accepts.
 func RateModes() []string {
-	return []string{RatesOracle, RatesSitemap, RatesNoisy, RatesUniform}
+	return []string{RatesOracle, RatesSitemap, RatesNoisy, RatesUniform, RatesUniformByID}
 }
 
 // RatesConfig says how the believed rates are derived from the true ones.
@@ -49,13 +56,39 @@ type RatesConfig struct {
 	Delta time.Duration
 	// Tau is Def. 6.1's τ; 0 means changerate.DefaultTau.
 	Tau float64
-	// Seed seeds the noise of RatesNoisy (a stream apart from the change
+	// Seed seeds the noise of RatesNoisy and the tie-breaking permutation
+	// of RatesSitemap and RatesUniform (streams apart from the change
 	// histories').
 	Seed uint64
 }
 
-// noiseStream is the PCG stream of RatesNoisy's perturbation.
-const noiseStream = 0x4e4f495359 // "NOISY"
+const (
+	// noiseStream is the PCG stream of RatesNoisy's perturbation.
+	noiseStream = 0x4e4f495359 // "NOISY"
+	// tieStream is the PCG stream of the tie-breaking permutation.
+	tieStream = 0x54494553 // "TIES"
+	// tieSpread bounds the relative change breakTies makes to a rate. The
+	// sitemap categories are at least a factor 2 apart, so it cannot
+	// reorder distinct believed rates, and it is far above float64's
+	// 2.2e-16 resolution for sites of up to 10⁶ pages, so every tie is
+	// broken.
+	tieSpread = 1e-9
+)
+
+// breakTies makes equal believed rates distinct in the order of a random
+// permutation drawn from seed: page i's rate is scaled by
+// 1 + tieSpread·π(i)/n. The strategies break equal rates by page ID
+// (scheduler/single.go, revisit.go), and page IDs are discovery order —
+// on the synthetic sites monotone in the true rate — so without this a
+// strategy told "nothing" (uniform) would still be told the true order.
+// Quality is measured with the true rates, so the scaling biases nothing.
+func breakTies(rates []float64, seed uint64) {
+	perm := rand.New(rand.NewPCG(seed, tieStream)).Perm(len(rates))
+	n := float64(max(len(rates), 1))
+	for i, p := range perm {
+		rates[i] *= 1 + tieSpread*float64(p)/n
+	}
+}
 
 // BeliefRates derives the rates a strategy is told from the true rates
 // (changes per time unit Δ), as cfg says.
@@ -64,7 +97,7 @@ func BeliefRates(truth []float64, cfg RatesConfig) ([]float64, error) {
 	switch cfg.Mode {
 	case RatesOracle:
 		copy(out, truth)
-	case RatesUniform:
+	case RatesUniform, RatesUniformByID:
 		var sum float64
 		for _, r := range truth {
 			sum += r
@@ -72,6 +105,9 @@ func BeliefRates(truth []float64, cfg RatesConfig) ([]float64, error) {
 		mean := sum / float64(max(len(truth), 1))
 		for i := range out {
 			out[i] = mean
+		}
+		if cfg.Mode == RatesUniform {
+			breakTies(out, cfg.Seed)
 		}
 	case RatesNoisy:
 		if !(cfg.Sigma >= 0) || math.IsInf(cfg.Sigma, 0) {
@@ -98,6 +134,7 @@ func BeliefRates(truth []float64, cfg RatesConfig) ([]float64, error) {
 			}
 			out[i] = cat[c] / perHour
 		}
+		breakTies(out, cfg.Seed)
 	default:
 		return nil, fmt.Errorf("unknown rate mode %q (valid: %s)", cfg.Mode, strings.Join(RateModes(), ", "))
 	}
@@ -176,4 +213,29 @@ func RunBelieving(ctx context.Context, reg *scheduler.Registry, cfg Config, rate
 	}
 	res.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
 	return res, nil
+}
+
+// AverageBelieving averages RunBelieving's quality (expected and actual
+// blur for single-visit strategies, incoherence for visit-revisit ones)
+// over runs: run r uses change history cfg.Seed+r and, for noisy rates,
+// noise seed cfg.Seed+r. It backs `sharc rates compare`.
+func AverageBelieving(ctx context.Context, reg *scheduler.Registry, cfg Config, strategy string, rc RatesConfig, runs int) (expected, actual float64, err error) {
+	if runs < 1 {
+		return 0, 0, fmt.Errorf("runs must be at least 1, not %d", runs)
+	}
+	for r := range runs {
+		cfg := cfg
+		cfg.Strategy, cfg.Seed, cfg.Runs = strategy, cfg.Seed+uint64(r), 1
+		rc.Seed = cfg.Seed
+		res, err := RunBelieving(ctx, reg, cfg, rc)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return 0, 0, err
+			}
+			return 0, 0, fmt.Errorf("%s with %s rates: %w", strategy, rc.Mode, err)
+		}
+		expected += res.ExpectedAvgBlur + res.ExpectedIncoherence
+		actual += res.ActualAvgBlur + res.ActualIncoherence
+	}
+	return expected / float64(runs), actual / float64(runs), nil
 }

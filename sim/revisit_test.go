@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sharc-archive/sharc/scheduler"
@@ -49,5 +50,38 @@ func TestRunRevisitAllStrategies(t *testing.T) {
 				t.Errorf("%s %s leaves: actual %.2f vs expected %.2f", name, Leaves(hot), res.ActualIncoherence, res.ExpectedIncoherence)
 			}
 		}
+	}
+}
+
+// TestDefaultTauIsScheduler: the simulator's default τ is the one the
+// scheduler takes when a job leaves τ unset (Params{}), so a simulation with
+// defaults predicts the crawl with defaults. τ = 0.9 would give another
+// schedule, so the comparison can fail.
+func TestDefaultTauIsScheduler(t *testing.T) {
+	reg := scheduler.NewRegistry()
+	site, err := NewSite(2000, 20, 1.2, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capture := func(p scheduler.Params) RevisitCapture {
+		s, err := reg.New("sharc-threshold", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := CaptureRevisit(context.Background(), s, site, site.N, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	unset := capture(scheduler.Params{})
+	same := func(a, b RevisitCapture) bool {
+		return slices.Equal(a.Visit, b.Visit) && slices.Equal(a.Revisit, b.Revisit)
+	}
+	if !same(unset, capture(scheduler.Params{Tau: DefaultConfig().Tau})) {
+		t.Errorf("sim.DefaultConfig().Tau = %g schedules differently from the scheduler's default", DefaultConfig().Tau)
+	}
+	if same(unset, capture(scheduler.Params{Tau: 0.9})) {
+		t.Error("τ = 0.9 schedules like the default: the comparison cannot tell the defaults apart")
 	}
 }

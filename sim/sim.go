@@ -31,10 +31,16 @@ type Config struct {
 	Runs int
 }
 
+// DefaultTau is the τ of SHARC-Threshold and SHARC-Intervals when none is
+// given: 0.95, the thesis' choice (§5.3, §5.4.4) and the scheduler's
+// default for a job that leaves τ unset, so that a simulation and a crawl
+// with defaults run the same strategy (TestDefaultTauIsScheduler's).
+const DefaultTau = 0.95
+
 // DefaultConfig is the thesis' default synthetic site (§4.5.3): n = 10 000,
-// skew 1.2, outdegree 400, cold leaves, no slow-down.
+// skew 1.2, outdegree 400, cold leaves, no slow-down, τ = DefaultTau.
 func DefaultConfig() Config {
-	return Config{Size: 10000, Skew: 1.2, Outdegree: 400, Slowdown: 1, Tau: 0.9, Seed: 1, Runs: 1}
+	return Config{Size: 10000, Skew: 1.2, Outdegree: 400, Slowdown: 1, Tau: DefaultTau, Seed: 1, Runs: 1}
 }
 
 // Validate rejects parameters the model does not cover.

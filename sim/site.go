@@ -1,6 +1,3 @@
-// Package sim simulates site captures on the thesis' synthetic sites
-// (Denev 2012, §4.5.3 and §5.6.2) so strategies can be compared with the
-// exact change history as reference.
 package sim
 
 import (

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // BenchmarkCommit measures indexing throughput. In the "mixed" shape each
@@ -41,7 +42,7 @@ func BenchmarkCommit(b *testing.B) {
 							surt := "com,example)/p/" + id
 							batch.Records = append(batch.Records, store.Record{
 								URL: "http://example.com/p/" + id, SURT: surt, Time: t0.Add(time.Duration(seq) * time.Millisecond),
-								RecordType: "response", RecordID: "<urn:uuid:" + id + ">", Status: 200, MIME: "text/html",
+								RecordType: warc.Response, RecordID: "<urn:uuid:" + id + ">", Status: 200, MIME: "text/html",
 								PayloadDigest: "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ", Length: 20000, WARCFile: "bench-00001.warc.gz",
 								Offset: int64(seq) * 5000, RecordLength: 5000, Phase: "visit",
 							})

@@ -8,13 +8,6 @@ import (
 	"github.com/sharc-archive/sharc/store"
 )
 
-// catalog is what the daemon uses beyond store.Store.
-type catalog interface {
-	Jobs(ctx context.Context) ([]store.Job, error)
-	JobByName(ctx context.Context, name string) (store.Job, error)
-	SetCaptureStatus(ctx context.Context, captureID int64, status store.CaptureStatus) error
-}
-
 func TestCatalog(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -26,10 +19,7 @@ func TestCatalog(t *testing.T) {
 			if err := st.Migrate(ctx); err != nil {
 				t.Fatal(err)
 			}
-			cat, ok := st.(catalog)
-			if !ok {
-				t.Fatalf("%T lacks the catalog methods", st)
-			}
+			cat := st.(store.Catalog) // both stores are store.DBs (catalog.go)
 			if js, err := cat.Jobs(ctx); err != nil || len(js) != 0 {
 				t.Fatalf("empty store: jobs %v, err %v", js, err)
 			}
@@ -80,15 +70,15 @@ func TestCatalog(t *testing.T) {
 					if got.ID == c.ID {
 						t.Fatal("paused capture reopened as new")
 					}
-					if err := st.FinishCapture(ctx, got.ID, "cancelled"); err != nil {
+					if err := st.FinishCapture(ctx, got.ID, store.CaptureStatusCancelled); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			if err := st.FinishCapture(ctx, c.ID, "finished"); err != nil {
+			if err := st.FinishCapture(ctx, c.ID, store.CaptureStatusFinished); err != nil {
 				t.Fatal(err)
 			}
-			if err := cat.SetCaptureStatus(ctx, c.ID, "running"); !errors.Is(err, store.ErrNotFound) {
+			if err := cat.SetCaptureStatus(ctx, c.ID, store.CaptureStatusRunning); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("reopening a finished capture: err = %v, want ErrNotFound", err)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // digestFixture commits two captures of records whose payload digests
@@ -26,7 +27,7 @@ func digestFixture(t *testing.T, s store.Store) int64 {
 		t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 		for i := range 3000 {
 			u := fmt.Sprintf("http://h/%d", i)
-			typ := []string{"request", "response", "revisit"}[i%3]
+			typ := []warc.RecordType{warc.Request, warc.Response, warc.Revisit}[i%3]
 			b.Records = append(b.Records, store.Record{URL: u, SURT: "h)/" + u, Time: t0.Add(time.Duration(i) * time.Second),
 				RecordType: typ, RecordID: fmt.Sprintf("<urn:uuid:%d-%d>", k, i), PayloadDigest: fmt.Sprintf("sha1:D%d", i%700),
 				WARCFile: "f.warc.gz", Offset: int64(i) * 100, RecordLength: 100})

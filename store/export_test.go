@@ -8,3 +8,7 @@ const (
 	SQLiteFirstByDigestSQL = sqliteFirstByDigestSQL
 	PGFirstByDigestSQL     = pgFirstByDigestSQL
 )
+
+// PGStore names the PostgreSQL store for the compile-time check in
+// leases_test.go that it satisfies crawler.Leaser.
+type PGStore = pgStore

@@ -50,6 +50,9 @@ type Lease struct {
 	// Ready is the earliest time the previous holder allowed the next
 	// request (its politeness gap); zero if unknown.
 	Ready time.Time
+	// From names the previous holder when the host was taken over from
+	// a node whose heartbeat ended; empty otherwise.
+	From string
 }
 
 func pgInterval(d time.Duration) int64 { return d.Microseconds() }
@@ -170,10 +173,12 @@ func queueURLs(b *pgx.Batch, captureID int64, us []FrontierURL) {
 // heartbeat whatever happens to the row next, which is what the holder's
 // local safety margin assumes.
 //
-// orphaned, free: hosts whose holder's heartbeat ended (or that is
-// closed), found through host_leases_node from the few dead node rows,
-// and free hosts with work, probed in lease order through
-// host_leases_free. Both are locked FOR UPDATE SKIP LOCKED and re-checked
+// orphaned, free: up to $4 hosts whose holder's heartbeat ended (or that
+// is closed), found through host_leases_node from the few dead node rows,
+// then free hosts with work up to $3 in all, probed in lease order
+// through host_leases_free. Orphans come first and may exceed $3: a dead
+// node's hosts must not wait for a survivor to have room (the caller
+// bounds $4 by its share of the orphans). Both are locked FOR UPDATE SKIP LOCKED and re-checked
 // if a row changed meanwhile, so concurrent acquirers never get one host.
 // A dead holder's heartbeat row is share-locked (dead) before its hosts
 // are taken: the holder's renewal, an UPDATE of that row, waits until the
@@ -199,18 +204,17 @@ const pgAcquireHosts = `WITH RECURSIVE
 		WHERE capture_id = $1 AND (state <> 'open' OR expires <= now()) AND EXISTS (SELECT 1 FROM me)
 		FOR SHARE SKIP LOCKED),
 	orphaned AS MATERIALIZED (
-		SELECT l.host, l.ready FROM host_leases l
+		SELECT l.host, l.ready, l.node FROM host_leases l
 		WHERE l.capture_id = $1 AND l.node IN (SELECT node FROM dead)
-		ORDER BY l.ready, l.host LIMIT $3
+		ORDER BY l.ready, l.host LIMIT $4
 		FOR UPDATE OF l SKIP LOCKED),
 	free AS MATERIALIZED (
 		SELECT host, ready FROM host_leases
 		WHERE capture_id = $1 AND node = '' AND work AND EXISTS (SELECT 1 FROM me)
-		ORDER BY ready, host LIMIT $3
+		ORDER BY ready, host LIMIT greatest($3 - (SELECT count(*) FROM orphaned), 0)
 		FOR UPDATE SKIP LOCKED),
 	first AS MATERIALIZED (
-		SELECT host, ready FROM orphaned UNION ALL SELECT host, ready FROM free
-		ORDER BY ready, host LIMIT $3),
+		SELECT host, ready FROM orphaned UNION ALL SELECT host, ready FROM free),
 	ph(host) AS (
 		(SELECT host FROM pending_urls
 		 WHERE capture_id = $1 AND EXISTS (SELECT 1 FROM me) AND (SELECT count(*) FROM first) < $3
@@ -222,11 +226,11 @@ const pgAcquireHosts = `WITH RECURSIVE
 		SELECT host, ready FROM host_leases
 		WHERE capture_id = $1 AND host = ANY (ARRAY(SELECT host FROM ph WHERE host IS NOT NULL))
 			AND node = '' AND NOT work
-		ORDER BY ready, host LIMIT $3 - (SELECT count(*) FROM first)
+		ORDER BY ready, host LIMIT greatest($3 - (SELECT count(*) FROM first), 0)
 		FOR UPDATE SKIP LOCKED)
 	UPDATE host_leases SET node = $2, work = true
 	WHERE capture_id = $1 AND host = ANY (ARRAY(SELECT host FROM first UNION ALL SELECT host FROM relinked))
-	RETURNING host, ready`
+	RETURNING host, ready, coalesce((SELECT o.node FROM orphaned o WHERE o.host = host_leases.host), '')`
 
 // AcquireHosts leases up to n hosts that have work (unfinished URLs or
 // pending ones) and no live holder to node; the leases live as long as
@@ -234,16 +238,29 @@ const pgAcquireHosts = `WITH RECURSIVE
 // host: rows another node is locking are skipped and the rest are locked
 // until the update. The work flag is set while a host is held and cleared
 // only by ReleaseHost, so a host whose holder died keeps it. A node that
-// is not open with a live heartbeat acquires nothing. See pgAcquireHosts
-// for which hosts are looked at, and how.
+// is not open with a live heartbeat acquires nothing. Hosts of dead
+// holders come first. See pgAcquireHosts for which hosts are looked at,
+// and how.
 func (s *pgStore) AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]Lease, error) {
-	rows, err := s.pool.Query(ctx, pgAcquireHosts, captureID, node, n)
+	return s.AcquireShare(ctx, captureID, node, n, n)
+}
+
+// AcquireShare is AcquireHosts with a separate bound for the hosts of
+// dead holders: up to orphans of them are taken even beyond n, then free
+// hosts up to n leases in all. A lease taken from a dead holder names it
+// in From.
+func (s *pgStore) AcquireShare(ctx context.Context, captureID int64, node string, n, orphans int) ([]Lease, error) {
+	n, orphans = max(n, 0), max(orphans, 0)
+	if n == 0 && orphans == 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, pgAcquireHosts, captureID, node, n, orphans)
 	if err != nil {
 		return nil, fmt.Errorf("store: acquire hosts of capture %d: %w", captureID, err)
 	}
 	ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Lease, error) {
 		var l Lease
-		err := r.Scan(&l.Host, &l.Ready)
+		err := r.Scan(&l.Host, &l.Ready, &l.From)
 		if l.Ready.Unix() <= 0 {
 			l.Ready = time.Time{} // never released: no gap to honour
 		}
@@ -531,36 +548,57 @@ func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, 
 func (s *pgStore) commitTx(ctx context.Context, tx pgx.Tx, p Batch) error {
 	var batch pgx.Batch
 	queueRecords(&batch, p.CaptureID, p.Records)
-	firstState := queueStates(&batch, p.CaptureID, p.States)
+	checks := queueStates(&batch, p.CaptureID, p.States)
 	if batch.Len() == 0 {
 		return nil
 	}
-	return sendChecked(ctx, tx, &batch, firstState, p.States)
+	return sendChecked(ctx, tx, &batch, checks)
 }
 
-// queueStates queues the state changes and returns the index of the first
-// of them in the batch, for sendChecked. They are planned afresh (see
-// pgSetState): the setting lasts until the transaction ends.
-func queueStates(b *pgx.Batch, captureID int64, states []StateChange) int {
-	if len(states) > 0 {
-		b.Queue(pgCustomPlans)
+// queueStates queues the state changes, one UPDATE per distinct (state,
+// attempts) pair (a commit usually has one or two), and returns what
+// sendChecked must check. Each UPDATE finds its URLs by a primary-key
+// scan over an array of SURTs and is planned with its values
+// (pgCustomPlans, see pgSetState).
+func queueStates(b *pgx.Batch, captureID int64, states []StateChange) stateChecks {
+	if len(states) == 0 {
+		return nil
 	}
-	first := b.Len()
+	type key struct {
+		state    URLState
+		attempts int
+	}
+	var order []key
+	groups := make(map[key][]string)
 	for _, sc := range states {
-		b.Queue(pgSetState, captureID, sc.SURT, string(sc.State), int32(sc.Attempts))
+		k := key{sc.State, sc.Attempts}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], sc.SURT)
 	}
-	return first
+	b.Queue(pgCustomPlans)
+	checks := make(stateChecks, len(order))
+	for _, k := range order {
+		checks[b.Len()] = groups[k]
+		b.Queue(pgSetState, captureID, groups[k], string(k.state), int32(k.attempts))
+	}
+	return checks
 }
+
+// stateChecks maps a batch statement's index to the SURTs it must update,
+// each exactly once (prepareBatch keeps one change per SURT).
+type stateChecks map[int][]string
 
 // batchSender is a transaction or a connection in one (see sendTx).
 type batchSender interface {
 	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
-// sendChecked sends batch in tx and checks that each state change (the
-// statements from firstState on, one per states entry) hit exactly one
-// URL: a change of a URL the capture does not have is a caller's bug.
-func sendChecked(ctx context.Context, tx batchSender, batch *pgx.Batch, firstState int, states []StateChange) error {
+// sendChecked sends batch in tx and checks that each state update hit
+// every URL it names: a change of a URL the capture does not have is a
+// caller's bug.
+func sendChecked(ctx context.Context, tx batchSender, batch *pgx.Batch, checks stateChecks) error {
 	br := tx.SendBatch(ctx, batch)
 	for i := range batch.Len() {
 		tag, err := br.Exec()
@@ -568,9 +606,10 @@ func sendChecked(ctx context.Context, tx batchSender, batch *pgx.Batch, firstSta
 			br.Close()
 			return err
 		}
-		if i >= firstState && tag.RowsAffected() != 1 {
+		if surts, ok := checks[i]; ok && tag.RowsAffected() != int64(len(surts)) {
 			br.Close()
-			return fmt.Errorf("state of %s: URL not in the capture's frontier", states[i-firstState].SURT)
+			return fmt.Errorf("state of %d URLs (%s…), %d updated: a URL not in the capture's frontier",
+				len(surts), surts[0], tag.RowsAffected())
 		}
 	}
 	return br.Close()

@@ -11,25 +11,16 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/store"
 )
 
-// leaser is the cluster side of the PostgreSQL store, as the crawler
-// consumes it.
-type leaser interface {
-	JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
-	SeedCluster(ctx context.Context, captureID int64, seeds []store.FrontierURL) error
-	AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]store.Lease, error)
-	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
-	PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error)
-	HostFrontier(ctx context.Context, captureID int64, host string) ([]store.FrontierURL, error)
-	DrainPending(ctx context.Context, captureID int64, node, host string, assign func([]store.FrontierURL) []store.FrontierURL) ([]store.FrontierURL, error)
-	ReleaseHost(ctx context.Context, captureID int64, node, host string, ready time.Time) (bool, error)
-	ClusterCommit(ctx context.Context, b store.Batch, node string, pending []store.FrontierURL) ([]string, error)
-	ClusterDone(ctx context.Context, captureID int64) (bool, error)
-	LeaveCluster(ctx context.Context, captureID int64, node string, gap time.Duration) error
-	ClusterNodes(ctx context.Context, captureID int64) (open int, dead []string, err error)
-}
+// leaser is the one cluster contract: the crawler's Leaser, which the
+// PostgreSQL store must satisfy (proved at compile time below, beside the
+// implementation's tests, so store itself never imports crawler).
+type leaser = crawler.Leaser
+
+var _ crawler.Leaser = (*store.PGStore)(nil)
 
 // clusterCapture opens a fresh PostgreSQL store with one running capture.
 func clusterCapture(t *testing.T) (store.Store, leaser, int64) {
@@ -43,11 +34,7 @@ func clusterCaptureOn(t *testing.T, dsn string) (store.Store, leaser, int64) {
 	t.Helper()
 	s := openPostgresDSN(t, dsn)
 	id := newCapture(t, s, "cluster", "name: cluster")
-	l, ok := s.(leaser)
-	if !ok {
-		t.Fatal("the PostgreSQL store does not implement the cluster methods")
-	}
-	return s, l, id
+	return s, s.(leaser), id
 }
 
 func seedURL(host, path string) store.FrontierURL {
@@ -209,10 +196,15 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	if held, err := l.RenewLeases(ctx, id, "b", 100*time.Millisecond); err != nil || len(held) != 1 {
 		t.Fatalf("b renews %v, %v; want x.test", held, err)
 	}
-	time.Sleep(150 * time.Millisecond)
-	if ls, err := l.AcquireHosts(ctx, id, "a", 5); err != nil || len(ls) != 1 {
-		t.Fatalf("takeover after expiry: %+v, %v", ls, err)
-	}
+	// Before expiry AcquireHosts finds nothing and changes nothing, so
+	// polling it waits for the expiry itself.
+	waitFor(t, 5*time.Second, "a to take x.test over after b's heartbeat expired", func() bool {
+		ls, err := l.AcquireHosts(ctx, id, "a", 5)
+		if err != nil || len(ls) > 1 {
+			t.Fatalf("takeover after expiry: %+v, %v", ls, err)
+		}
+		return len(ls) == 1
+	})
 	late := seedURL("x.test", "/late")
 	late.Seq = 4
 	lost, err = l.ClusterCommit(ctx, store.Batch{CaptureID: id, Discovered: []store.FrontierURL{late}}, "b", nil)
@@ -241,8 +233,15 @@ func TestClusterDeadNode(t *testing.T) {
 	if err := l.JoinCluster(ctx, id, "dead", 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	open, dead, err := l.ClusterNodes(ctx, id)
+	var (
+		open int
+		dead []string
+		err  error
+	)
+	waitFor(t, 5*time.Second, "the unrenewed node to be dead", func() bool {
+		open, dead, err = l.ClusterNodes(ctx, id)
+		return err != nil || len(dead) > 0
+	})
 	if err != nil || open != 1 || len(dead) != 1 || dead[0] != "dead" {
 		t.Fatalf("nodes: open %d, dead %v, %v; want 1 open and [dead]", open, dead, err)
 	}
@@ -551,4 +550,17 @@ func TestClusterRenewalRacesTakeover(t *testing.T) {
 		outcomes[fmt.Sprintf("a kept %d", len(renewed))]++
 	}
 	t.Logf("outcomes over 40 rounds: %v", outcomes)
+}
+
+// waitFor polls cond until it holds, failing the test after d: tests wait
+// on conditions, not on sleeps sized for a fast machine.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", d, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

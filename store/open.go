@@ -17,12 +17,12 @@ import (
 //
 // It does not migrate; call Migrate. The error names the DSN without its
 // password.
-func Open(ctx context.Context, dsn string, log *zap.Logger) (Store, error) {
+func Open(ctx context.Context, dsn string, log *zap.Logger) (DB, error) {
 	if log == nil {
 		log = zap.NewNop()
 	}
 	var (
-		s   Store
+		s   DB
 		err error
 	)
 	switch {

@@ -12,7 +12,8 @@ import (
 	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
-// TestStateUpdatePlan: a state update prepared while the capture was tiny
+// TestStateUpdatePlan: a state update (one per distinct state, over an
+// array of SURTs) prepared while the capture was tiny
 // and never analyzed, executed past the point where PostgreSQL switches to
 // a cached generic plan, still finds its URL through the primary key once
 // the capture has grown, under the settings Commit sends (pgCustomPlans).
@@ -67,15 +68,15 @@ func TestStateUpdatePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 10 { // past the fifth execution
-		if _, err := tx.Exec(ctx, "set_state", c.ID, fmt.Sprintf("com,example)/%d", i), string(StateDone), 1); err != nil {
+		if _, err := tx.Exec(ctx, "set_state", c.ID, []string{fmt.Sprintf("com,example)/%d", i)}, string(StateDone), 1); err != nil {
 			t.Fatal(err)
 		}
 	}
 	commitURLs(100, 5000)
 	plan := explain(t, func() (pgx.Rows, error) {
-		return tx.Query(ctx, fmt.Sprintf(`EXPLAIN EXECUTE set_state(%d, 'com,example)/4321', 'done', 1)`, c.ID), pgx.QueryExecModeSimpleProtocol)
+		return tx.Query(ctx, fmt.Sprintf(`EXPLAIN EXECUTE set_state(%d, '{"com,example)/4321","com,example)/4322"}', 'done', 1)`, c.ID), pgx.QueryExecModeSimpleProtocol)
 	})
-	if !strings.Contains(plan, "urls_pkey") || !strings.Contains(plan, "surt = ") ||
+	if !strings.Contains(plan, "urls_pkey") || !strings.Contains(plan, "surt = ANY") ||
 		strings.Contains(plan, "Filter") {
 		t.Errorf("state update is not a primary-key lookup at 5,000 URLs:\n%s", plan)
 	}

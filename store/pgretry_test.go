@@ -16,6 +16,7 @@ import (
 
 	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // withAppName sets application_name on dsn, so the test can find the
@@ -55,7 +56,7 @@ func batchOf(capture int64, k, n int) store.Batch {
 	for i := range n {
 		u := fmt.Sprintf("http://a.test/%d-%d", k, i)
 		b.Records = append(b.Records, store.Record{CaptureID: capture, URL: u, SURT: "test,a)/" + fmt.Sprint(k, "-", i),
-			Time: time.Now(), RecordType: "response", RecordID: fmt.Sprintf("<urn:uuid:%d-%d>", k, i), Status: 200,
+			Time: time.Now(), RecordType: warc.Response, RecordID: fmt.Sprintf("<urn:uuid:%d-%d>", k, i), Status: 200,
 			WARCFile: "f.warc.gz", Offset: int64(100 * (k*n + i)), RecordLength: 100, Phase: "visit"})
 	}
 	return b

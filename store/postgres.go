@@ -99,7 +99,7 @@ func (s *pgStore) Migrate(ctx context.Context) error {
 func (s *pgStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error) {
 	var j Job
 	err := s.pool.QueryRow(ctx, `INSERT INTO jobs (name, yaml, created) VALUES ($1, $2, $3)
-		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml
+		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml, archived = NULL
 		RETURNING id, name, yaml, created`, name, yaml, dbTime(time.Now())).Scan(&j.ID, &j.Name, &j.YAML, &j.Created)
 	if err != nil {
 		return Job{}, fmt.Errorf("store: upsert job %q: %w", name, err)
@@ -240,7 +240,7 @@ const (
 	// same reason: without them the planner guesses 0.5% of the rows for
 	// capture_id and hash-joins against a scan of the whole capture.
 	// Pipelining keeps the per-URL statements to no extra round trip.
-	pgSetState = `UPDATE urls SET state = $3, attempts = $4 WHERE capture_id = $1 AND surt = $2`
+	pgSetState = `UPDATE urls SET state = $3, attempts = $4 WHERE capture_id = $1 AND surt = ANY($2::text[])`
 	// pgCustomPlans makes the rest of the transaction plan each statement
 	// with its parameters instead of a cached generic plan.
 	pgCustomPlans = `SET LOCAL plan_cache_mode = force_custom_plan`
@@ -270,8 +270,8 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		batch.Queue("BEGIN")
 		queueRecords(&batch, p.captureID, p.records)
 		queueURLs(&batch, p.captureID, p.discovered)
-		firstState := queueStates(&batch, p.captureID, p.states)
-		return s.sendTx(ctx, &batch, firstState, p.states)
+		checks := queueStates(&batch, p.captureID, p.states)
+		return s.sendTx(ctx, &batch, checks)
 	})
 	if err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
@@ -290,13 +290,13 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 // that stopped answering, the pool drops the connection instead.
 const pgRollbackWait = 5 * time.Second
 
-func (s *pgStore) sendTx(ctx context.Context, batch *pgx.Batch, firstState int, states []StateChange) error {
+func (s *pgStore) sendTx(ctx context.Context, batch *pgx.Batch, checks stateChecks) error {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Release()
-	if err := sendChecked(ctx, conn, batch, firstState, states); err != nil {
+	if err := sendChecked(ctx, conn, batch, checks); err != nil {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pgRollbackWait)
 		_, _ = conn.Exec(rctx, "ROLLBACK")
 		cancel()
@@ -493,7 +493,7 @@ func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
 		length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
 	)
 	for i, r := range recs {
-		url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, r.RecordType, r.RecordID, int32(r.Status)
+		url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, string(r.RecordType), r.RecordID, int32(r.Status)
 		mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
 		file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
 	}

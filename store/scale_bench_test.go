@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // crawlMix generates the batches a breadth-first crawl commits: each
@@ -64,7 +65,7 @@ func (m *crawlMix) next() store.Batch {
 		m.fetched++
 		b.Records = append(b.Records, store.Record{
 			URL: "http://" + surt, SURT: surt, Time: m.t0.Add(time.Duration(i) * time.Millisecond),
-			RecordType: "response", RecordID: fmt.Sprintf("<urn:uuid:%d>", i), Status: 200, MIME: "text/html",
+			RecordType: warc.Response, RecordID: fmt.Sprintf("<urn:uuid:%d>", i), Status: 200, MIME: "text/html",
 			PayloadDigest: fmt.Sprintf("sha1:%032d", i), Length: 20000, WARCFile: fmt.Sprintf("bench-%05d.warc.gz", i/10000),
 			Offset: int64(i%10000) * 5000, RecordLength: 5000, Phase: "visit",
 		})

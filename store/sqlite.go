@@ -143,7 +143,7 @@ func (s *sqliteStore) UpsertJob(ctx context.Context, name, yaml string) (Job, er
 	var j Job
 	var created int64
 	err := s.w.QueryRowContext(ctx, `INSERT INTO jobs (name, yaml, created) VALUES (?, ?, ?)
-		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml
+		ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml, archived = NULL
 		RETURNING id, name, yaml, created`, name, yaml, micros(time.Now())).Scan(&j.ID, &j.Name, &j.YAML, &created)
 	if err != nil {
 		return Job{}, fmt.Errorf("store: upsert job %q: %w", name, err)

@@ -1,15 +1,11 @@
-// Package store is the capture index and the persistent frontier: jobs,
-// captures (one per run of a job), the URLs of each capture with their state,
-// and one row per archived WARC record. Two implementations share one test
-// suite: PostgreSQL (pgx) for production and embedded SQLite
-// (modernc.org/sqlite) so one machine needs no server. The store knows
-// nothing of scheduling or HTTP.
 package store
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // ErrNotFound is returned when a looked-up row does not exist.
@@ -32,6 +28,9 @@ type Job struct {
 	Name    string
 	YAML    string
 	Created time.Time
+	// Archived is when the job was archived (DELETE in the daemon's API);
+	// zero while it is active.
+	Archived time.Time
 }
 
 // CaptureStatus is where a capture is in its life: open (running or
@@ -130,9 +129,9 @@ type Record struct {
 	URL           string
 	SURT          string
 	Time          time.Time // WARC-Date
-	RecordType    string    // response, revisit, request, metadata, warcinfo
-	RecordID      string    // WARC-Record-ID
-	Status        int       // HTTP status, 0 for non-HTTP records
+	RecordType    warc.RecordType
+	RecordID      string // WARC-Record-ID
+	Status        int    // HTTP status, 0 for non-HTTP records
 	MIME          string
 	PayloadDigest string // e.g. "sha1:BASE32..." as in WARC-Payload-Digest
 	TextDigest    string // digest of normalised visible text, may be ""
@@ -143,6 +142,30 @@ type Record struct {
 	Offset        int64  // byte offset of the record in the (compressed) file
 	RecordLength  int64  // bytes the record takes in the file
 	Phase         string // "visit" or "revisit"
+}
+
+// UploadState is where a closed WARC file is in its upload to object
+// storage.
+type UploadState string
+
+const (
+	// UploadPending: queued or failed so far; the file is still local.
+	UploadPending UploadState = "pending"
+	// UploadDone: the object was written and verified (size, checksum).
+	UploadDone UploadState = "uploaded"
+)
+
+// WARCUpload is one closed WARC file's upload to object storage.
+type WARCUpload struct {
+	CaptureID int64
+	File      string // file name as in Record.WARCFile
+	LocalPath string // where the file was when it was queued
+	State     UploadState
+	ObjectURL string // s3://bucket/key once uploaded, "" before
+	Size      int64  // bytes, once uploaded
+	SHA256    string // lower-case hex of the file, once uploaded
+	LastError string // the last failed attempt's error, "" if none
+	Updated   time.Time
 }
 
 // StateChange sets the state of one URL.
@@ -228,6 +251,9 @@ type Store interface {
 	// the last indexed record (offset + record length): the length an .open
 	// file is truncated to on repair.
 	FileEnds(ctx context.Context, captureID int64) (map[string]int64, error)
+	// CaptureTotals counts what a capture has archived so far, over all
+	// its runs: a resumed run starts its counters from these.
+	CaptureTotals(ctx context.Context, captureID int64) (CaptureTotals, error)
 	// History returns every response and revisit record of url across all
 	// captures, oldest first (by time, then insertion order); nil if there
 	// are none. It is the evidence the change-rate "history" source reads:
@@ -239,6 +265,18 @@ type Store interface {
 	// records, which the change-rate history source leaves out, so a first
 	// capture skips one History query per discovered URL.
 	HasHistory(ctx context.Context, captureID int64) (bool, error)
+	// SetWARCUpload records where a closed WARC file of a capture is in
+	// its upload to object storage (package upload), keyed by capture and
+	// file name. An uploaded row is never set back to pending: a late
+	// retry of a file another run already uploaded changes nothing.
+	SetWARCUpload(ctx context.Context, u WARCUpload) error
+	// WARCUploads returns a capture's upload rows ordered by file name;
+	// nil if none.
+	WARCUploads(ctx context.Context, captureID int64) ([]WARCUpload, error)
+	// PendingWARCUploads returns the pending upload rows of every capture
+	// of a job, ordered by capture then file: what a new run of the job
+	// uploads before it crawls.
+	PendingWARCUploads(ctx context.Context, jobID int64) ([]WARCUpload, error)
 	// JobCaptureSizes returns, for the most recent capture with status
 	// "finished" of captureID's job other than captureID itself, the
 	// number of URLs per host in its frontier, not counting URLs blocked by
@@ -247,6 +285,13 @@ type Store interface {
 	// empty if there is no such capture; an unknown captureID is
 	// ErrNotFound.
 	JobCaptureSizes(ctx context.Context, captureID int64) (map[string]int, error)
+	// SetRefreshCycle stores (or replaces) the metrics of a refresh
+	// cycle, keyed by its capture; counts that contradict each other
+	// (planned above budget, changed above downloads, …) are refused.
+	SetRefreshCycle(ctx context.Context, r RefreshCycle) error
+	// RefreshCycle returns a capture's refresh-cycle metrics, ErrNotFound
+	// if it has none.
+	RefreshCycle(ctx context.Context, captureID int64) (RefreshCycle, error)
 
 	Close() error
 }

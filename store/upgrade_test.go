@@ -13,6 +13,7 @@ import (
 
 	"github.com/sharc-archive/sharc/migrations"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // execer is what the upgrade test needs of a raw connection of either
@@ -164,7 +165,7 @@ func historyFixture(t *testing.T, s store.Store) {
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range 4000 {
 		u := fmt.Sprintf("http://h/%d", i%500)
-		typ := []string{"request", "response", "revisit", "metadata"}[i%4]
+		typ := []warc.RecordType{warc.Request, warc.Response, warc.Revisit, warc.Metadata}[i%4]
 		b.Records = append(b.Records, store.Record{URL: u, SURT: "h)/" + u, Time: t0.Add(time.Duration(i) * time.Second),
 			RecordType: typ, RecordID: fmt.Sprintf("<urn:uuid:%d>", i), WARCFile: "f.warc.gz", Offset: int64(i) * 100, RecordLength: 100})
 	}

@@ -3,9 +3,12 @@ package wacz
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"io"
+	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzVerify feeds Verify arbitrary bytes, seeded with a signed and an
@@ -105,4 +108,55 @@ func tryReadZipFile(z []byte, name string) ([]byte, bool) {
 	defer rc.Close()
 	b, err := io.ReadAll(rc)
 	return b, err == nil
+}
+
+// FuzzTitleOf feeds TitleOf arbitrary response blocks (an archived page
+// is what a hostile site sent): no panic, and the title stays within its
+// byte cap and valid UTF-8 when the input was.
+func FuzzTitleOf(f *testing.F) {
+	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><title>Hi  there</title></html>"), "text/html")
+	f.Add([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<titl\r\n0\r\n\r\n"), "text/html")
+	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n\x1f\x8b\x08\x00"), "text/html")
+	f.Add([]byte("HTTP/1.1 200 OK\r\n\r\n<title>"+strings.Repeat("é", 2000)+"</title>"), "application/xhtml+xml")
+	f.Add([]byte("garbage"), "")
+	f.Fuzz(func(t *testing.T, block []byte, mime string) {
+		title, err := TitleOf(block, "http://site.test/", mime)
+		if err != nil && title != "" {
+			t.Fatalf("error %v with title %q", err, title)
+		}
+		if len(title) > maxTitleBytes {
+			t.Fatalf("title of %d bytes", len(title))
+		}
+		if utf8.Valid(block) && !utf8.ValidString(title) {
+			t.Fatalf("invalid UTF-8 title %q from valid input", title)
+		}
+	})
+}
+
+// TestTitleOf reads titles from typical and awkward response blocks.
+func TestTitleOf(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("<html><head><title>Zipped</title></head></html>"))
+	zw.Close()
+	long := strings.Repeat("é", 2000)
+	for _, tc := range []struct {
+		name, block, want string
+		fails             bool
+	}{
+		{"plain", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title> A \n  page </title>", "A page", false},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n<title>Chunk</ti\r\n6\r\ntle>x.\r\n0\r\n\r\n", "Chunk", false},
+		{"gzip", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + gz.String(), "Zipped", false},
+		{"no title", "HTTP/1.1 200 OK\r\n\r\n<p>none</p>", "", false},
+		{"long title cut at a rune", "HTTP/1.1 200 OK\r\n\r\n<title>" + long + "</title>", long[:maxTitleBytes], false},
+		{"unknown coding", "HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\nxx", "", true},
+		{"not HTTP", "garbage", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := TitleOf([]byte(tc.block), "http://site.test/", "text/html")
+			if (err != nil) != tc.fails || got != tc.want {
+				t.Errorf("TitleOf = %q, %v; want %q (fails %v)", got, err, tc.want, tc.fails)
+			}
+		})
+	}
 }

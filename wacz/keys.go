@@ -13,16 +13,60 @@ import (
 	"os"
 )
 
-// Key types for GenerateKey. ECDSA P-384 is the default because WebCrypto
-// based tools (ArchiveWeb.page) sign with it.
+// Key types for GenerateKey. ECDSA P-384 is the default, and the only type
+// ReplayWeb.page verifies: wabac.js (src/wacz/certutils.ts,
+// verifyWACZSignature) imports an anonymous signer's publicKey with
+// crypto.subtle.importKey("spki", key, {name: "ECDSA", namedCurve:
+// "P-384"}) and verifies {name: "ECDSA", hash: "SHA-256"} over the UTF-8
+// hash string. A P-256 key fails that import ("The imported EC key
+// specifies a different curve than requested") and an Ed25519 key is not
+// an EC key at all, so ReplayWeb.page shows such packages as not verified.
 const (
 	KeyECDSAP256 = "ecdsa-p256"
 	KeyECDSAP384 = "ecdsa-p384"
 	KeyEd25519   = "ed25519"
 )
 
+// ErrKeyNotReplayVerifiable is returned when a signing key is of a type
+// ReplayWeb.page cannot verify (anything but ECDSA P-384) and the caller
+// did not opt in to signing with it anyway.
+var ErrKeyNotReplayVerifiable = errors.New("wacz: ReplayWeb.page verifies only ECDSA P-384 signatures")
+
+// KeyType names the type of a public key as GenerateKey spells it
+// (ecdsa-p384, ecdsa-p256, ed25519), or describes an unsupported one.
+func KeyType(pub crypto.PublicKey) string {
+	switch k := pub.(type) {
+	case ed25519.PublicKey:
+		return KeyEd25519
+	case *ecdsa.PublicKey:
+		switch k.Curve {
+		case elliptic.P384():
+			return KeyECDSAP384
+		case elliptic.P256():
+			return KeyECDSAP256
+		}
+		return "ecdsa-" + k.Curve.Params().Name
+	}
+	return fmt.Sprintf("%T", pub)
+}
+
+// ReplayVerifiable reports whether ReplayWeb.page (wabac.js) can verify a
+// signature made with this public key: ECDSA P-384 only.
+func ReplayVerifiable(pub crypto.PublicKey) bool { return KeyType(pub) == KeyECDSAP384 }
+
+// CheckReplayVerifiable returns nil for a key ReplayWeb.page can verify,
+// else an error wrapping ErrKeyNotReplayVerifiable that says what the
+// archivist would get.
+func CheckReplayVerifiable(pub crypto.PublicKey) error {
+	if ReplayVerifiable(pub) {
+		return nil
+	}
+	return fmt.Errorf("%w: a %s signature verifies with `sharc verify` but ReplayWeb.page shows the package as NOT verified; use an %s key (sharc keygen's default) or opt in explicitly",
+		ErrKeyNotReplayVerifiable, KeyType(pub), KeyECDSAP384)
+}
+
 // GenerateKey returns a new private key as a PEM "PRIVATE KEY" (PKCS#8)
-// block.
+// block; kind "" is KeyECDSAP384.
 func GenerateKey(kind string) ([]byte, error) {
 	var key any
 	var err error

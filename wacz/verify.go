@@ -5,6 +5,8 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -40,7 +42,12 @@ type Report struct {
 	Indexed   int  // CDXJ lines checked against the WARCs
 	Signed    bool // datapackage-digest.json carries signedData
 	PublicKey string
-	Problems  []Problem
+	// KeyType is the signing key's type (KeyType: ecdsa-p384, ...) and
+	// ReplayVerifiable whether ReplayWeb.page can verify it. Not a
+	// Problem: the signature may be valid, only that tool cannot say so.
+	KeyType          string
+	ReplayVerifiable bool
+	Problems         []Problem
 }
 
 // OK reports whether nothing failed.
@@ -206,7 +213,8 @@ func (c *countReader) Read(p []byte) (int, error) {
 }
 
 // checkPages validates pages/pages.jsonl: a header line with "format",
-// then objects with "url" and "ts".
+// then objects with "url" and "ts", and ids (optional) unique: ReplayWeb.page
+// keys its page list by id, so a repeated one hides a page.
 func checkPages(rep *Report, entries map[string]*zip.File) {
 	b, ok := readEntry(rep, entries, PathPages)
 	if !ok {
@@ -214,6 +222,7 @@ func checkPages(rep *Report, entries map[string]*zip.File) {
 	}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)
+	ids := map[string]int{}
 	for line := 1; sc.Scan(); line++ {
 		var m map[string]any
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
@@ -231,6 +240,13 @@ func checkPages(rep *Report, entries map[string]*zip.File) {
 		}
 		if _, ok := m["ts"].(string); !ok {
 			rep.add(PathPages, fmt.Sprintf("line %d: no ts", line), "", "")
+		}
+		if id, ok := m["id"].(string); ok {
+			if first, dup := ids[id]; dup {
+				rep.add(PathPages, fmt.Sprintf("line %d: id %q already used on line %d", line, id, first), "", "")
+			} else {
+				ids[id] = line
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -302,6 +318,11 @@ func checkDigest(rep *Report, entries map[string]*zip.File, dpRaw []byte, haveDP
 	}
 	rep.Signed = true
 	rep.PublicKey = dg.SignedData.PublicKey
+	if der, err := base64.StdEncoding.DecodeString(rep.PublicKey); err == nil {
+		if pub, err := x509.ParsePKIXPublicKey(der); err == nil {
+			rep.KeyType, rep.ReplayVerifiable = KeyType(pub), ReplayVerifiable(pub)
+		}
+	}
 	if dg.SignedData.Hash != dg.Hash {
 		rep.add(PathDigest, "signedData.hash differs from hash", dg.Hash, dg.SignedData.Hash)
 	}

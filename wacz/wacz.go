@@ -1,18 +1,3 @@
-// Package wacz packages a capture as a WACZ 1.1.1 file (Web Archive
-// Collection Zipped, webrecorder specs) and verifies such files.
-//
-// Layout written:
-//
-//	archive/<name>.warc.gz   the WARC files, zip method Store (seekable)
-//	indexes/index.cdxj       the CDXJ index given by the caller
-//	pages/pages.jsonl        header line, then one {"url","ts","title"} per page
-//	reports/quality.json     the capture quality report, when given
-//	datapackage.json         Frictionless data package: sha256 and size of every file above
-//	datapackage-digest.json  sha256 of datapackage.json, and with a key an
-//	                         anonymous signature (WACZ Signing 0.1.0)
-//
-// The quality report is a custom file: WACZ reserves archive/, indexes/ and
-// pages/ for their own content, so it goes to reports/.
 package wacz
 
 import (
@@ -39,6 +24,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/version"
 )
 
 // Version is the WACZ version written.
@@ -46,21 +33,38 @@ const Version = "1.1.1"
 
 // Fixed paths inside the package.
 const (
-	PathIndex      = "indexes/index.cdxj"
-	PathPages      = "pages/pages.jsonl"
-	PathReport     = "reports/quality.json"
-	PathDataPack   = "datapackage.json"
-	PathDigest     = "datapackage-digest.json"
-	archiveDir     = "archive/"
-	pagesHeader    = `{"format":"json-pages-1.0","id":"pages","title":"All Pages"}`
-	defaultSoftare = "SHARC"
+	PathIndex    = "indexes/index.cdxj"
+	PathPages    = "pages/pages.jsonl"
+	PathReport   = "reports/quality.json"
+	PathDataPack = "datapackage.json"
+	PathDigest   = "datapackage-digest.json"
+	archiveDir   = "archive/"
+	// pagesHeader is the header line of pages.jsonl, spelled as in the
+	// WACZ 1.1.1 spec's example.
+	pagesHeader = `{"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}`
+	// TSLayout is how page timestamps (pages.jsonl "ts", mainPageDate)
+	// are written: RFC 3339 in UTC with the microseconds of WARC-Date, so
+	// a page's ts equals its record's WARC-Date and a visit and a revisit
+	// within one second stay apart.
+	TSLayout = "2006-01-02T15:04:05.000000Z07:00"
 )
 
 // Page is one entry of pages/pages.jsonl.
 type Page struct {
+	// ID is the entry's "id"; empty: PageID(URL, TS), so packaging the
+	// same capture twice gives the same ids (ReplayWeb.page keys its page
+	// list by id and draws a random one when it is missing).
+	ID    string
 	URL   string
-	Title string
+	Title string // the page's HTML <title>; "" leaves "title" out
 	TS    time.Time
+}
+
+// PageID is the stable id of the page captured at url at ts: the first 16
+// hex digits of SHA-256 over url, a space and ts in TSLayout.
+func PageID(url string, ts time.Time) string {
+	sum := sha256.Sum256([]byte(url + " " + ts.UTC().Format(TSLayout)))
+	return hex.EncodeToString(sum[:8])
 }
 
 // Input is what goes into a WACZ.
@@ -72,6 +76,16 @@ type Input struct {
 	// Title, Description and Software go into datapackage.json.
 	Title, Description, Software string
 	Created                      time.Time
+	// MainPageURL and MainPageDate go to datapackage.json's mainPageUrl
+	// and mainPageDate, the page ReplayWeb.page opens first: the capture's
+	// first seed (see FromCapture). Empty: the first of Pages.
+	MainPageURL  string
+	MainPageDate time.Time
+	// AllowUnverifiableKey lets Write sign with a key ReplayWeb.page
+	// cannot verify (see CheckReplayVerifiable). Without it Write refuses
+	// such a key, so an archivist never gets a package the main replay
+	// tool calls unverified by surprise.
+	AllowUnverifiableKey bool
 }
 
 // Resource is one file entry of datapackage.json.
@@ -134,13 +148,19 @@ func (hw *hashingWriter) Write(p []byte) (int, error) {
 func sha256Field(sum []byte) string { return "sha256:" + hex.EncodeToString(sum) }
 
 // Write writes a WACZ of in to out. signer may be nil (unsigned), an
-// Ed25519 or an ECDSA key.
+// ECDSA P-384 key, or, with in.AllowUnverifiableKey, an Ed25519 or other
+// ECDSA key (then the error wraps ErrKeyNotReplayVerifiable without it).
 func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) error {
 	if in.Created.IsZero() {
 		in.Created = time.Now()
 	}
 	if in.Software == "" {
-		in.Software = defaultSoftare
+		in.Software = version.Software()
+	}
+	if signer != nil && !in.AllowUnverifiableKey {
+		if err := CheckReplayVerifiable(signer.Public()); err != nil {
+			return err
+		}
 	}
 	created := in.Created.UTC().Format(time.RFC3339)
 	zw := zip.NewWriter(out)
@@ -208,9 +228,15 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 		Created: created, Modified: created, Software: in.Software,
 		Resources: res,
 	}
-	if len(in.Pages) > 0 {
-		dp.MainPageURL = in.Pages[0].URL
-		dp.MainPageDate = in.Pages[0].TS.UTC().Format(time.RFC3339)
+	mainURL, mainDate := in.MainPageURL, in.MainPageDate
+	if mainURL == "" && len(in.Pages) > 0 {
+		mainURL, mainDate = in.Pages[0].URL, in.Pages[0].TS
+	}
+	if mainURL != "" {
+		dp.MainPageURL = mainURL
+		if !mainDate.IsZero() {
+			dp.MainPageDate = mainDate.UTC().Format(TSLayout)
+		}
 	}
 	dpBytes, err := json.MarshalIndent(dp, "", "  ")
 	if err != nil {
@@ -270,11 +296,15 @@ func pagesJSONL(pages []Page) ([]byte, error) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	for _, p := range pages {
+		if p.ID == "" {
+			p.ID = PageID(p.URL, p.TS)
+		}
 		line := struct {
+			ID    string `json:"id"`
 			URL   string `json:"url"`
 			TS    string `json:"ts"`
 			Title string `json:"title,omitempty"`
-		}{p.URL, p.TS.UTC().Format(time.RFC3339Nano), p.Title}
+		}{p.ID, p.URL, p.TS.UTC().Format(TSLayout), p.Title}
 		if err := enc.Encode(line); err != nil {
 			return nil, fmt.Errorf("wacz: pages: %w", err)
 		}

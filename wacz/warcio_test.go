@@ -1,6 +1,7 @@
 package wacz_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -26,9 +27,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/cdxj"
-	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/internal/crawltest"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/testsite"
 	"github.com/sharc-archive/sharc/wacz"
@@ -47,6 +46,7 @@ type jsRecord struct {
 	ComputedBlockDigest   string `json:"computedBlockDigest"`
 	Profile               string `json:"profile"`
 	HTTPStatus            *int   `json:"httpStatus"`
+	ContentLength         int64  `json:"contentLength"`
 	Offset                int64  `json:"offset"`
 	Length                int64  `json:"length"`
 }
@@ -67,6 +67,7 @@ type jsResult struct {
 	Datapackage struct {
 		Profile     string `json:"profile"`
 		WACZVersion string `json:"wacz_version"`
+		MainPageURL string `json:"mainPageUrl"`
 		Resources   []struct {
 			Path  string `json:"path"`
 			Hash  string `json:"hash"`
@@ -77,8 +78,15 @@ type jsResult struct {
 		Path string `json:"path"`
 		Hash string `json:"hash"`
 	} `json:"digestFile"`
-	Pages    []map[string]any `json:"pages"`
-	Problems []string         `json:"problems"`
+	Pages []map[string]any `json:"pages"`
+	// Signature is the WebCrypto check ReplayWeb.page makes; nil when
+	// the package is unsigned.
+	Signature *struct {
+		HashMatches bool   `json:"hashMatches"`
+		Valid       bool   `json:"valid"`
+		Error       string `json:"error"`
+	} `json:"signature"`
+	Problems []string `json:"problems"`
 }
 
 // jsTools returns the node binary and the script, or skips the test when
@@ -156,9 +164,7 @@ func crawlWACZ(t *testing.T) (string, []store.Record) {
 	ctx := context.Background()
 	srv := liveSite(t)
 	dir := t.TempDir()
-	warcDir := filepath.Join(dir, "warcs")
-	reg := scheduler.NewRegistry()
-	j, err := job.Parse([]byte(fmt.Sprintf(`
+	c := crawltest.Run(t, dir, "warcio.yaml", fmt.Sprintf(`
 name: warcio-crosscheck
 seeds: [http://site.test/, http://site.test/chunked, http://site.test/gzipped]
 user_agent: "SHARC-test (+https://example.org/contact)"
@@ -169,53 +175,18 @@ scheduler: {strategy: sharc-selective-online, tau: 0.9}
 capture: {mode: visit-revisit}
 warc: {dir: %s, max_size: 1048576}
 resolve: {site.test: %s}
-`, warcDir, strings.TrimPrefix(srv.URL, "http://"))), "warcio.yaml", reg.Names(), reg.VisitRevisit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "index.db"), zaptest.NewLogger(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	stats, err := crawler.New(j, st, reg, zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stats.StopReason != "finished" {
-		t.Fatalf("crawl stopped: %s", stats.StopReason)
-	}
+`, filepath.Join(dir, "warcs"), strings.TrimPrefix(srv.URL, "http://")))
+	st, stats, warcDir := c.Store, c.Stats, c.WARCs
 	recs, err := st.Records(ctx, stats.CaptureID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	capt, err := st.Capture(ctx, stats.CaptureID)
+	in, err := wacz.FromCapture(ctx, st, stats.CaptureID, warcDir, zaptest.NewLogger(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var idx bytes.Buffer
-	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
-		t.Fatal(err)
-	}
-	in := wacz.Input{CDXJ: idx.Bytes(), Title: "warcio cross-check", Software: "SHARC test", Created: time.Now()}
-	if len(capt.Report) > 0 {
-		in.Report = capt.Report
-	}
-	files := map[string]bool{}
-	for _, r := range recs {
-		if r.WARCFile != "" && !files[r.WARCFile] {
-			files[r.WARCFile] = true
-			in.WARCs = append(in.WARCs, filepath.Join(warcDir, r.WARCFile))
-		}
-		if r.RecordType == "response" && r.Status == 200 && strings.HasPrefix(r.MIME, "text/html") {
-			in.Pages = append(in.Pages, wacz.Page{URL: r.URL, TS: r.Time})
-		}
-	}
-	sort.Strings(in.WARCs)
-	key, err := wacz.GenerateKey(wacz.KeyECDSAP256)
+	in.Title, in.Software, in.Created = "warcio cross-check", "SHARC test", time.Now()
+	key, err := wacz.GenerateKey(wacz.KeyECDSAP384)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +226,7 @@ func goRecords(t *testing.T, warcs []string) (out []warc.Record, chunked int) {
 				t.Fatalf("%s: %v", p, err)
 			}
 			head, _, _ := bytes.Cut(rec.Block, []byte("\r\n\r\n"))
-			if rec.Type() == "response" && bytes.Contains(bytes.ToLower(head), []byte("transfer-encoding: chunked")) {
+			if rec.Type() == warc.Response && bytes.Contains(bytes.ToLower(head), []byte("transfer-encoding: chunked")) {
 				chunked++
 			}
 			rec.Block = nil
@@ -305,7 +276,12 @@ func TestWarcioReadsWACZ(t *testing.T) {
 	sort.Strings(warcNames)
 	var warcPaths []string
 	for _, n := range warcNames {
-		warcPaths = append(warcPaths, filepath.Join(filepath.Dir(path), "warcs", strings.TrimPrefix(n, "archive/")))
+		// The capture's folder under warc.dir (package jobdir) holds them.
+		found, err := filepath.Glob(filepath.Join(filepath.Dir(path), "warcs", "*", "warcs", strings.TrimPrefix(n, "archive/")))
+		if err != nil || len(found) != 1 {
+			t.Fatalf("%s: %v %v", n, found, err)
+		}
+		warcPaths = append(warcPaths, found[0])
 	}
 	if len(warcPaths) < 2 {
 		t.Fatalf("want a capture spread over several WARC files, got %v", warcNames)
@@ -339,7 +315,7 @@ func TestWarcioReadsWACZ(t *testing.T) {
 	chunked := 0
 	for i, g := range goRecs {
 		j := res.Records[i]
-		if j.Type != g.Type() || j.TargetURI != g.TargetURI() || "<"+g.ID()+">" != j.RecordID ||
+		if j.Type != string(g.Type()) || j.TargetURI != g.TargetURI() || "<"+g.ID()+">" != j.RecordID ||
 			j.Offset != g.Offset || j.Length != g.Length ||
 			j.PayloadDigest != g.Header.Get("WARC-Payload-Digest") || j.BlockDigest != g.Header.Get("WARC-Block-Digest") {
 			t.Errorf("record %d: warcio %+v, SHARC's reader type %s uri %s id %s at %d+%d payload %s block %s", i, j,
@@ -383,11 +359,18 @@ func TestWarcioReadsWACZ(t *testing.T) {
 			continue
 		}
 		indexed++
-		if j.Type != s.RecordType || j.TargetURI != s.URL || j.Length != s.RecordLength || !strings.Contains(j.RecordID, s.RecordID) ||
+		if j.Type != string(s.RecordType) || j.TargetURI != s.URL || j.Length != s.RecordLength || !strings.Contains(j.RecordID, s.RecordID) ||
 			(s.PayloadDigest != "" && j.PayloadDigest != s.PayloadDigest) {
 			t.Errorf("store record %+v, warcio %+v", s, j)
 		}
-		if (s.RecordType == "response" || s.RecordType == "revisit") && (j.HTTPStatus == nil || *j.HTTPStatus != s.Status) {
+		switch {
+		case s.RecordType == warc.Revisit && j.Profile == warc.ProfileServerNotModified:
+			// An empty block (the 304 is in a metadata record): warcio
+			// finds no HTTP status; the store keeps the 304 received.
+			if j.HTTPStatus != nil || j.ContentLength != 0 || s.Status != 304 {
+				t.Errorf("server-not-modified revisit %s: warcio status %v, block %d bytes, store status %d; want none, 0, 304", s.URL, j.HTTPStatus, j.ContentLength, s.Status)
+			}
+		case (s.RecordType == warc.Response || s.RecordType == warc.Revisit) && (j.HTTPStatus == nil || *j.HTTPStatus != s.Status):
 			t.Errorf("%s %s: store status %d, warcio %v", s.RecordType, s.URL, s.Status, j.HTTPStatus)
 		}
 	}
@@ -427,8 +410,14 @@ func TestWarcioReadsWACZ(t *testing.T) {
 			continue
 		}
 		wantDigest := strings.TrimPrefix(j.PayloadDigest, "sha1:")
+		// The line's status is the one an indexer reads from the record
+		// (cdxj-indexer, warcio.js): none for an empty revisit.
+		wantStatus := ""
+		if j.HTTPStatus != nil {
+			wantStatus = strconv.Itoa(*j.HTTPStatus)
+		}
 		if j.TargetURI != l.URL || j.Length != n || l.Digest != wantDigest || (j.Type != "response" && j.Type != "revisit") ||
-			(j.Type == "revisit") != (l.MIME == cdxj.RevisitMIME) || j.HTTPStatus == nil || strconv.Itoa(*j.HTTPStatus) != l.Status {
+			(j.Type == "revisit") != (l.MIME == cdxj.RevisitMIME) || wantStatus != l.Status || (j.Type == "response" && wantStatus == "") {
 			t.Errorf("cdxj line %d %+v does not match warcio's record %+v", i, l, j)
 		}
 		if !strings.HasPrefix(l.URL, "http://site.test/") || len(l.Timestamp) != 14 {
@@ -460,6 +449,128 @@ func TestWarcioReadsWACZ(t *testing.T) {
 	if len(res.Pages) < 2 || res.Pages[0]["format"] != "json-pages-1.0" {
 		t.Errorf("pages.jsonl: %v", res.Pages)
 	}
+	// What ReplayWeb.page shows: the signature verifies under WebCrypto
+	// as wabac.js checks it, the package opens on the first seed, and
+	// pages have titles.
+	if s := res.Signature; s == nil || !s.Valid || !s.HashMatches || s.Error != "" {
+		t.Errorf("WebCrypto (wabac.js's check) does not verify the signature: %+v", s)
+	}
+	if res.Datapackage.MainPageURL != "http://site.test/" {
+		t.Errorf("mainPageUrl %q, want the first seed http://site.test/", res.Datapackage.MainPageURL)
+	}
+	titled := 0
+	for _, p := range res.Pages[1:] {
+		if title, _ := p["title"].(string); title != "" {
+			titled++
+		}
+		if id, _ := p["id"].(string); id == "" {
+			t.Errorf("page without id: %v", p)
+		}
+	}
+	if titled == 0 {
+		t.Errorf("no page of %d has a title", len(res.Pages)-1)
+	}
+}
+
+// TestWebCryptoVerifiesOnlyP384 signs one package per key type and has
+// Node's WebCrypto check it exactly as wabac.js (ReplayWeb.page) does:
+// only ECDSA P-384 verifies; P-256 and Ed25519 keys fail the P-384 import,
+// which is why Write refuses them by default. A P-384 signature over a
+// changed hash must fail too, or the check would prove nothing.
+func TestWebCryptoVerifiesOnlyP384(t *testing.T) {
+	node, script := jsTools(t)
+	for _, tc := range []struct {
+		kind   string
+		tamper bool
+		valid  bool
+	}{
+		{wacz.KeyECDSAP384, false, true},
+		{wacz.KeyECDSAP384, true, false},
+		{wacz.KeyECDSAP256, false, false},
+		{wacz.KeyEd25519, false, false},
+	} {
+		t.Run(fmt.Sprintf("%s/tamper=%v", tc.kind, tc.tamper), func(t *testing.T) {
+			pemKey, err := wacz.GenerateKey(tc.kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			signer, err := wacz.ParseSigner(pemKey)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := wacz.Input{Pages: []wacz.Page{{URL: "http://site.test/", Title: "Home", TS: time.Now()}},
+				Created: time.Now(), AllowUnverifiableKey: true}
+			var buf bytes.Buffer
+			if err := wacz.Write(context.Background(), &buf, in, signer); err != nil {
+				t.Fatal(err)
+			}
+			z := buf.Bytes()
+			if tc.tamper {
+				z = resignedHash(t, z)
+			}
+			path := filepath.Join(t.TempDir(), "k.wacz")
+			if err := os.WriteFile(path, z, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := runReader(t, node, script, path)
+			if res.Signature == nil {
+				t.Fatal("no signature seen")
+			}
+			if res.Signature.Valid != tc.valid {
+				t.Errorf("WebCrypto valid = %v (error %q), want %v", res.Signature.Valid, res.Signature.Error, tc.valid)
+			}
+			if !tc.tamper && !tc.valid && res.Signature.Error == "" {
+				t.Error("a non-P-384 key was imported as P-384")
+			}
+			t.Logf("%s: %+v", tc.kind, *res.Signature)
+		})
+	}
+}
+
+// resignedHash rewrites datapackage-digest.json with a different
+// signedData.hash (and hash), keeping the signature: the zip stays well
+// formed, so only the signature check can object.
+func resignedHash(t *testing.T, z []byte) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Name == wacz.PathDigest {
+			var dg wacz.DigestFile
+			if err := json.Unmarshal(b, &dg); err != nil {
+				t.Fatal(err)
+			}
+			dg.Hash = "sha256:" + strings.Repeat("0", 64)
+			dg.SignedData.Hash = dg.Hash
+			if b, err = json.Marshal(dg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fw, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: f.Method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fw.Write(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }
 
 // TestWarcioRejectsDamage checks the cross-check has teeth: a WACZ whose

@@ -82,7 +82,7 @@ func TestRotation(t *testing.T) {
 			t.Errorf("%s is %d bytes > MaxSize", name, st.Size())
 		}
 		recs := readAll(t, f)
-		if recs[0].Type() != "warcinfo" || recs[0].Header.Get("WARC-Filename") != name {
+		if recs[0].Type() != Warcinfo || recs[0].Header.Get("WARC-Filename") != name {
 			t.Errorf("%s does not start with its warcinfo", name)
 		}
 		total += len(recs) - 1

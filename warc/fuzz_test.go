@@ -3,9 +3,11 @@ package warc
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -71,12 +73,37 @@ func FuzzWriteResponse(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%s record does not read back: %v", wr.Type, err)
 			}
-			if wr.Type == "response" && !bytes.Equal(rec.Block, resp) {
+			if wr.Type == Response && !bytes.Equal(rec.Block, resp) {
 				t.Fatalf("archived bytes differ")
 			}
 			if probs := verifyRecord(rec); len(probs) > 0 {
 				t.Fatalf("%s record: %v", wr.Type, probs)
 			}
+		}
+	})
+}
+
+// FuzzFileSerial: any file name (the store lists them) parses without
+// panicking, and a name it accepts round-trips through the writer's
+// layout to the same serial.
+func FuzzFileSerial(f *testing.F) {
+	f.Add("job-20261124193000123-00007-host.warc.gz", "job")
+	f.Add("20261124193000123-123456789-h.warc.gz.open", "")
+	f.Add("job-n1-20261124193000123-00003-a-b.warc.gz", "job-n1")
+	f.Fuzz(func(t *testing.T, name, prefix string) {
+		n, ok := FileSerial(name, prefix)
+		if !ok {
+			return
+		}
+		if n < 0 {
+			t.Fatalf("FileSerial(%q, %q) = %d", name, prefix, n)
+		}
+		again := fmt.Sprintf("%s-%s-%05d-h%s", prefix, "20261124193000123", n, fileExt)
+		if prefix == "" {
+			again = strings.TrimPrefix(again, "-")
+		}
+		if m, ok := FileSerial(again, prefix); !ok || m != n {
+			t.Fatalf("serial %d of %q does not round-trip through %q: %d, %v", n, name, again, m, ok)
 		}
 	})
 }

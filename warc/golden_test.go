@@ -139,12 +139,12 @@ func TestGoldenFile(t *testing.T) {
 			t.Errorf("chunked response: want exactly gowarc's raw-body payload digest complaint, got %v", val)
 		}
 	}
-	wantTypes := "warcinfo request response metadata request response request revisit request revisit"
+	wantTypes := "warcinfo request response metadata request response request revisit request revisit metadata"
 	if strings.Join(types, " ") != wantTypes {
 		t.Errorf("types = %v, want %s", types, wantTypes)
 	}
 	n, probs, err := VerifyFile(files[0])
-	if err != nil || len(probs) > 0 || n != 10 {
+	if err != nil || len(probs) > 0 || n != 11 {
 		t.Errorf("VerifyFile: %d records, %v, %v", n, probs, err)
 	}
 }

@@ -94,7 +94,7 @@ func readHeader(r io.ReaderAt, size int64) []byte {
 
 // parseResponse splits and checks the raw response in raw (size bytes)
 // and computes its digests with newHash, streaming the body once.
-func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format func([]byte) string) (*httpMessage, error) {
+func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format func([]byte) string, hint *PayloadHint) (*httpMessage, error) {
 	hdr := readHeader(raw, size)
 	n, err := splitHeader(hdr)
 	if err != nil {
@@ -114,6 +114,18 @@ func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format
 	// The payload is derived from the raw header lines, not from what
 	// net/http made of them, so writer and reader (httpPayload) agree.
 	chunked, cl := framing(m.header)
+	if !chunked && hint != nil && size-int64(n) == hint.Len {
+		// The body is the rest of the message, as the caller hashed it:
+		// one pass, for the block digest.
+		block := newHash()
+		block.Write(m.header)
+		if _, err := io.Copy(block, io.NewSectionReader(raw, int64(n), hint.Len)); err != nil {
+			return nil, fmt.Errorf("warc: read response: %w", err)
+		}
+		m.payloadLen, m.payloadDigest, m.blockDigest = hint.Len, hint.Digest, format(block.Sum(nil))
+		m.truncated = cl >= 0 && m.payloadLen < cl
+		return m, nil
+	}
 	block, payload := newHash(), newHash()
 	block.Write(m.header)
 	body := io.TeeReader(io.NewSectionReader(raw, int64(n), size-int64(n)), block)

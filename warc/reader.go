@@ -38,7 +38,7 @@ type Record struct {
 }
 
 // Type returns WARC-Type.
-func (r *Record) Type() string { return r.Header.Get(gowarc.WarcType) }
+func (r *Record) Type() RecordType { return RecordType(r.Header.Get(gowarc.WarcType)) }
 
 // ID returns WARC-Record-ID without angle brackets.
 func (r *Record) ID() string { return r.Header.GetId(gowarc.WarcRecordID) }
@@ -316,7 +316,7 @@ func verifyRecord(rec *Record) []Problem {
 		}
 	}
 	chunked := false
-	if v := rec.Header.Get(gowarc.WarcPayloadDigest); v != "" && rec.Type() != "revisit" &&
+	if v := rec.Header.Get(gowarc.WarcPayloadDigest); v != "" && rec.Type() != Revisit &&
 		strings.HasPrefix(strings.ToLower(rec.Header.Get(gowarc.ContentType)), "application/http") {
 		payload, isChunked, err := httpPayload(rec.Block)
 		chunked = isChunked

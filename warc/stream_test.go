@@ -109,7 +109,7 @@ func TestLargeRecordSpooled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Type() == "response" && !bytes.Equal(rec.Block, resp.Bytes()) {
+		if rec.Type() == Response && !bytes.Equal(rec.Block, resp.Bytes()) {
 			t.Error("response block differs from the bytes received")
 		}
 	}

@@ -1,27 +1,3 @@
-// Package warc writes the crawler's captures as WARC 1.1 files (one gzip
-// member per record, rotated by size, written as *.open and renamed when
-// closed), reads them back with validation, and repairs files left open by
-// an interrupted crawl. Record headers are built and validated with
-// github.com/nlnwa/gowarc and laid out as its marshaler does, but blocks
-// are streamed from a Blob (a spool file for large bodies) and compressed
-// members past spool.Threshold are spooled to disk, so no record is ever
-// held whole in memory; file naming, rotation, durability and repair are
-// done here because the crawler needs exact offsets and fsync guarantees.
-//
-// Files leave the .open state only when their records are known to be
-// indexed: a file rotated out by size stays .open (retired) until Settle
-// says everything written so far is committed, and Abandon, for a failed
-// index commit, closes the files without renaming them, so the next run's
-// Repair cuts what the index does not know.
-//
-// Durability guarantee: when WriteExchange returns without error, every
-// byte of the returned records (file offsets [Offset, Offset+Length)) has
-// been written and fsynced (os.File.Sync) to the .open file, and the file's
-// directory entry was fsynced when the file was created. The crawler may
-// therefore index the returned offsets immediately; after a crash, Repair
-// with the indexed end offset never cuts an indexed record. Concurrent
-// callers share fsyncs (group commit): one Sync covers every exchange
-// written before it started.
 package warc
 
 import (
@@ -49,6 +25,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/internal/spool"
+	"github.com/sharc-archive/sharc/internal/version"
 )
 
 // WARC 1.1 revisit profiles (WARC 1.1 §6.7.2 and §6.7.3).
@@ -64,7 +41,6 @@ const (
 	contentTypeWarcFields     = "application/warc-fields"
 	warcDateLayout            = "2006-01-02T15:04:05.000000Z"
 	fileStampLayout           = "20060102150405.000"
-	defaultSoftware           = "SHARC"
 	defaultRobotsPolicy       = "obey"
 	defaultFormat             = "WARC File Format 1.1"
 	maxOutlinkContextRuneSize = 256
@@ -89,6 +65,14 @@ type Config struct {
 	// fast as compress/gzip's on HTML for 3% more bytes
 	// (docs/benchmarks.md); any gzip reader reads them.
 	GzipLevel int
+	// FirstSerial is the serial number of the first file; a resumed
+	// capture passes one past its highest (FileSerial), so its file names
+	// never restart at 00000.
+	FirstSerial int
+	// OnClose, if set, is called with the final path of each file once it
+	// is closed and renamed (for upload, package upload). The writer's
+	// lock is held: it must return at once and not call the Writer.
+	OnClose func(path string)
 	// warcinfo fields
 	Software, Operator, JobName, RobotsPolicy, UserAgent, Hostname string
 	Description                                                    string
@@ -113,6 +97,19 @@ type Exchange struct {
 	Truncated string
 	Revisit   *RevisitOf // non-nil: write a revisit record instead of a response
 	Outlinks  []Outlink  // non-empty: also write a metadata record listing them
+	// Payload, if set, is the payload's digest and length as the caller
+	// computed them while the body streamed in. The writer then hashes
+	// the bytes once, for the block digest, instead of twice — when the
+	// hint can only be right: the same algorithm, no chunking, and exactly
+	// Len bytes after the header. Otherwise it is ignored.
+	Payload *PayloadHint
+}
+
+// PayloadHint is a payload digest ("sha1:…" or "sha256:…", in the
+// writer's encoding) and length computed by the caller.
+type PayloadHint struct {
+	Digest string
+	Len    int64
 }
 
 // Blob is a byte string of known size readable at any offset, such as a
@@ -139,7 +136,7 @@ type Outlink struct {
 
 // Written describes one record written.
 type Written struct {
-	Type          string // "request", "response", "revisit", "metadata"
+	Type          RecordType // Request, Response, Revisit or Metadata
 	RecordID      string
 	File          string // final file name (without ".open"), no directory
 	Offset        int64  // of the gzip member in the file
@@ -207,7 +204,7 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		return nil, fmt.Errorf("warc: unsupported digest %q (want sha1 or sha256)", cfg.Digest)
 	}
 	if cfg.Software == "" {
-		cfg.Software = defaultSoftware
+		cfg.Software = version.Software()
 	}
 	if cfg.RobotsPolicy == "" {
 		cfg.RobotsPolicy = defaultRobotsPolicy
@@ -226,11 +223,12 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
 	w := &Writer{
-		cfg:   cfg,
-		log:   log,
-		host:  fileNameSafe(cfg.Hostname),
-		now:   time.Now,
-		newID: newUUID,
+		cfg:    cfg,
+		log:    log,
+		host:   fileNameSafe(cfg.Hostname),
+		now:    time.Now,
+		newID:  newUUID,
+		serial: max(cfg.FirstSerial, 0),
 	}
 	level := gzip.DefaultCompression
 	if cfg.GzipLevel != 0 {
@@ -245,6 +243,39 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]`)
 
+// fileStampRE matches the time stamp in a file name (fileStamp).
+var fileStampRE = regexp.MustCompile(`^[0-9]{17}$`)
+
+// FileSerial returns the serial number in the name of a file a Writer
+// with this prefix wrote (PREFIX-STAMP-SERIAL-HOST.warc.gz, with or
+// without ".open"); ok is false for any other name, another prefix's
+// included.
+func FileSerial(name, prefix string) (serial int, ok bool) {
+	rest := strings.TrimSuffix(name, openSuffix)
+	rest, ok = strings.CutSuffix(rest, fileExt)
+	if !ok {
+		return 0, false
+	}
+	if prefix != "" {
+		if rest, ok = strings.CutPrefix(rest, prefix+"-"); !ok {
+			return 0, false
+		}
+	}
+	stamp, rest, ok := strings.Cut(rest, "-")
+	if !ok || !fileStampRE.MatchString(stamp) {
+		return 0, false
+	}
+	num, _, ok := strings.Cut(rest, "-")
+	if !ok || len(num) < 5 || len(num) > 9 || strings.Trim(num, "0123456789") != "" {
+		return 0, false
+	}
+	n := 0
+	for _, c := range num {
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
 func fileNameSafe(s string) string { return unsafeName.ReplaceAllString(s, "_") }
 
 // record is one marshalled, gzipped record awaiting its file position;
@@ -255,7 +286,9 @@ type record struct {
 }
 
 // WriteExchange archives one exchange: request (if any), then response or
-// revisit, then metadata (if outlinks), all contiguous in one file. Records
+// revisit, then for a server-not-modified revisit the metadata record
+// holding the server's 304, then metadata (if outlinks), all contiguous in
+// one file. Records
 // are built and compressed before the file lock is taken; nothing is
 // written unless every record built. On a write error the file is cut back
 // to where the exchange started, so a failed call never leaves a partial
@@ -438,6 +471,9 @@ func (w *Writer) closeFile(cur *openFile) error {
 	}
 	w.files = append(w.files, final)
 	w.log.Info("warc: closed file", zap.String("file", final), zap.Int64("bytes", cur.size.Load()), zap.Int("records", cur.records))
+	if w.cfg.OnClose != nil {
+		w.cfg.OnClose(final)
+	}
 	return nil
 }
 
@@ -505,6 +541,14 @@ func (w *Writer) CurrentFile() string {
 		return ""
 	}
 	return w.cur.path
+}
+
+// usableHint returns h when its digest is of the writer's algorithm.
+func (w *Writer) usableHint(h *PayloadHint) *PayloadHint {
+	if h == nil || !strings.HasPrefix(h.Digest, w.cfg.Digest+":") || h.Len < 0 {
+		return nil
+	}
+	return h
 }
 
 // newDigest returns the configured payload hash and its formatter.
@@ -648,7 +692,7 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 	if raw == nil {
 		raw = bytes.NewReader(ex.Response)
 	}
-	msg, err := parseResponse(raw, raw.Size(), w.newHash, w.formatDigest)
+	msg, err := parseResponse(raw, raw.Size(), w.newHash, w.formatDigest, w.usableHint(ex.Payload))
 	if err != nil {
 		return nil, err
 	}
@@ -691,7 +735,7 @@ func (b *exchangeBuilder) common(rb gowarc.WarcRecordBuilder, id string) {
 // computes digests while validating, which we turn off (see
 // recordOptions), so the block digest is ours too; and the block is
 // streamed from blk rather than copied into gowarc's builder.
-func (b *exchangeBuilder) finish(typ string, rb gowarc.WarcRecordBuilder, blk block, payloadDigest string, payloadLen int64) error {
+func (b *exchangeBuilder) finish(typ RecordType, rb gowarc.WarcRecordBuilder, blk block, payloadDigest string, payloadLen int64) error {
 	rb.AddWarcHeader(gowarc.WarcBlockDigest, blk.digest)
 	// What the builder's validation would add last, from the block size.
 	rb.AddWarcHeaderInt64(gowarc.ContentLength, blk.size)
@@ -709,7 +753,9 @@ func (b *exchangeBuilder) finish(typ string, rb gowarc.WarcRecordBuilder, blk bl
 		PayloadDigest: payloadDigest,
 		PayloadLength: payloadLen,
 	}
-	if typ == "response" || typ == "revisit" {
+	if HTTPExchange(typ) {
+		// For an empty server-not-modified revisit too: the status the
+		// server answered (304), which its metadata record keeps.
 		wr.Status, wr.MIME = b.msg.status, b.msg.mime
 	}
 	gz, err := b.w.marshalStream(rec, blk)
@@ -735,7 +781,7 @@ func (b *exchangeBuilder) request() error {
 	n, _ := splitHeader(ex.Request)
 	reqPayload := ex.Request[n:]
 	rb.AddWarcHeader(gowarc.WarcPayloadDigest, b.w.digestOf(reqPayload))
-	return b.finish("request", rb, bytesBlock(b.w, ex.Request), b.w.digestOf(reqPayload), int64(len(reqPayload)))
+	return b.finish(Request, rb, bytesBlock(b.w, ex.Request), b.w.digestOf(reqPayload), int64(len(reqPayload)))
 }
 
 func (b *exchangeBuilder) truncated() string {
@@ -762,7 +808,7 @@ func (b *exchangeBuilder) response() error {
 		raw = bytes.NewReader(ex.Response)
 	}
 	blk := block{r: raw, size: msg.size, digest: msg.blockDigest}
-	return b.finish("response", rb, blk, msg.payloadDigest, msg.payloadLen)
+	return b.finish(Response, rb, blk, msg.payloadDigest, msg.payloadLen)
 }
 
 func (b *exchangeBuilder) revisit() error {
@@ -790,15 +836,39 @@ func (b *exchangeBuilder) revisit() error {
 	if !rv.RefersToDate.IsZero() {
 		rb.AddWarcHeader(gowarc.WarcRefersToDate, warcDate(rv.RefersToDate))
 	}
-	pd := ""
-	if rv.Profile == ProfileIdenticalPayload {
-		// The payload equals the original's; WARC 1.1 §6.7.2 wants its
-		// digest and the block holds only the headers.
-		pd = msg.payloadDigest
-		rb.AddWarcHeader(gowarc.WarcPayloadDigest, pd)
-		rb.AddWarcHeader(gowarc.WarcTruncated, "length")
+	if rv.Profile == ProfileServerNotModified {
+		// An empty block (WARC 1.1 §6.7.3: "may have no content body"):
+		// replay tools then answer with the original's status and headers.
+		// A 304 status line in the block makes pywb replay an empty 304
+		// whatever the index says, and indexers copy it into the CDXJ line,
+		// where ReplayWeb.page serves it as a null-body 304 (docs/interop.md).
+		// The server's 304 is kept verbatim in the metadata record that
+		// notModified writes next.
+		if err := b.finish(Revisit, rb, bytesBlock(b.w, nil), "", 0); err != nil {
+			return err
+		}
+		return b.notModified()
 	}
-	return b.finish("revisit", rb, bytesBlock(b.w, msg.header), pd, msg.payloadLen)
+	// The payload equals the original's; WARC 1.1 §6.7.2 wants its digest
+	// and the block holds only the headers.
+	pd := msg.payloadDigest
+	rb.AddWarcHeader(gowarc.WarcPayloadDigest, pd)
+	rb.AddWarcHeader(gowarc.WarcTruncated, "length")
+	return b.finish(Revisit, rb, bytesBlock(b.w, msg.header), pd, msg.payloadLen)
+}
+
+// notModified writes the metadata record that keeps, WARC-Concurrent-To
+// the empty server-not-modified revisit, the server's answer as received:
+// its status line and header lines as application/warc-fields (see
+// EncodeHTTPHeader). warc-fields because indexers (pywb's, cdxj-indexer)
+// skip such metadata records, where an application/http one would get an
+// index line of its own at the revisit's URL and time.
+func (b *exchangeBuilder) notModified() error {
+	rb := b.w.streamBuilder(gowarc.Metadata)
+	b.common(rb, b.w.newID())
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
+	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
+	return b.finish(Metadata, rb, bytesBlock(b.w, EncodeHTTPHeader(b.msg.header)), "", 0)
 }
 
 func (b *exchangeBuilder) metadata() error {
@@ -824,7 +894,7 @@ func (b *exchangeBuilder) metadata() error {
 	b.common(rb, b.w.newID())
 	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
 	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
-	return b.finish("metadata", rb, bytesBlock(b.w, body.Bytes()), "", 0)
+	return b.finish(Metadata, rb, bytesBlock(b.w, body.Bytes()), "", 0)
 }
 
 // streamBuilder returns a builder for a record whose block finish streams

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,5 +153,59 @@ func TestGzipLevel(t *testing.T) {
 		if err != nil || len(probs) > 0 || n != 3 {
 			t.Errorf("level %d: %d records, problems %v, err %v; want 3 valid", tc.level, n, probs, err)
 		}
+	}
+}
+
+// TestOnCloseReportsClosedFiles: OnClose hears of each file when it gets
+// its final name (rotation + Settle, Close), never of a file left .open by
+// Abandon, and with the same paths Files returns.
+func TestOnCloseReportsClosedFiles(t *testing.T) {
+	srv := testServer(t)
+	var heard []string
+	w, err := NewWriter(Config{Dir: t.TempDir(), Prefix: "C", Hostname: "h", MaxSize: 1,
+		OnClose: func(p string) { heard = append(heard, p) }}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	req, resp := fetchRaw(t, srv, "/plain", "")
+	write := func() {
+		t.Helper()
+		if _, err := w.WriteExchange(ctx, Exchange{TargetURI: srv.URL + "/plain", Request: req, Response: resp}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	write() // rotates the first out: .open until Settle
+	if len(heard) != 0 {
+		t.Fatalf("OnClose before Settle: %q", heard)
+	}
+	if err := w.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if len(heard) != 1 || strings.HasSuffix(heard[0], ".open") {
+		t.Fatalf("after Settle OnClose heard %q, want the one final path", heard)
+	}
+	if _, err := os.Stat(heard[0]); err != nil {
+		t.Fatalf("reported file: %v", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(heard, w.Files()) || len(heard) != 2 {
+		t.Fatalf("OnClose heard %q, Files = %q; want the same 2", heard, w.Files())
+	}
+	a, err := NewWriter(Config{Dir: t.TempDir(), Hostname: "h", OnClose: func(p string) { heard = append(heard, p) }}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WriteExchange(ctx, Exchange{TargetURI: srv.URL + "/plain", Request: req, Response: resp}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if len(heard) != 2 {
+		t.Fatalf("Abandon reported a file left .open: %q", heard[2:])
 	}
 }

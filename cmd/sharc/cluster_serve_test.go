@@ -115,7 +115,7 @@ resolve: {%s}
 	}
 	warcDir := info.WARCDir
 	nodeBytes := func(name string) int64 {
-		files, _ := filepath.Glob(filepath.Join(warcDir, "cluster-"+name+"-*"))
+		files, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "cluster-"+name+"-*"))
 		var size int64
 		for _, f := range files {
 			if fi, err := os.Stat(f); err == nil {
@@ -186,7 +186,7 @@ resolve: {%s}
 
 	// The union of the nodes' WARCs: every page exactly once, written by
 	// more than one node, the killed one's repaired file included.
-	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
+	if open, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.open")); len(open) > 0 {
 		t.Errorf(".open files left (the dead node's were not repaired?): %v", open)
 	}
 	archived, files := verifiedResponses(t, warcDir)

@@ -174,7 +174,7 @@ resolve: {%s}
 	victim := nodes[0]
 	var most int64 = -1
 	for _, n := range nodes {
-		files, _ := filepath.Glob(filepath.Join(warcDir, "cluster-"+n.name+"-*"))
+		files, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "cluster-"+n.name+"-*"))
 		var size int64
 		for _, f := range files {
 			if fi, err := os.Stat(f); err == nil {
@@ -211,10 +211,10 @@ resolve: {%s}
 	site.checkPoliteness(t, delay)
 
 	// The union of the nodes' WARCs: every page exactly once.
-	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
+	if open, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.open")); len(open) > 0 {
 		t.Errorf(".open files left (the dead node's were not repaired?): %v", open)
 	}
-	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
+	files, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.warc.gz"))
 	archived := map[string]int{}
 	byNode := map[string]int{}
 	for _, f := range files {
@@ -234,7 +234,7 @@ resolve: {%s}
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			if rec.Type() == "response" && strings.Contains(rec.TargetURI(), "/p/") {
+			if rec.Type() == warc.Response && strings.Contains(rec.TargetURI(), "/p/") {
 				archived[rec.TargetURI()]++
 				byNode[nodeName]++
 			}

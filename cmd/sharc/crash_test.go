@@ -142,7 +142,7 @@ warc: {dir: %s}
 	}
 	// A crash (or a full disk) mid-write leaves half a line: the resumed
 	// crawl must cut it, not join its first line to it.
-	logPath := filepath.Join(warcDir, "crawl-1.log")
+	logPath := captureFolder(warcDir).CrawlLog("")
 	if f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0); err != nil {
 		t.Fatal(err)
 	} else {
@@ -154,6 +154,7 @@ warc: {dir: %s}
 		t.Fatalf("final run: %v\n%s", err, out)
 	}
 	checkCrawlLog(t, logPath, warcDir)
+	checkCaptureFolder(t, warcDir)
 	if !strings.Contains(string(out), "stopped:    finished") || !strings.Contains(string(out), "(resumed)") {
 		t.Fatalf("final run did not resume and finish:\n%s", out)
 	}
@@ -223,9 +224,7 @@ func oneFinishedCapture(t *testing.T, dsn, jobName string) int64 {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	jr, err := st.(interface {
-		JobByName(context.Context, string) (store.Job, error)
-	}).JobByName(ctx, jobName)
+	jr, err := st.JobByName(ctx, jobName)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +232,7 @@ func oneFinishedCapture(t *testing.T, dsn, jobName string) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(caps) != 1 || caps[0].Status != "finished" {
+	if len(caps) != 1 || caps[0].Status != store.CaptureStatusFinished {
 		t.Fatalf("captures of %s: %+v, want one finished", jobName, caps)
 	}
 	return caps[0].ID
@@ -242,7 +241,7 @@ func oneFinishedCapture(t *testing.T, dsn, jobName string) int64 {
 // target URI over all of them.
 func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) {
 	t.Helper()
-	if open, _ := filepath.Glob(filepath.Join(warcDir, "*.open")); len(open) > 0 {
+	if open, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.open")); len(open) > 0 {
 		t.Fatalf(".open files left: %v", open)
 	}
 	archived := map[string]int{}
@@ -254,7 +253,7 @@ func verifiedResponses(t *testing.T, warcDir string) (map[string]int, []string) 
 // problem) and calls fn for each response record; it returns the files.
 func eachResponse(t *testing.T, warcDir string, fn func(*warc.Record)) []string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
+	files, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.warc.gz"))
 	for _, f := range files {
 		if n, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 || n == 0 {
 			t.Fatalf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
@@ -271,7 +270,7 @@ func eachResponse(t *testing.T, warcDir string, fn func(*warc.Record)) []string 
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			if rec.Type() == "response" {
+			if rec.Type() == warc.Response {
 				fn(rec)
 			}
 		}

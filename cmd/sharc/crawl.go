@@ -14,7 +14,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -34,6 +36,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
 	resume := fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)")
 	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
+	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -54,20 +57,28 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *explain {
+		return crawler.WriteExplain(c.stdout, j)
+	}
 	jobFile, err := filepath.Abs(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
-		return fmt.Errorf("warc dir: %w", err)
+	open := store.Open
+	if *resume || *abandon {
+		open = openExistingStore // no capture to continue in a store that is not there
 	}
-	st, err := store.Open(ctx, j.Store, c.log)
+	st, err := open(ctx, j.Store, c.log)
 	if err != nil {
 		return errors.New(oneLine(err))
 	}
 	defer st.Close()
 	if err := st.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
+	}
+	// After the store: an unreachable one leaves no empty directory.
+	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
+		return fmt.Errorf("warc dir: %w", err)
 	}
 	if *abandon {
 		return abandonRunning(ctx, c, st, j)
@@ -103,7 +114,10 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return refused // nothing ran: no summary
 	}
 	printSummary(c.stdout, j, stats)
-	if err != nil || stats.StopReason == "interrupted" {
+	if err == nil && stats.StopReason == crawler.StopInterrupted {
+		err = errInterrupted // exit 130: the capture is not finished
+	}
+	if err != nil {
 		return err
 	}
 	if *node != "" {
@@ -111,7 +125,11 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 			return err // this node stopped; the cluster goes on
 		}
 	}
-	rep, err := storeReport(context.WithoutCancel(ctx), st, j, stats.CaptureID, c.log)
+	if j.Capture.Mode == job.ModeRefresh {
+		printRefreshCycle(ctx, c.stdout, st, stats.CaptureID)
+	}
+	rep, err := storeReport(context.WithoutCancel(ctx), st, j, stats, c.log)
+	folderReports(context.WithoutCancel(ctx), st, j, stats, c.log)
 	if err != nil {
 		// The capture is complete and indexed; `sharc report --rebuild`
 		// can make the report later.
@@ -120,6 +138,20 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	}
 	printReportSummary(c.stdout, rep)
 	return nil
+}
+
+// folderReports writes Heritrix's reports and the quality report into the
+// capture's folder (package jobdir); a failure is logged, not fatal: the
+// capture and its stored report are intact.
+func folderReports(ctx context.Context, st store.Store, j *job.Job, stats crawler.Stats, log *zap.Logger) {
+	if stats.Folder == "" {
+		return // a capture begun before capture folders
+	}
+	err := jobdir.Finish(ctx, st, jobdir.Folder(stats.Folder), j, stats.CaptureID, string(stats.StopReason),
+		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(st, c) })
+	if err != nil {
+		log.Error("capture folder reports", zap.Error(err))
+	}
 }
 
 // ownerHint words a refused run (another job file's running capture, or
@@ -164,8 +196,23 @@ func abandonRunning(ctx context.Context, c *cli, st store.Store, j *job.Job) err
 
 // storeReport builds a finished capture's quality report and stores it
 // with the capture.
-func storeReport(ctx context.Context, st store.Store, j *job.Job, captureID int64, log *zap.Logger) (*report.Report, error) {
-	return report.BuildAndStore(ctx, st, captureID, report.Options{WARCDir: j.WARC.Dir, Job: j, Tool: crawler.Software, Log: log})
+func storeReport(ctx context.Context, st store.Store, j *job.Job, stats crawler.Stats, log *zap.Logger) (*report.Report, error) {
+	dir := j.WARC.Dir // a capture begun before capture folders
+	if stats.Folder != "" {
+		dir = jobdir.Folder(stats.Folder).WARCs()
+	}
+	return report.BuildAndStore(ctx, st, stats.CaptureID, report.Options{WARCDir: dir, Job: j, Tool: version.Software(), Log: log})
+}
+
+// printRefreshCycle prints a refresh capture's stored cycle metrics.
+func printRefreshCycle(ctx context.Context, w io.Writer, st store.Store, captureID int64) {
+	cyc, err := st.RefreshCycle(ctx, captureID)
+	if err != nil {
+		fmt.Fprintf(w, "refresh cycle: %v\n", err)
+		return
+	}
+	fmt.Fprintf(w, "refresh cycle (policy %s): budget %d of %d URLs, planned %d (%d samples), downloaded %d, changed %d, ChangeRatio %.3f\n",
+		cyc.Policy, cyc.Budget, cyc.Repository, cyc.Planned, cyc.Samples, cyc.Downloads, cyc.Changed, cyc.ChangeRatio)
 }
 
 func printReportSummary(w io.Writer, r *report.Report) {
@@ -176,7 +223,7 @@ func printReportSummary(w io.Writer, r *report.Report) {
 		fmt.Fprintf(w, "  pages %d: coherent %d, changed %d, deleted %d, changed-insignificantly %d, new %d, failed %d\n",
 			t.Pages, t.Coherent, t.Changed, t.Deleted, t.ChangedInsignificantly, t.New, t.Failed)
 	} else {
-		fmt.Fprintf(w, "  pages %d, captured %d, failed %d; expected average blur %.4g per page\n", t.Pages, t.Captured, t.Failed, r.Quality.AvgExpectedBlur)
+		fmt.Fprintf(w, "  pages %d, downloaded once %d, failed %d; expected average blur %.4g per page\n", t.Pages, t.Captured, t.Failed, r.Quality.AvgExpectedBlur)
 	}
 }
 
@@ -208,9 +255,23 @@ func humanBytes(n int64) string {
 func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	fmt.Fprintf(w, "job %s, capture %d (%s)\n", j.Name, s.CaptureID, map[bool]string{true: "resumed", false: "new"}[s.Resumed])
 	fmt.Fprintf(w, "  stopped:    %s after %s\n", s.StopReason, s.Elapsed.Round(time.Millisecond))
-	fmt.Fprintf(w, "  fetched:    %d (failed %d, robots-blocked %d)\n", s.Fetched, s.Failed, s.Blocked)
-	fmt.Fprintf(w, "  discovered: %d, still queued %d\n", s.Discovered, s.Queued)
-	fmt.Fprintf(w, "  received:   %s, %d WARC records\n", humanBytes(s.Bytes), s.Records)
+	// Fetched, the records and the files are this run's (Stats counts the
+	// capture's, earlier runs included); discovered and queued are the
+	// capture's (a resumed run continues its frontier).
+	e := s.Earlier
+	fmt.Fprintf(w, "  fetched:    %d this run: %d responses, %d revisits; failed %d, robots-blocked %d\n",
+		s.Fetched-e.Fetched, s.Responses, s.Revisits, s.Failed-e.Failed, s.Blocked-e.Blocked)
+	fmt.Fprintf(w, "  discovered: %d in the capture, still queued %d\n", s.Discovered, s.Queued)
+	fmt.Fprintf(w, "  received:   %s\n", humanBytes(s.Bytes-e.Bytes))
+	files := int64(len(s.WARCFiles)) // each opens with a warcinfo record, not indexed
+	records := s.Records - e.Records
+	fmt.Fprintf(w, "  records:    %d indexed + %d warcinfo = %d in %d WARC %s\n", records, files, records+files, files, map[bool]string{true: "file", false: "files"}[files == 1])
+	if e != (store.CaptureTotals{}) {
+		fmt.Fprintf(w, "  capture:    fetched %d, failed %d, records %d in all runs\n", s.Fetched, s.Failed, s.Records)
+	}
+	if s.Folder != "" {
+		fmt.Fprintf(w, "  folder:     %s\n", s.Folder)
+	}
 	for _, f := range s.WARCFiles {
 		fmt.Fprintf(w, "  warc:       %s\n", f)
 	}
@@ -220,7 +281,7 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	if rss := peakRSS(); rss > 0 {
 		fmt.Fprintf(w, "  peak RSS:   %d MiB\n", rss>>20)
 	}
-	if s.StopReason == "interrupted" {
+	if s.StopReason == crawler.StopInterrupted {
 		fmt.Fprintf(w, "  run the same command again to resume\n")
 	}
 }

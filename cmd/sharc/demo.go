@@ -14,6 +14,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -49,10 +50,14 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	}
 	defer st.Close()
 	warcDir := j.WARC.Dir
-	rep, err := storeReport(ctx, st, j, stats.CaptureID, c.log)
+	if stats.Folder != "" {
+		warcDir = jobdir.Folder(stats.Folder).WARCs()
+	}
+	rep, err := storeReport(ctx, st, j, stats, c.log)
 	if err != nil {
 		return err
 	}
+	folderReports(ctx, st, j, stats, c.log)
 	printReportSummary(c.stdout, rep)
 
 	capt, err := st.Capture(ctx, stats.CaptureID)
@@ -75,7 +80,8 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 
-	keyPEM, err := wacz.GenerateKey("ecdsa-p256")
+	// P-384: the only key type ReplayWeb.page verifies.
+	keyPEM, err := wacz.GenerateKey(wacz.KeyECDSAP384)
 	if err != nil {
 		return err
 	}
@@ -87,10 +93,11 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	in, err := waczInput(ctx, st, stats.CaptureID, warcDir)
+	in, cleanup, err := waczInput(ctx, st, stats.CaptureID, warcDir, c.log)
 	if err != nil {
 		return err
 	}
+	defer cleanup()
 	in.Created = time.Now()
 	in.Title = "SHARC demo capture of site.sharc.test"
 	waczPath := filepath.Join(*out, "demo.wacz")
@@ -113,7 +120,10 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	if !vrep.OK() {
 		return fmt.Errorf("the demo WACZ does not verify: %v", vrep.Problems)
 	}
-	fmt.Fprintf(c.stdout, "wrote %s/: warcs/, report.{json,html,csv}, demo.wacz (signed, verified), %s\n", *out, filepath.Base(keyPath))
+	if !vrep.Signed || !vrep.ReplayVerifiable {
+		return fmt.Errorf("the demo WACZ is not signed with a key ReplayWeb.page verifies (%s)", vrep.KeyType)
+	}
+	fmt.Fprintf(c.stdout, "wrote %s/: warcs/, report.{json,html,csv}, demo.wacz (signed %s, verified), %s\n", *out, vrep.KeyType, filepath.Base(keyPath))
 	c.log.Debug("demo done", zap.Int64("capture", stats.CaptureID))
 	return nil
 }
@@ -125,6 +135,12 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 // store.
 func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Registry, cfg testsite.Config, opts crawler.Options, out string) (*testsite.Site, store.Store, crawler.Stats, error) {
 	var stats crawler.Stats
+	// The site's settings are all flags: check them before out is emptied.
+	cfg.TimeUnit, cfg.Host = j.Politeness.Delay, "site.sharc.test"
+	site, err := testsite.New(cfg, c.log.Named("testsite"))
+	if err != nil {
+		return nil, nil, stats, &usageError{err: err}
+	}
 	if err := os.RemoveAll(out); err != nil {
 		return nil, nil, stats, err
 	}
@@ -134,11 +150,6 @@ func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Reg
 	}
 	j.WARC.Dir = warcDir
 	j.Store = "sqlite:" + filepath.Join(out, "sharc.db")
-	cfg.TimeUnit, cfg.Host = j.Politeness.Delay, "site.sharc.test"
-	site, err := testsite.New(cfg, c.log.Named("testsite"))
-	if err != nil {
-		return nil, nil, stats, err
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, stats, err
@@ -163,7 +174,7 @@ func captureTestSite(ctx context.Context, c *cli, j *job.Job, reg *scheduler.Reg
 	}
 	stats, err = crawler.New(j, st, reg, c.log, opts).Run(ctx)
 	printSummary(c.stdout, j, stats)
-	if err == nil && stats.StopReason != "finished" {
+	if err == nil && stats.StopReason != crawler.StopFinished {
 		err = fmt.Errorf("capture stopped early: %s", stats.StopReason)
 	}
 	if err != nil {
@@ -203,7 +214,7 @@ func urlPath(u string) string {
 
 // writeFile writes path through fn, removing it on failure.
 func writeFile(path string, fn func(*os.File) error) error {
-	f, err := os.Create(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, outputPerm)
 	if err != nil {
 		return err
 	}

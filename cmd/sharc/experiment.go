@@ -2,26 +2,34 @@ package main
 
 import (
 	"context"
-	"net/url"
-	"time"
-
+	"flag"
 	"fmt"
-	"github.com/sharc-archive/sharc/changerate"
-	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/sim"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/sim"
 	"github.com/sharc-archive/sharc/testsite"
 )
 
 // runExperiment dispatches `sharc experiment NAME`.
 func runExperiment(ctx context.Context, c *cli, args []string) error {
-	if len(args) == 0 || args[0] != "live" {
-		fmt.Fprintln(c.stderr, "usage: sharc experiment live [flags]\n\nexperiments: live (the thesis' Table 5.8 on the live test site)")
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		fmt.Fprintln(c.stdout, commandUsage("experiment"))
+		return flag.ErrHelp
+	case len(args) == 0:
+		fmt.Fprintln(c.stderr, commandUsage("experiment"))
 		return errUsage
+	case args[0] == "refresh":
+		return runRefreshExperiment(ctx, c, args[1:])
+	case args[0] != "live":
+		return usagef("unknown experiment %q (valid: live, refresh)", args[0])
 	}
 	return runLiveExperiment(ctx, c, args[1:])
 }
@@ -55,7 +63,7 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the site's changes")
 	format := fs.String("format", "markdown", "markdown or text")
 	ratesFlag := fs.String("rates", "sitemap,oracle", "comma-separated rate sources to compare: sitemap (the job's cascade: sitemap changefreq, Def. 6.1) and/or oracle (the site's true rates)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
 	hot, err := parseLeaves(*leaves)
@@ -63,16 +71,28 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	reg := scheduler.NewRegistry()
+	// Every choice is checked before the first capture, which empties its
+	// output directory and runs for a minute.
+	if *format != "markdown" && *format != "text" {
+		return usagef("--format must be markdown or text, got %q", *format)
+	}
+	for _, rates := range strings.Split(*ratesFlag, ",") {
+		if rates != "sitemap" && rates != "oracle" {
+			return usagef("unknown --rates %q (valid: sitemap, oracle)", rates)
+		}
+	}
+	for _, s := range strings.Split(*strategies, ",") {
+		if s = strings.TrimSpace(s); !reg.VisitRevisit(s) {
+			return usagef("strategy %q is not a visit-revisit strategy (valid: %s)", s, strings.Join(visitRevisitNames(reg), ", "))
+		}
+	}
+	if _, err := loadJob(*jobPath, reg); err != nil {
+		return err
+	}
 	var results []liveResult
 	for _, rates := range strings.Split(*ratesFlag, ",") {
 		for _, s := range strings.Split(*strategies, ",") {
 			s = strings.TrimSpace(s)
-			if rates != "sitemap" && rates != "oracle" {
-				return fmt.Errorf("unknown --rates %q (valid: sitemap, oracle)", rates)
-			}
-			if !reg.VisitRevisit(s) {
-				return fmt.Errorf("strategy %q is not a visit-revisit strategy (valid: %s)", s, strings.Join(visitRevisitNames(reg), ", "))
-			}
 			j, err := loadJob(*jobPath, reg)
 			if err != nil {
 				return err

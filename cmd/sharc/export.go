@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,27 +12,32 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/cdxj"
-	"github.com/sharc-archive/sharc/store"
 )
 
 // exportFormats lists the formats runExport dispatches to; keep it in step
 // with the switch.
-var exportFormats = []string{"cdxj", "wacz"}
+var exportFormats = []string{"cdxj", "graphml", "wacz"}
 
 // runExport writes a capture in an exchange format: sharc export FORMAT
 // [flags]. Each format is one case and one function.
 func runExport(ctx context.Context, c *cli, args []string) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprintln(c.stdout, commandUsage("export"))
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintf(c.stderr, "usage: sharc export FORMAT [flags]\n\nformats: %s\n", strings.Join(exportFormats, ", "))
+		fmt.Fprintln(c.stderr, commandUsage("export"))
 		return errUsage
 	}
 	switch args[0] {
 	case "cdxj":
 		return exportCDXJ(ctx, c, args[1:])
+	case "graphml":
+		return exportGraphML(ctx, c, args[1:])
 	case "wacz":
 		return runExportWACZ(ctx, c, args[1:])
 	}
-	return fmt.Errorf("unknown format %q (valid formats: %s)", args[0], strings.Join(exportFormats, ", "))
+	return usagef("unknown format %q (valid formats: %s)", args[0], strings.Join(exportFormats, ", "))
 }
 
 // exportCDXJ writes the capture's CDXJ index (pywb convention).
@@ -47,7 +53,7 @@ func exportCDXJ(ctx context.Context, c *cli, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	s, err := store.Open(ctx, *dsn, c.log)
+	s, err := openExistingStore(ctx, *dsn, c.log)
 	if err != nil {
 		return err
 	}
@@ -69,11 +75,13 @@ func exportCDXJ(ctx context.Context, c *cli, args []string) error {
 
 // writeOutput runs write on stdout, or on a temporary file renamed to path
 // once complete so a failed export never leaves a truncated file behind.
+// The file is created with outputPerm (os.CreateTemp's 0600 would hide
+// exports from the archive's other readers).
 func writeOutput(path string, stdout io.Writer, write func(io.Writer) (int, error)) (int, error) {
 	if path == "" || path == "-" {
 		return write(stdout)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".", ".tmp", outputPerm)
 	if err != nil {
 		return 0, err
 	}

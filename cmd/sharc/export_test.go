@@ -13,6 +13,7 @@ import (
 
 	"github.com/sharc-archive/sharc/cdxj"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 func TestMigrateAndExportCDXJ(t *testing.T) {
@@ -42,9 +43,9 @@ func TestMigrateAndExportCDXJ(t *testing.T) {
 	}
 	t0 := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	recs := []store.Record{
-		{URL: "http://b.test/", SURT: "test,b)/", Time: t0, RecordType: "response", Status: 200, MIME: "text/html", PayloadDigest: "sha1:AAA", WARCFile: "w.warc.gz", Offset: 0, RecordLength: 10},
-		{URL: "http://a.test/", SURT: "test,a)/", Time: t0, RecordType: "request", WARCFile: "w.warc.gz", Offset: 10, RecordLength: 10},
-		{URL: "http://a.test/", SURT: "test,a)/", Time: t0.Add(time.Hour), RecordType: "revisit", Status: 200, MIME: "text/html", PayloadDigest: "sha1:BBB", WARCFile: "w.warc.gz", Offset: 20, RecordLength: 5},
+		{URL: "http://b.test/", SURT: "test,b)/", Time: t0, RecordType: warc.Response, Status: 200, MIME: "text/html", PayloadDigest: "sha1:AAA", WARCFile: "w.warc.gz", Offset: 0, RecordLength: 10},
+		{URL: "http://a.test/", SURT: "test,a)/", Time: t0, RecordType: warc.Request, WARCFile: "w.warc.gz", Offset: 10, RecordLength: 10},
+		{URL: "http://a.test/", SURT: "test,a)/", Time: t0.Add(time.Hour), RecordType: warc.Revisit, Status: 200, MIME: "text/html", PayloadDigest: "sha1:BBB", WARCFile: "w.warc.gz", Offset: 20, RecordLength: 5},
 	}
 	if err := s.Commit(ctx, store.Batch{CaptureID: capt.ID, Records: recs}); err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestExportErrors(t *testing.T) {
 		args []string
 		want string // in stderr
 	}{
-		{"no format", []string{"export"}, "formats: cdxj"},
+		{"no format", []string{"export"}, "formats:\n  cdxj"},
 		{"unknown format", []string{"export", "warc"}, `unknown format "warc" (valid formats: ` + strings.Join(exportFormats, ", ") + ")"},
 		{"missing capture", []string{"export", "cdxj", "--store", dsn}, "usage: sharc export cdxj"},
 		{"unknown capture", []string{"export", "cdxj", "--store", dsn, "--capture", "42"}, "capture 42: store: not found"},

@@ -95,7 +95,7 @@ resolve: {evil.test: %s}
 // twice, and each defence left its line.
 func checkHostileLog(t *testing.T, warcDir string) map[string]crawllog.Entry {
 	t.Helper()
-	logs, _ := filepath.Glob(filepath.Join(warcDir, "crawl-*.log"))
+	logs, _ := filepath.Glob(filepath.Join(captureFolder(warcDir).Logs(), "crawl*.log"))
 	if len(logs) != 1 {
 		t.Fatalf("crawl logs %v, want one", logs)
 	}

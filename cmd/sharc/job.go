@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -31,6 +33,10 @@ commands:
 		*token = os.Getenv("SHARC_TOKEN")
 	}
 	rest := fs.Args()
+	if slices.ContainsFunc(rest, isHelp) {
+		fs.printHelp(c.stdout)
+		return flag.ErrHelp
+	}
 	if len(rest) == 0 {
 		fs.Usage()
 		return errUsage
@@ -106,9 +112,7 @@ commands:
 		fmt.Fprintf(c.stdout, "job %s: %s\n", info.Name, info.State)
 		return nil
 	}
-	fmt.Fprintf(c.stderr, "sharc job: unknown command %q\n", rest[0])
-	fs.Usage()
-	return errUsage
+	return usagef("unknown command %q (valid: submit, list, status, pause, resume, cancel)", rest[0])
 }
 
 func printStatus(c *cli, st daemon.Status) {

@@ -1,5 +1,3 @@
-// Command sharc is the SHARC archival crawler: it runs crawl jobs, simulates
-// the SHARC strategies, serves a test site and exports captures.
 package main
 
 import (
@@ -30,30 +28,32 @@ type cli struct {
 type command struct {
 	summary string
 	run     func(ctx context.Context, c *cli, args []string) error
+	// subs are the subcommands with flags of their own, which
+	// `sharc help COMMAND SUB` explains.
+	subs []string
 }
 
 // commands lists the subcommands. Each lives in its own file.
 func commands() map[string]command {
 	return map[string]command{
-		"version":    {"print the version", runVersion},
-		"migrate":    {"apply the store schema (sharc migrate --store DSN)", runMigrate},
-		"export":     {"export a capture (sharc export cdxj --store DSN --capture ID)", runExport},
-		"verify":     {"verify WACZ packages (hashes, index, signature) or WARC files", runVerify},
-		"keygen":     {"generate a WACZ signing key (sharc keygen -o key.pem)", runKeygen},
-		"crawl":      {"run or resume one capture of a YAML job", runCrawl},
-		"demo":       {"capture the changing test site in-process into demo-output/ (make demo)", runDemo},
-		"experiment": {"run a reproducible experiment (sharc experiment live: thesis Table 5.8 on the test site)", runExperiment},
-		"simulate":   {"simulate a capture of a synthetic site or reproduce the thesis tables", runSimulate},
-		"testsite":   {"serve the live changing synthetic test site", runTestsite},
-		"report":     {"print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", runReport},
-		"rates":      {"change-rate predictors: sharc rates train|evaluate|compare (thesis ch. 6)", runRates},
-		"serve":      {"run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", runServe},
-		"job":        {"talk to the daemon: sharc job submit|list|status|pause|resume|cancel", runJob},
+		"help":        {summary: "show a command's or topic's help (sharc help TOPIC)", run: runHelp},
+		"version":     {summary: "print the version", run: runVersion},
+		"migrate":     {summary: "apply the store schema (sharc migrate --store DSN)", run: runMigrate},
+		"export":      {summary: "export a capture (sharc export cdxj|graphml|wacz ...)", run: runExport, subs: exportFormats},
+		"verify":      {summary: "verify WACZ packages (hashes, index, signature) or WARC files", run: runVerify},
+		"keygen":      {summary: "generate a WACZ signing key (sharc keygen -o key.pem)", run: runKeygen},
+		"crawl":       {summary: "run or resume one capture of a YAML job", run: runCrawl},
+		"demo":        {summary: "capture the changing test site in-process into demo-output/ (make demo)", run: runDemo},
+		"experiment":  {summary: "run a reproducible experiment (sharc experiment live|refresh)", run: runExperiment, subs: []string{"live", "refresh"}},
+		"simulate":    {summary: "simulate a capture of a synthetic site or reproduce the thesis tables", run: runSimulate},
+		"testsite":    {summary: "serve the live changing synthetic test site", run: runTestsite},
+		"report":      {summary: "print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", run: runReport},
+		"rates":       {summary: "change-rate predictors: sharc rates train|evaluate|compare (thesis ch. 6)", run: runRates, subs: ratesSubcommands},
+		"serve":       {summary: "run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", run: runServe},
+		"job":         {summary: "talk to the daemon: sharc job submit|list|status|pause|resume|cancel", run: runJob},
+		"healthcheck": {summary: "probe the daemon's /healthz (the container's HEALTHCHECK)", run: runHealthcheck},
 	}
 }
-
-// errUsage marks an error already explained to the user with usage text.
-var errUsage = errors.New("usage")
 
 func main() {
 	// The GC policy is the process's, not run's: tests call run in-process.
@@ -63,20 +63,25 @@ func main() {
 	os.Exit(code)
 }
 
+// run runs the command line args and returns its exit status (exitcode.go).
 func run(args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr, cmds)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
+		return int(exitUsage)
 	}
-	cmd, ok := cmds[args[0]]
+	name := args[0]
+	switch name {
+	case "-h", "--help", "-help":
+		usage(stdout, cmds)
+		return int(exitOK)
+	case "--version", "-version":
+		name, args = "version", []string{"version"}
+	}
+	cmd, ok := cmds[name]
 	if !ok {
-		fmt.Fprintf(stderr, "sharc: unknown command %q\n", args[0])
-		usage(stderr, cmds)
-		return 2
+		fmt.Fprintf(stderr, "sharc: unknown command %q\nRun 'sharc help' for the list of commands.\n", name)
+		return int(exitUsage)
 	}
 	log := newLogger(stderr)
 	defer func() { _ = log.Sync() }()
@@ -86,18 +91,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGXFSZ)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log}, args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		if !errors.Is(err, errUsage) {
-			fmt.Fprintf(stderr, "sharc %s: %v\n", args[0], err)
-		}
-		return 1
-	}
-	return 0
+	err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log}, args[1:])
+	code := codeOf(ctx, err)
+	reportError(stderr, name, err)
+	return int(code)
 }
 
+// reportError prints a command's error on stderr: one line, plus where to
+// find the usage after a usage error the command did not explain itself.
+func reportError(w io.Writer, name string, err error) {
+	var ue *usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &ue) && ue.explained:
+	case errors.As(err, &ue):
+		hint := "sharc help " + name
+		if name == "help" {
+			hint = "sharc help"
+		}
+		fmt.Fprintf(w, "sharc %s: %v\nRun '%s' for usage.\n", name, err, hint)
+	default:
+		fmt.Fprintf(w, "sharc %s: %v\n", name, err)
+	}
+}
+
+// usage lists the commands and help topics.
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: sharc COMMAND [flags]\n\ncommands:")
 	names := make([]string, 0, len(cmds))
@@ -108,6 +126,11 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-12s %s\n", n, cmds[n].summary)
 	}
+	fmt.Fprintln(w, "\nhelp topics (sharc help TOPIC):")
+	for _, t := range helpTopics() {
+		fmt.Fprintf(w, "  %-12s %s\n", t.name, t.summary)
+	}
+	fmt.Fprintln(w, "\n'sharc help COMMAND' or 'sharc COMMAND -h' shows a command's flags; docs/cli.md documents them all.")
 }
 
 // newLogger logs human-readable lines to stderr; SHARC_LOG=debug raises the
@@ -120,15 +143,11 @@ func newLogger(w io.Writer) *zap.Logger {
 	case "debug":
 		level = zapcore.DebugLevel
 	case "json":
-		enc = zapcore.NewJSONEncoder(zap.NewProductionEncoderConfig())
+		// Times and durations as strings: the production default writes
+		// epoch seconds, so a zero time became "-6795364578.87".
+		jc := zap.NewProductionEncoderConfig()
+		jc.EncodeTime, jc.EncodeDuration = zapcore.RFC3339NanoTimeEncoder, zapcore.StringDurationEncoder
+		enc = zapcore.NewJSONEncoder(jc)
 	}
 	return zap.New(zapcore.NewCore(enc, zapcore.AddSync(w), level))
-}
-
-// version is set by the linker in release builds.
-var version = "dev"
-
-func runVersion(_ context.Context, c *cli, _ []string) error {
-	_, err := fmt.Fprintln(c.stdout, "sharc", version)
-	return err
 }

@@ -9,7 +9,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -46,10 +48,10 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 	}
 	id, err := strconv.ParseInt(rest[0], 10, 64)
 	if err != nil || id <= 0 {
-		return fmt.Errorf("capture ID %q is not a positive integer", rest[0])
+		return usagef("capture ID %q is not a positive integer", rest[0])
 	}
 	if *format != "json" && *format != "csv" && *format != "html" {
-		return fmt.Errorf("unknown format %q (valid: json, csv, html)", *format)
+		return usagef("unknown format %q (valid: json, csv, html)", *format)
 	}
 	var j *job.Job
 	if *jobPath != "" {
@@ -68,7 +70,7 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	st, err := store.Open(ctx, *dsn, c.log)
+	st, err := openExistingStore(ctx, *dsn, c.log)
 	if err != nil {
 		return err
 	}
@@ -77,7 +79,10 @@ func runReport(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	render, err := reportRenderer(ctx, c, st, capt, *rebuild, report.Options{WARCDir: *warcDir, Job: j, Tool: "SHARC " + version, Log: c.log})
+	if j != nil && *warcDir == j.WARC.Dir {
+		*warcDir = jobdir.WARCDir(j.WARC.Dir, capt.ID, capt.Started) // the capture's folder
+	}
+	render, err := reportRenderer(ctx, c, st, capt, *rebuild, report.Options{WARCDir: *warcDir, Job: j, Tool: version.Software(), Log: c.log})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // reportFixture writes a finished visit-revisit capture of two pages (one
@@ -43,7 +44,7 @@ func reportFixture(t *testing.T) string {
 	for i, u := range []string{"http://a.test/", "http://a.test/x"} {
 		surt := "test,a)/" + strings.TrimPrefix(u, "http://a.test/")
 		b.Discovered = append(b.Discovered, store.FrontierURL{CaptureID: c.ID, URL: u, SURT: surt, Host: "a.test", Seq: i, ParentSeq: -1, State: store.StateDone})
-		v := store.Record{URL: u, SURT: surt, Time: t0.Add(time.Duration(i) * time.Second), RecordType: "response", Status: 200, PayloadDigest: "sha1:V" + u, WARCFile: "w.warc.gz", Offset: int64(i) * 100, RecordLength: 100, Phase: "visit"}
+		v := store.Record{URL: u, SURT: surt, Time: t0.Add(time.Duration(i) * time.Second), RecordType: warc.Response, Status: 200, PayloadDigest: "sha1:V" + u, WARCFile: "w.warc.gz", Offset: int64(i) * 100, RecordLength: 100, Phase: "visit"}
 		r := v
 		r.Time, r.Offset, r.Phase = t0.Add(time.Duration(3-i)*time.Second), 200+int64(i)*100, "revisit"
 		if i == 1 {
@@ -54,7 +55,7 @@ func reportFixture(t *testing.T) string {
 	if err := s.Commit(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishCapture(ctx, c.ID, "finished"); err != nil {
+	if err := s.FinishCapture(ctx, c.ID, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
 	return dsn

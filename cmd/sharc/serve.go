@@ -31,7 +31,7 @@ func runServe(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 	}
-	d, err := daemon.New(ctx, cfg, c.log, daemon.Options{Version: version})
+	d, err := daemon.New(ctx, cfg, c.log, daemon.Options{})
 	if err != nil {
 		return fmt.Errorf("%s", oneLine(err))
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/sharc-archive/sharc/daemon"
 	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // servePGDSN gives the test its own schema (internal/pgtest).
@@ -134,9 +135,10 @@ resolve: {site.test: %s}
 		t.Fatalf("last run %+v", info.LastRun)
 	}
 	caps, err := client.Captures(ctx, "crashd")
-	if err != nil || len(caps) != 1 || caps[0].Status != "finished" {
+	if err != nil || len(caps) != 1 || caps[0].Status != store.CaptureStatusFinished {
 		t.Fatalf("captures %+v %v (want one capture, resumed each time)", caps, err)
 	}
+	checkKilledRuns(t, client, "crashd", 3)
 	// SIGTERM drains and exits 0.
 	_ = cmd.Process.Signal(syscall.SIGTERM)
 	select {
@@ -159,6 +161,7 @@ resolve: {site.test: %s}
 		}
 	}
 	verifyIndex(t, dsn, caps[0].ID, warcDir)
+	checkSerialsAfterResumes(t, files, "crashd")
 	t.Logf("%d WARC files, %d requests for %d pages over 4 daemon runs", len(files), hits.Load(), pages)
 }
 

@@ -38,7 +38,7 @@ func runSimulate(ctx context.Context, c *cli, args []string) error {
 	switch *format {
 	case "json", "text", "markdown":
 	default:
-		return fmt.Errorf("--format must be json, text or markdown, got %q", *format)
+		return usagef("--format must be json, text or markdown, got %q", *format)
 	}
 	if *table != "" {
 		return printTables(ctx, c, *table, *format)
@@ -48,14 +48,14 @@ func runSimulate(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if *strategy != sim.OP && !reg.Has(*strategy) {
-		return fmt.Errorf("unknown strategy %q (valid: %s)", *strategy, strings.Join(valid, ", "))
+		return usagef("unknown strategy %q (valid: %s)", *strategy, strings.Join(valid, ", "))
 	}
 	cfg := sim.Config{
 		Strategy: *strategy, Size: *size, Skew: *skew, Outdegree: *outdegree, HotLeaves: hot,
 		Slowdown: *slowdown, Tau: *tau, Seed: *seed, SizeError: *sizeErr, Runs: *runs,
 	}
 	if err := cfg.Validate(); err != nil {
-		return err
+		return &usageError{err: err} // every field is a flag's value
 	}
 	var res sim.Result
 	if reg.VisitRevisit(*strategy) {
@@ -94,7 +94,7 @@ func printResultText(c *cli, r sim.Result) error {
 func printTables(ctx context.Context, c *cli, id, format string) error {
 	sel, err := sim.SelectTables(id)
 	if err != nil {
-		return err
+		return &usageError{err: err} // an unknown --table
 	}
 	var tables []sim.Table
 	for _, s := range sel {

@@ -129,12 +129,12 @@ func checkOneUnit(t *testing.T, dsn, warcDir string, pages []string) {
 	}
 	for _, f := range files {
 		for _, rec := range readRecords(t, f) {
-			if key := fmt.Sprintf("%s:%d", filepath.Base(f), rec.Offset); rec.Type() != "warcinfo" && !indexed[key] {
+			if key := fmt.Sprintf("%s:%d", filepath.Base(f), rec.Offset); rec.Type() != warc.Warcinfo && !indexed[key] {
 				t.Errorf("unindexed %s record of %s at %s", rec.Type(), rec.TargetURI(), key)
 			}
 		}
 	}
-	checkCrawlLog(t, filepath.Join(warcDir, fmt.Sprintf("crawl-%d.log", captureID)), warcDir)
+	checkCrawlLog(t, captureFolder(warcDir).CrawlLog(""), warcDir)
 }
 
 func readRecords(t *testing.T, path string) []*warc.Record {
@@ -180,11 +180,11 @@ func checkCrawlLog(t *testing.T, path, warcDir string) {
 			logged[e.URI]++
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(warcDir, "*.warc.gz"))
+	files, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.warc.gz"))
 	fetched := map[string]int{}
 	for _, f := range files {
 		for _, rec := range readRecords(t, f) {
-			if rec.Type() == "response" || rec.Type() == "revisit" {
+			if rec.Type() == warc.Response || rec.Type() == warc.Revisit {
 				fetched[rec.TargetURI()]++
 			}
 		}
@@ -301,7 +301,7 @@ func TestStoreFaultSQLiteDiskFull(t *testing.T) {
 	if !strings.Contains(out, "sqlite:") || !strings.Contains(out, "index commit") {
 		t.Errorf("the error does not name the store and the failed commit:\n%s", lastLines(out, 5))
 	}
-	open, _ := filepath.Glob(filepath.Join(warcDir, "*.open"))
+	open, _ := filepath.Glob(filepath.Join(captureWARCs(warcDir), "*.open"))
 	if len(open) == 0 {
 		t.Errorf("no WARC left .open for repair after the failed commit")
 	}

@@ -38,15 +38,15 @@ func runTestsite(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	if err := checkListen(*listen, *public); err != nil {
-		return err
+		return &usageError{err: err}
 	}
 	deletes, err := testsite.ParsePageDelays(*deleteAfter)
 	if err != nil {
-		return fmt.Errorf("--delete-after: %w", err)
+		return usagef("--delete-after: %w", err)
 	}
 	appears, err := testsite.ParsePageDelays(*appearAfter)
 	if err != nil {
-		return fmt.Errorf("--appear-after: %w", err)
+		return usagef("--appear-after: %w", err)
 	}
 	site, err := testsite.New(testsite.Config{
 		Pages: *pages, Outdegree: *outdegree, Skew: *skew, HotLeaves: hot,

@@ -1,21 +1,20 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"crypto"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/cdxj"
-	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/internal/version"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 	"github.com/sharc-archive/sharc/warc"
@@ -72,7 +71,10 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 			}
 			sig := "unsigned"
 			if rep.Signed {
-				sig = "signed by " + rep.PublicKey
+				sig = fmt.Sprintf("signed (%s) by %s", rep.KeyType, rep.PublicKey)
+				if !rep.ReplayVerifiable {
+					sig += "; WARNING: ReplayWeb.page cannot verify this key type and shows the package as unverified"
+				}
 			}
 			summary = fmt.Sprintf("%d files, %d WARC records, %d index lines, %s", rep.Files, rep.Records, rep.Indexed, sig)
 		}
@@ -87,7 +89,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d files failed verification", failed, fs.NArg())
+		return fmt.Errorf("%d of %d files: %w", failed, fs.NArg(), errVerifyFailed)
 	}
 	return nil
 }
@@ -96,13 +98,24 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 func runKeygen(_ context.Context, c *cli, args []string) error {
 	fs := c.flags("keygen", "usage: sharc keygen -o key.pem [-type TYPE]")
 	out := fs.String("o", "", "output key file (created with mode 0600; never overwritten)")
-	kind := fs.String("type", wacz.KeyECDSAP384, "key type: "+wacz.KeyECDSAP384+", "+wacz.KeyECDSAP256+" or "+wacz.KeyEd25519)
+	kind := fs.String("type", wacz.KeyECDSAP384, "key type: "+wacz.KeyECDSAP384+" (verified by ReplayWeb.page), or with --allow-unverifiable-key "+wacz.KeyECDSAP256+" or "+wacz.KeyEd25519)
+	allowUnverifiable := fs.Bool("allow-unverifiable-key", false, "allow a key type ReplayWeb.page cannot verify")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() > 0 {
 		fs.Usage()
 		return errUsage
+	}
+	if k := *kind; k != wacz.KeyECDSAP384 && k != wacz.KeyECDSAP256 && k != wacz.KeyEd25519 {
+		return usagef("unknown key type %q (want %s, %s or %s)", k, wacz.KeyECDSAP384, wacz.KeyECDSAP256, wacz.KeyEd25519)
+	}
+	if *kind == wacz.KeyECDSAP256 || *kind == wacz.KeyEd25519 {
+		if !*allowUnverifiable {
+			return fmt.Errorf("keygen -type %s: %w: packages signed with it show as unverified there (use the default %s, or add --allow-unverifiable-key)",
+				*kind, wacz.ErrKeyNotReplayVerifiable, wacz.KeyECDSAP384)
+		}
+		unverifiableKeyWarning(c.stderr, *kind)
 	}
 	pemBytes, err := wacz.GenerateKey(*kind)
 	if err != nil {
@@ -112,11 +125,12 @@ func runKeygen(_ context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(pemBytes); err != nil {
-		f.Close()
-		return err
+	_, err = f.Write(pemBytes)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Close(); err != nil {
+	if err != nil {
+		os.Remove(*out) // a partial key must not look like a key
 		return err
 	}
 	s, err := wacz.ParseSigner(pemBytes)
@@ -131,19 +145,38 @@ func runKeygen(_ context.Context, c *cli, args []string) error {
 	return nil
 }
 
+// loadWACZSigner loads a signing key, refusing a type ReplayWeb.page
+// cannot verify unless allowed, and then warning on stderr. Checked before
+// the package is built, so a refusal costs nothing.
+func loadWACZSigner(c *cli, path string, allow bool) (crypto.Signer, error) {
+	s, err := wacz.LoadSigner(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := wacz.CheckReplayVerifiable(s.Public()); err != nil {
+		if !allow {
+			return nil, fmt.Errorf("%s: %w (--allow-unverifiable-key)", path, err)
+		}
+		unverifiableKeyWarning(c.stderr, wacz.KeyType(s.Public()))
+	}
+	return s, nil
+}
+
 // runExportWACZ packages one capture: sharc export wacz CAPTURE -o FILE.wacz
 // --store DSN --warc-dir DIR [--sign-key KEY]. The index is built from the
 // store's records, pages are the capture's HTML responses with status 200
 // (first capture of each URL), and the capture's quality report goes to
 // reports/quality.json.
 func runExportWACZ(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY]")
+	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY] [--upload]")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
 	captureID := fs.Int64("capture", 0, "capture ID (or give it as the first argument)")
 	out := fs.String("o", "", "output .wacz file")
 	warcDir := fs.String("warc-dir", "", "directory holding the capture's WARC files (the job's warc.dir)")
-	signKey := fs.String("sign-key", "", "PEM PKCS#8 private key to sign with (see sharc keygen)")
+	signKey := fs.String("sign-key", "", "PEM PKCS#8 private key to sign with (see sharc keygen; ECDSA P-384)")
+	allowUnverifiable := fs.Bool("allow-unverifiable-key", false, "sign even with a key type ReplayWeb.page cannot verify (ecdsa-p256, ed25519); it shows such packages as unverified")
 	title := fs.String("title", "", "package title (default: capture N)")
+	toS3 := fs.Bool("upload", false, "also upload the WACZ with the warc.upload settings of the capture's job (credentials from its environment variables)")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		id, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil {
@@ -160,80 +193,78 @@ func runExportWACZ(ctx context.Context, c *cli, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	st, err := store.Open(ctx, *dsn, c.log)
+	if *toS3 && *out == "-" {
+		return errors.New("--upload needs -o FILE, not standard output")
+	}
+	st, err := openExistingStore(ctx, *dsn, c.log)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	in, err := waczInput(ctx, st, *captureID, *warcDir)
+	var signer crypto.Signer
+	if *signKey != "" {
+		if signer, err = loadWACZSigner(c, *signKey, *allowUnverifiable); err != nil {
+			return err
+		}
+	}
+	in, cleanup, err := waczInput(ctx, st, *captureID, *warcDir, c.log)
 	if err != nil {
 		return err
 	}
+	defer cleanup()
 	if *title != "" {
 		in.Title = *title
 	}
 	in.Created = time.Now()
+	in.AllowUnverifiableKey = *allowUnverifiable
 	_, err = writeOutput(*out, c.stdout, func(w io.Writer) (int, error) {
-		if *signKey == "" {
-			return 0, wacz.Write(ctx, w, in, nil)
-		}
-		s, err := wacz.LoadSigner(*signKey)
-		if err != nil {
-			return 0, err
-		}
-		return 0, wacz.Write(ctx, w, in, s)
+		return 0, wacz.Write(ctx, w, in, signer)
 	})
 	if err != nil {
 		return err
 	}
 	c.log.Info("exported WACZ", zap.Int64("capture", *captureID), zap.Int("warcs", len(in.WARCs)),
 		zap.Int("pages", len(in.Pages)), zap.Bool("signed", *signKey != ""), zap.String("out", *out))
+	if *toS3 {
+		url, err := uploadExport(ctx, st, *captureID, *out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "uploaded %s to %s\n", *out, url)
+	}
 	return nil
 }
 
-// waczInput gathers a capture's WARCs, index, pages and report.
-func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir string) (wacz.Input, error) {
+// waczInput gathers a capture's WARCs, index, pages and report
+// (wacz.FromCapture), titling the package "capture N". Files uploaded
+// and removed locally are fetched back to a temporary directory
+// (stageWARCs); cleanup, to call once the package is written, removes it.
+func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir string, log *zap.Logger) (wacz.Input, func(), error) {
 	capt, err := st.Capture(ctx, captureID)
 	if err != nil {
-		return wacz.Input{}, err
+		return wacz.Input{}, nil, err
 	}
-	recs, err := st.Records(ctx, captureID)
+	// Given the job folder (warc.dir), the files are in the capture's folder.
+	warcDir = jobdir.WARCDir(warcDir, capt.ID, capt.Started)
+	dir, cleanup, err := stageWARCs(ctx, st, capt, warcDir)
 	if err != nil {
-		return wacz.Input{}, err
+		return wacz.Input{}, nil, err
 	}
-	var idx bytes.Buffer
-	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
-		return wacz.Input{}, err
+	in, err := wacz.FromCapture(ctx, st, captureID, dir, log)
+	if errors.Is(err, wacz.ErrWARCMissing) {
+		err = fmt.Errorf("%w (is the crawl still running? repair .open files first)", err)
 	}
-	rep, err := report.StoredJSON(ctx, st, capt)
 	if err != nil {
-		return wacz.Input{}, err
+		cleanup()
+		return in, nil, err
 	}
-	in := wacz.Input{
-		CDXJ:        idx.Bytes(),
-		Report:      rep,
-		Title:       fmt.Sprintf("capture %d", captureID),
-		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", captureID, capt.Strategy, capt.Mode, capt.Status),
-		Software:    "SHARC " + version,
-	}
-	files := map[string]bool{}
-	seen := map[string]bool{}
-	for _, r := range recs {
-		if r.WARCFile != "" && !files[r.WARCFile] {
-			files[r.WARCFile] = true
-			p := filepath.Join(warcDir, r.WARCFile)
-			if _, err := os.Stat(p); err != nil {
-				if errors.Is(err, os.ErrNotExist) {
-					return wacz.Input{}, fmt.Errorf("WARC file %s of capture %d not found in %s (is the crawl still running? repair .open files first)", r.WARCFile, captureID, warcDir)
-				}
-				return wacz.Input{}, err
-			}
-			in.WARCs = append(in.WARCs, p)
-		}
-		if r.RecordType == "response" && r.Status == 200 && strings.HasPrefix(r.MIME, "text/html") && !seen[r.URL] {
-			seen[r.URL] = true
-			in.Pages = append(in.Pages, wacz.Page{URL: r.URL, TS: r.Time})
-		}
-	}
-	return in, nil
+	in.Software = version.Software()
+	return in, cleanup, nil
+}
+
+// unverifiableKeyWarning is printed, loudly, whenever a package or a key
+// is made with a key type ReplayWeb.page cannot verify.
+func unverifiableKeyWarning(w io.Writer, kind string) {
+	fmt.Fprintf(w, "WARNING: %s signatures are NOT verified by ReplayWeb.page (it verifies only %s):\n"+
+		"WARNING: it will show this package as unverified. `sharc verify` still checks it.\n", kind, wacz.KeyECDSAP384)
 }

@@ -1,6 +1,3 @@
-// Package pgtest gives each test its own PostgreSQL schema in the database
-// named by SHARC_TEST_PG, so tests against the real server never see each
-// other's rows, even when several test binaries run at once.
 package pgtest
 
 import (

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // reportCapture commits three URLs: /a with a visit and a revisit (and a
@@ -23,9 +24,9 @@ func reportCapture(t *testing.T, s store.Store) (store.Capture, map[string][]sto
 	a.State, b.State, cc.State = store.StateDone, store.StateFailed, store.StateBlocked
 	visit := rec(c.ID, a.URL, a.SURT, t0, "f.warc.gz", 0)
 	revisit := rec(c.ID, a.URL, a.SURT, t0.Add(time.Minute), "f.warc.gz", 100)
-	revisit.RecordType, revisit.Phase, revisit.Status = "revisit", "revisit", 304
+	revisit.RecordType, revisit.Phase, revisit.Status = warc.Revisit, "revisit", 304
 	req := rec(c.ID, a.URL, a.SURT, t0.Add(time.Second), "f.warc.gz", 200)
-	req.RecordType = "request"
+	req.RecordType = warc.Request
 	other := rec(c.ID, "http://h.test/c?alias", cc.SURT, t0, "f.warc.gz", 300)
 	robots := rec(c.ID, "http://h.test/robots.txt", "surt:h.test/robots.txt", t0, "f.warc.gz", 400)
 	// Revisit first: EachPage orders by time, not insertion.

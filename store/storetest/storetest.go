@@ -1,6 +1,3 @@
-// Package storetest is the conformance suite every store.Store
-// implementation runs: the same assertions against SQLite and PostgreSQL,
-// so the crawler can treat them as interchangeable.
 package storetest
 
 import (
@@ -14,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // Run runs the suite. open must return a fresh, empty, not yet migrated
@@ -43,6 +41,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentCommits", testConcurrentCommits},
 		{"ReportStreams", testReportStreams},
 		{"ReportRows", testReportRows},
+		{"Runs", testRuns},
+		{"ArchiveJob", testArchiveJob},
+		{"CaptureTotals", testCaptureTotals},
+		{"WARCUploads", testWARCUploads},
+		{"RefreshCycles", testRefreshCycles},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,7 +139,7 @@ func testCaptureLifecycle(t *testing.T, s store.Store) {
 	if err != nil || resumed {
 		t.Fatalf("first OpenCapture: resumed=%v err=%v", resumed, err)
 	}
-	if c1.JobID != j.ID || c1.Status != "running" || c1.Strategy != "bfs" || c1.Mode != "single-visit" || c1.Started.IsZero() || !c1.Finished.IsZero() {
+	if c1.JobID != j.ID || c1.Status != store.CaptureStatusRunning || c1.Strategy != "bfs" || c1.Mode != "single-visit" || c1.Started.IsZero() || !c1.Finished.IsZero() {
 		t.Fatalf("new capture = %+v", c1)
 	}
 	again, resumed, err := s.OpenCapture(ctx, j.ID, "dfs", "visit-revisit")
@@ -147,17 +150,17 @@ func testCaptureLifecycle(t *testing.T, s store.Store) {
 	if err := s.SetReport(ctx, c1.ID, report); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishCapture(ctx, c1.ID, "running"); err == nil {
+	if err := s.FinishCapture(ctx, c1.ID, store.CaptureStatusRunning); err == nil {
 		t.Fatal(`FinishCapture with status "running" succeeded`)
 	}
-	if err := s.FinishCapture(ctx, c1.ID, "finished"); err != nil {
+	if err := s.FinishCapture(ctx, c1.ID, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Capture(ctx, c1.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != "finished" || got.Finished.IsZero() || got.Finished.Before(got.Started) || string(got.Report) != string(report) || !got.Started.Equal(c1.Started) {
+	if got.Status != store.CaptureStatusFinished || got.Finished.IsZero() || got.Finished.Before(got.Started) || string(got.Report) != string(report) || !got.Started.Equal(c1.Started) {
 		t.Fatalf("finished capture = %+v", got)
 	}
 	c2, resumed, err := s.OpenCapture(ctx, j.ID, "dfs", "visit-revisit")
@@ -176,7 +179,7 @@ func testCaptureLifecycle(t *testing.T, s store.Store) {
 	}
 	for name, err := range map[string]error{
 		"Capture":       func() error { _, err := s.Capture(ctx, 999999); return err }(),
-		"FinishCapture": s.FinishCapture(ctx, 999999, "failed"),
+		"FinishCapture": s.FinishCapture(ctx, 999999, store.CaptureStatusFailed),
 		"SetReport":     s.SetReport(ctx, 999999, nil),
 	} {
 		if !errors.Is(err, store.ErrNotFound) {
@@ -284,7 +287,7 @@ func testCaptureOwner(t *testing.T, s store.Store) {
 // rec builds a response record; tests override fields.
 func rec(c int64, url, surt string, at time.Time, file string, off int64) store.Record {
 	return store.Record{
-		CaptureID: c, URL: url, SURT: surt, Time: at, RecordType: "response",
+		CaptureID: c, URL: url, SURT: surt, Time: at, RecordType: warc.Response,
 		RecordID: fmt.Sprintf("<urn:uuid:%s-%d>", surt, at.UnixNano()), Status: 200, MIME: "text/html",
 		PayloadDigest: "sha1:AAAA", TextDigest: "sha1:BBBB", Length: 1234, ETag: `"e1"`,
 		LastModified: "Tue, 15 Nov 1994 12:45:26 GMT", WARCFile: file, Offset: off, RecordLength: 100, Phase: "visit",
@@ -548,8 +551,8 @@ func testRecordsOrder(t *testing.T, s store.Store) {
 		rec(c.ID, "http://example.com/a", "com,example)/a", t0.Add(time.Second), "a.warc.gz", 200),
 		rec(c.ID, "http://example.com/", "com,example)/", t0.Add(5*time.Second), "a.warc.gz", 300),
 	}
-	in[2].RecordType, in[2].Phase, in[2].MIME, in[2].Status = "revisit", "revisit", "text/html; charset=utf-8", 304
-	in[3].RecordType, in[3].Status, in[3].MIME, in[3].PayloadDigest = "request", 0, "application/http; msgtype=request", ""
+	in[2].RecordType, in[2].Phase, in[2].MIME, in[2].Status = warc.Revisit, "revisit", "text/html; charset=utf-8", 304
+	in[3].RecordType, in[3].Status, in[3].MIME, in[3].PayloadDigest = warc.Request, 0, "application/http; msgtype=request", ""
 	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Records: in[:2]}); err != nil {
 		t.Fatal(err)
 	}
@@ -582,7 +585,7 @@ func testLastCapture(t *testing.T, s store.Store) {
 	if err := s.Commit(ctx, store.Batch{CaptureID: c1.ID, Records: []store.Record{r1}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishCapture(ctx, c1.ID, "finished"); err != nil {
+	if err := s.FinishCapture(ctx, c1.ID, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
 	j, _ := s.UpsertJob(ctx, "job", "")
@@ -598,9 +601,9 @@ func testLastCapture(t *testing.T, s store.Store) {
 	r2.ETag = `"new"`
 	// Newer records that are not responses do not count.
 	rv := rec(c2.ID, url, "com,example)/page", t0.Add(2*time.Hour), "c2.warc.gz", 100)
-	rv.RecordType, rv.ETag = "revisit", `"revisit"`
+	rv.RecordType, rv.ETag = warc.Revisit, `"revisit"`
 	rq := rec(c2.ID, url, "com,example)/page", t0.Add(3*time.Hour), "c2.warc.gz", 200)
-	rq.RecordType, rq.ETag = "request", `"request"`
+	rq.RecordType, rq.ETag = warc.Request, `"request"`
 	if err := s.Commit(ctx, store.Batch{CaptureID: c2.ID, Records: []store.Record{rv, r2, rq}}); err != nil {
 		t.Fatal(err)
 	}
@@ -617,11 +620,11 @@ func testFirstByDigest(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	c1 := newCapture(t, s, "job")
 	c2 := newCapture(t, s, "other")
-	mk := func(c int64, typ, path string, at time.Duration, digest string) store.Record {
+	mk := func(c int64, typ warc.RecordType, path string, at time.Duration, digest string) store.Record {
 		r := rec(c, "http://example.com"+path, "com,example)"+path, t0.Add(at), fmt.Sprintf("c%d.warc.gz", c), int64(at/time.Second))
 		r.RecordType, r.PayloadDigest = typ, digest
 		r.RecordID = fmt.Sprintf("<urn:uuid:%s-%d-%s-%s>", typ, c, path, at)
-		if typ == "revisit" {
+		if typ == warc.Revisit {
 			r.Phase = "revisit"
 		}
 		return r
@@ -629,18 +632,18 @@ func testFirstByDigest(t *testing.T, s store.Store) {
 	const dupe, tie, revisitOnly, otherOnly, requestOnly = "sha1:DUPE", "sha1:TIE", "sha1:REVISIT", "sha1:OTHER", "sha1:REQUEST"
 	// dupe: three responses of c1, the earliest (by WARC-Date) committed
 	// last, behind an even earlier revisit and an earlier response of c2.
-	late := mk(c1.ID, "response", "/late", 2*time.Hour, dupe)
-	mid := mk(c1.ID, "response", "/mid", 90*time.Minute, dupe)
-	first := mk(c1.ID, "response", "/first", time.Hour, dupe)
-	rv := mk(c1.ID, "revisit", "/rv", 0, dupe)
-	c2dupe := mk(c2.ID, "response", "/c2", -time.Hour, dupe)
+	late := mk(c1.ID, warc.Response, "/late", 2*time.Hour, dupe)
+	mid := mk(c1.ID, warc.Response, "/mid", 90*time.Minute, dupe)
+	first := mk(c1.ID, warc.Response, "/first", time.Hour, dupe)
+	rv := mk(c1.ID, warc.Revisit, "/rv", 0, dupe)
+	c2dupe := mk(c2.ID, warc.Response, "/c2", -time.Hour, dupe)
 	// tie: two responses with one WARC-Date; insertion order decides.
-	tieA := mk(c1.ID, "response", "/tie-a", 3*time.Hour, tie)
-	tieB := mk(c1.ID, "response", "/tie-b", 3*time.Hour, tie)
+	tieA := mk(c1.ID, warc.Response, "/tie-a", 3*time.Hour, tie)
+	tieB := mk(c1.ID, warc.Response, "/tie-b", 3*time.Hour, tie)
 	batches := []store.Batch{
-		{CaptureID: c1.ID, Records: []store.Record{late, mk(c1.ID, "revisit", "/rv2", time.Minute, revisitOnly)}},
-		{CaptureID: c2.ID, Records: []store.Record{c2dupe, mk(c2.ID, "response", "/c2b", 0, otherOnly)}},
-		{CaptureID: c1.ID, Records: []store.Record{mid, rv, tieA, mk(c1.ID, "request", "/rq", 0, requestOnly)}},
+		{CaptureID: c1.ID, Records: []store.Record{late, mk(c1.ID, warc.Revisit, "/rv2", time.Minute, revisitOnly)}},
+		{CaptureID: c2.ID, Records: []store.Record{c2dupe, mk(c2.ID, warc.Response, "/c2b", 0, otherOnly)}},
+		{CaptureID: c1.ID, Records: []store.Record{mid, rv, tieA, mk(c1.ID, warc.Request, "/rq", 0, requestOnly)}},
 		{CaptureID: c1.ID, Records: []store.Record{first, tieB}},
 	}
 	for _, b := range batches {
@@ -831,26 +834,26 @@ func testHistory(t *testing.T, s store.Store) {
 		}
 	}
 	hasHistory(c1.ID, false)
-	mk := func(c int64, typ string, at time.Duration, digest string) store.Record {
+	mk := func(c int64, typ warc.RecordType, at time.Duration, digest string) store.Record {
 		r := rec(c, url, surt, t0.Add(at), fmt.Sprintf("c%d.warc.gz", c), int64(at/time.Second))
 		r.RecordType, r.PayloadDigest = typ, digest
 		r.RecordID = fmt.Sprintf("<urn:uuid:%s-%d-%s>", typ, c, at)
-		if typ == "revisit" {
+		if typ == warc.Revisit {
 			r.Phase, r.Status = "revisit", 304
 		}
 		return r
 	}
-	visit1 := mk(c1.ID, "response", 0, "sha1:AAAA")
-	revisit1 := mk(c1.ID, "revisit", time.Hour, "sha1:AAAA")
-	changed1 := mk(c1.ID, "response", 2*time.Hour, "sha1:BBBB")
-	visit2 := mk(c2.ID, "response", 24*time.Hour, "sha1:BBBB")
+	visit1 := mk(c1.ID, warc.Response, 0, "sha1:AAAA")
+	revisit1 := mk(c1.ID, warc.Revisit, time.Hour, "sha1:AAAA")
+	changed1 := mk(c1.ID, warc.Response, 2*time.Hour, "sha1:BBBB")
+	visit2 := mk(c2.ID, warc.Response, 24*time.Hour, "sha1:BBBB")
 	// Two records with the same WARC-Date: insertion order breaks the tie.
-	tieA := mk(c2.ID, "revisit", 25*time.Hour, "sha1:BBBB")
-	tieB := mk(c2.ID, "response", 25*time.Hour, "sha1:CCCC")
+	tieA := mk(c2.ID, warc.Revisit, 25*time.Hour, "sha1:BBBB")
+	tieB := mk(c2.ID, warc.Response, 25*time.Hour, "sha1:CCCC")
 	noise := []store.Record{
-		mk(c1.ID, "request", 30*time.Minute, ""),
-		mk(c1.ID, "metadata", 3*time.Hour, ""),
-		mk(c2.ID, "request", 24*time.Hour, ""),
+		mk(c1.ID, warc.Request, 30*time.Minute, ""),
+		mk(c1.ID, warc.Metadata, 3*time.Hour, ""),
+		mk(c2.ID, warc.Request, 24*time.Hour, ""),
 	}
 	other := rec(c1.ID, url+"/x", surt+"/x", t0.Add(90*time.Minute), "c1.warc.gz", 999)
 	// Committed out of time order, as parallel fetchers and the two
@@ -929,26 +932,26 @@ func testJobCaptureSizes(t *testing.T, s store.Store) {
 		}
 		return c.ID
 	}
-	first := run("running", nil, false)
+	first := run(store.CaptureStatusRunning, nil, false)
 	if got, err := s.JobCaptureSizes(ctx, first); err != nil || got == nil || len(got) != 0 {
 		t.Fatalf("JobCaptureSizes of a job's first capture = %#v, %v; want an empty map", got, err)
 	}
 	if err := s.FinishCapture(ctx, first, "stopped"); err != nil {
 		t.Fatal(err)
 	}
-	older := run("finished", map[string]int{"a.example": 3, "b.example": 1}, false)
-	newer := run("finished", map[string]int{"a.example": 5, "c.example:8080": 2}, true)
-	run("failed", map[string]int{"a.example": 40}, false)
+	older := run(store.CaptureStatusFinished, map[string]int{"a.example": 3, "b.example": 1}, false)
+	newer := run(store.CaptureStatusFinished, map[string]int{"a.example": 5, "c.example:8080": 2}, true)
+	run(store.CaptureStatusFailed, map[string]int{"a.example": 40}, false)
 	run("stopped", map[string]int{"a.example": 50}, false)
 	// Another job's newer finished capture is not this job's.
 	oc := newCapture(t, s, "other-job")
 	if err := s.Commit(ctx, store.Batch{CaptureID: oc.ID, Discovered: []store.FrontierURL{furl(oc.ID, "a.example", 0, "/")}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishCapture(ctx, oc.ID, "finished"); err != nil {
+	if err := s.FinishCapture(ctx, oc.ID, store.CaptureStatusFinished); err != nil {
 		t.Fatal(err)
 	}
-	current := run("running", map[string]int{"a.example": 1}, false)
+	current := run(store.CaptureStatusRunning, map[string]int{"a.example": 1}, false)
 
 	newerSizes := map[string]int{"a.example": 4, "c.example:8080": 1} // blocked URLs not counted
 	tests := []struct {

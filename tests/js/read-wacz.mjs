@@ -12,7 +12,7 @@
 // digest is computed here over the entity body warcio hands out (its own
 // dechunking when Transfer-Encoding is chunked; content-coding kept, as the
 // WARC 1.1 payload definition wants).
-import { createHash } from "node:crypto";
+import { createHash, webcrypto } from "node:crypto";
 import yauzl from "yauzl";
 import { WARCParser, WARCSerializer, AsyncIterReader } from "warcio";
 
@@ -228,11 +228,34 @@ async function main() {
     }
   }
   const cdxj = parseCDXJ(texts["indexes/index.cdxj"] ?? "");
+  const signature = await wabacSignature(digestFile);
 
-  const result = { reader: "warcio", files, counts, records, cdxj, datapackage, digestFile, pages, problems };
+  const result = { reader: "warcio", files, counts, records, cdxj, datapackage, digestFile, pages, signature, problems };
   // exitCode, not exit(): exit() would cut off stdout still queued for a pipe.
   process.exitCode = problems.length ? 1 : 0;
   process.stdout.write(JSON.stringify(result, null, 1) + "\n");
+}
+
+// wabacSignature checks datapackage-digest.json's anonymous signature the
+// way ReplayWeb.page does (wabac.js src/wacz/certutils.ts,
+// verifyWACZSignature): WebCrypto importKey("spki", publicKey, ECDSA
+// P-384), then verify ECDSA/SHA-256 of the UTF-8 hash string against the
+// raw r||s signature. Node's crypto.subtle is the same WebCrypto API, so
+// a key it refuses here (another curve, Ed25519) is one ReplayWeb.page
+// shows as unverified. A refusal is a result, not a parse problem.
+async function wabacSignature(digestFile) {
+  const sd = digestFile?.signedData;
+  if (!sd) return null;
+  const out = { hashMatches: sd.hash === digestFile.hash, valid: false, error: null };
+  try {
+    const key = await webcrypto.subtle.importKey("spki", Buffer.from(sd.publicKey, "base64"),
+      { name: "ECDSA", namedCurve: "P-384" }, true, ["verify"]);
+    out.valid = await webcrypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key,
+      Buffer.from(sd.signature, "base64"), new TextEncoder().encode(sd.hash));
+  } catch (err) {
+    out.error = `${err.name}: ${err.message}`;
+  }
+  return out;
 }
 
 main().catch((err) => {

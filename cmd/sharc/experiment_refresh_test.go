@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRefreshDocGenerated: the generated section of
+// docs/refresh-policies.md is what `sharc experiment refresh` prints with
+// its defaults. Regenerate with
+// go run ./cmd/sharc experiment refresh --doc docs/refresh-policies.md.
+func TestRefreshDocGenerated(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/refresh-policies.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	i, j := strings.Index(s, refreshDocBegin), strings.Index(s, refreshDocEnd)
+	if i < 0 || j < i {
+		t.Fatal("docs/refresh-policies.md has no generated section")
+	}
+	code, out, errOut := sharc(t, "experiment", "refresh")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := s[i+len(refreshDocBegin) : j]; got != out {
+		t.Errorf("docs/refresh-policies.md is stale; regenerate with go run ./cmd/sharc experiment refresh --doc docs/refresh-policies.md")
+	}
+}
+
+func TestRefreshExperimentFlags(t *testing.T) {
+	small := []string{"--sites", "3", "--pages", "40", "--cycles", "3", "--clusters", "4", "--sweep", ""}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"one policy", append(small, "--policies", "random,oracle", "--co-change", "on"), 0, "| oracle |"},
+		{"bad policy", append(small, "--policies", "nope"), 1, "unknown policy"},
+		{"bad share", append(small, "--shares", "2"), 2, "--shares"},
+		{"bad co-change", append(small, "--co-change", "maybe"), 1, "--co-change"},
+		{"bad history", append(small, "--history", "some"), 2, "--history"},
+		{"bad ddb", append(small, "--ddb", "sideways"), 2, "--ddb"},
+		{"literal readings", append(small, "--policies", "neighbourhood-dir(1)/ha", "--history", "all", "--ddb", "literal"), 0, "| neighbourhood-dir(1)/ha |"},
+		{"stray argument", append(small, "extra"), 2, "unexpected arguments"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := sharc(t, append([]string{"experiment", "refresh"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+				t.Errorf("exit %d, want %d; output lacks %q:\n%s%s", code, tc.code, tc.want, out, errOut)
+			}
+		})
+	}
+}
+
+// TestRefreshDocRewrite: --doc replaces only the generated section.
+func TestRefreshDocRewrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.md")
+	orig := "# head\n\n" + refreshDocBegin + "old\n" + refreshDocEnd + "tail\n"
+	if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := sharc(t, "experiment", "refresh", "--sites", "2", "--pages", "30", "--cycles", "2", "--clusters", "3",
+		"--policies", "random", "--shares", "0.1", "--co-change", "off", "--sweep", "", "--doc", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, _ := os.ReadFile(path)
+	got := string(b)
+	if !strings.HasPrefix(got, "# head\n\n"+refreshDocBegin+"### Independent") || !strings.HasSuffix(got, refreshDocEnd+"tail\n") || strings.Contains(got, "old\n") {
+		t.Errorf("rewritten document:\n%s", got)
+	}
+	if err := os.WriteFile(path, []byte("no markers"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := sharc(t, "experiment", "refresh", "--sites", "2", "--pages", "30", "--cycles", "2", "--clusters", "3",
+		"--policies", "random", "--sweep", "", "--doc", path); code == 0 {
+		t.Error("a document without markers was accepted")
+	}
+}

@@ -1,0 +1,127 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"time"
+)
+
+// The console's view of the API's answers (docs/openapi.yaml): only the
+// fields its pages show.
+type jobView struct {
+	Name     string    `json:"name"`
+	State    string    `json:"state"`
+	Alert    string    `json:"alert"`
+	Seeds    []string  `json:"seeds"`
+	Strategy string    `json:"strategy"`
+	Mode     string    `json:"mode"`
+	Schedule string    `json:"schedule"`
+	NextRun  time.Time `json:"next_run"`
+	LastRun  *struct {
+		StopReason string `json:"stop_reason"`
+		Fetched    int64  `json:"fetched"`
+		Failed     int64  `json:"failed"`
+	} `json:"last_run"`
+}
+
+type statusView struct {
+	State      string     `json:"state"`
+	Alert      string     `json:"alert"`
+	Capture    int64      `json:"capture"`
+	Resumed    bool       `json:"resumed"`
+	Fetched    int64      `json:"fetched"`
+	Failed     int64      `json:"failed"`
+	Blocked    int64      `json:"robots_blocked"`
+	Known      int64      `json:"discovered"`
+	Queued     int64      `json:"queued"`
+	InFlight   int        `json:"in_flight"`
+	Records    int64      `json:"records"`
+	Elapsed    float64    `json:"elapsed_seconds"`
+	Rate       float64    `json:"pages_per_second"`
+	Hosts      []hostView `json:"hosts"`
+	HostsTotal int        `json:"hosts_total"`
+}
+
+type hostView struct {
+	Host           string  `json:"host"`
+	Queued         int     `json:"queued"`
+	InFlight       int     `json:"in_flight"`
+	PolitenessWait float64 `json:"politeness_wait_seconds"`
+	Delay          float64 `json:"delay_seconds"`
+	RobotsDelay    float64 `json:"robots_crawl_delay_seconds"`
+	Fetched        int64   `json:"fetched"`
+	Errors         int64   `json:"errors"`
+	Rate           float64 `json:"fetches_per_second"`
+	Parked         bool    `json:"parked"`
+	WaitingForSlot bool    `json:"waiting_for_slot"`
+}
+
+type captureView struct {
+	ID        int64       `json:"id"`
+	Job       string      `json:"job"`
+	Status    string      `json:"status"`
+	Started   time.Time   `json:"started"`
+	Finished  time.Time   `json:"finished"`
+	Strategy  string      `json:"strategy"`
+	Mode      string      `json:"mode"`
+	HasReport bool        `json:"has_report"`
+	Totals    *totalsView `json:"totals"`
+}
+
+// totalsView is a stored report's page counts (report.Totals).
+type totalsView struct {
+	Pages                  int `json:"pages"`
+	Coherent               int `json:"coherent"`
+	Changed                int `json:"changed"`
+	ChangedInsignificantly int `json:"changed_insignificantly"`
+	Deleted                int `json:"deleted"`
+	New                    int `json:"new"`
+	Failed                 int `json:"failed"`
+	DownloadedOnce         int `json:"downloaded_once"`
+}
+
+// apiError is an answer other than 2xx, with the API's message.
+type apiError struct {
+	Status  int
+	Message string
+}
+
+func (e *apiError) Error() string { return fmt.Sprintf("%d: %s", e.Status, e.Message) }
+
+// call asks the API handler in-process, with the daemon's token, and
+// returns the recorded answer; a non-2xx answer is an *apiError.
+func (c *Console) call(ctx context.Context, path string, header http.Header) (*httptest.ResponseRecorder, error) {
+	req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	rec := httptest.NewRecorder()
+	c.api.ServeHTTP(rec, req)
+	if rec.Code/100 != 2 {
+		var body struct {
+			Error string `json:"error"`
+		}
+		_ = json.Unmarshal(rec.Body.Bytes(), &body)
+		return nil, &apiError{Status: rec.Code, Message: body.Error}
+	}
+	return rec, nil
+}
+
+// get decodes a JSON answer of the API into out.
+func (c *Console) get(ctx context.Context, path string, out any) error {
+	rec, err := c.call(ctx, path, nil)
+	if err != nil {
+		return err
+	}
+	return json.NewDecoder(io.LimitReader(rec.Body, maxAnswer)).Decode(out)
+}
+
+// maxAnswer bounds what the console decodes from one API answer.
+const maxAnswer = 64 << 20

@@ -1,0 +1,111 @@
+package console
+
+import (
+	"embed"
+	"html/template"
+	"time"
+)
+
+//go:embed assets/console.css
+var assets embed.FS
+
+var funcs = template.FuncMap{
+	"when": func(t time.Time) string {
+		if t.IsZero() {
+			return "—"
+		}
+		return t.UTC().Format("2006-01-02 15:04:05 UTC")
+	},
+	"secs": func(s float64) string {
+		return (time.Duration(s * float64(time.Second))).Round(100 * time.Millisecond).String()
+	},
+}
+
+const layout = `{{define "top"}}<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
+{{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
+<link rel="stylesheet" href="/ui/console.css"></head>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
+<main><h1>{{.Title}}</h1>{{end}}
+{{define "bottom"}}</main></body></html>{{end}}`
+
+var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
+{{define "login"}}{{template "top" .}}
+<form class="login" method="post" action="/ui/login">
+<p>This daemon asks for its API token.</p>
+{{if .Error}}<p class="error">{{.Error}}</p>{{end}}
+<label>Token <input type="password" name="token" autocomplete="current-password" autofocus></label>
+<button type="submit">Log in</button>
+</form>
+{{template "bottom" .}}{{end}}
+
+{{define "jobs"}}{{template "top" .}}
+{{if .Jobs}}<table>
+<tr><th>Job</th><th>State</th><th>Seeds</th><th>Strategy, mode</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr>
+{{range .Jobs}}<tr>
+<td><a href="/ui/jobs/{{.Name}}">{{.Name}}</a></td>
+<td class="state-{{.State}}">{{.State}}{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}</td>
+<td>{{range $i, $s := .Seeds}}{{if $i}}<br>{{end}}{{$s}}{{end}}</td>
+<td>{{.Strategy}}, {{.Mode}}</td>
+<td>{{if .Schedule}}{{.Schedule}}{{else}}<span class="muted">none</span>{{end}}</td>
+<td>{{when .NextRun}}</td>
+<td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched, {{.Failed}} failed{{else}}<span class="muted">none yet</span>{{end}}</td>
+</tr>{{end}}</table>
+{{else}}<p class="muted">No jobs. Submit one with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "job"}}{{template "top" .}}
+{{with .Status}}
+<p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
+<table>
+<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Elapsed</th><th>Pages/s</th></tr>
+<tr><td class="num">{{.Fetched}}</td><td class="num">{{.Failed}}</td><td class="num">{{.Blocked}}</td><td class="num">{{.Known}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{.Records}}</td><td class="num">{{secs .Elapsed}}</td><td class="num">{{printf "%.1f" .Rate}}</td></tr>
+</table>
+<h2>Hosts: why is it slow?</h2>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). {{.HostsTotal}} hosts, most queued first.</p>
+<table>
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
+{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+{{end}}</table>{{end}}
+<h2>Captures</h2>
+{{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
+<table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
+{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else}}<span class="muted">not yet</span>{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No capture yet.</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "capture"}}{{template "top" .}}
+{{with .Capture}}<p>Job <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, status <strong>{{.Status}}</strong>, {{.Strategy}}, {{.Mode}}; started {{when .Started}}{{if not .Finished.IsZero}}, finished {{when .Finished}}{{end}}.</p>{{end}}
+<h2>Quality report</h2>
+{{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
+<iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
+{{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+<h2>Crawl tree</h2>
+<p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
+<h2>crawl.log (last {{.LogLines}} lines)</h2>
+{{if .Log}}<pre class="log">{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "series"}}{{template "top" .}}
+{{with .Series}}{{if .Captures}}<p>Each capture of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a> with a quality report, oldest left: its pages stacked by what the revisit found{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}. Failed and blocked pages are not drawn.</p>
+<p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
+<svg xmlns="http://www.w3.org/2000/svg" class="series" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
+<g font-size="10" fill="#667085">{{range .Axis}}<text x="44" y="{{printf "%.1f" .Y}}" text-anchor="end">{{.Label}}</text><line x1="48" x2="700" y1="{{printf "%.1f" .Y}}" y2="{{printf "%.1f" .Y}}" stroke="#e3e6ec"/>{{end}}</g>
+{{range .Layers}}<polygon class="band band-{{.Name}}" points="{{.Points}}" fill="{{.Fill}}" fill-opacity="0.85"><title>{{.Name}}</title></polygon>{{end}}
+</svg>
+<table><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
+{{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Series.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
+{{end}}</table>
+{{else}}<p class="muted">No capture of {{.Job}} has a report yet.</p>{{end}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "tree"}}{{template "top" .}}
+{{with .Tree}}<p>{{len .Nodes}} nodes standing for {{.Pages}} pages{{if gt .Total (len .Nodes)}}; {{.Total}} nodes in all, the first {{len .Nodes}} breadth-first are drawn — the GraphML has them all{{end}}. Each page hangs under the page it was found on; a subtree whose pages all stayed the same is one grey node, larger the more pages it holds. Hover a node for its URL.</p>
+<p class="legend">{{range .Kinds}}<span><svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="{{.Fill}}"/></svg> {{.Kind}}</span> {{end}}</p>
+<div class="tree"><svg xmlns="http://www.w3.org/2000/svg" class="crawltree" width="{{printf "%.0f" .Width}}" height="{{printf "%.0f" .Height}}" viewBox="0 0 {{printf "%.0f" .Width}} {{printf "%.0f" .Height}}">
+<g stroke="#b0b6c3" stroke-width="1">{{range .Edges}}<line x1="{{printf "%.1f" .X1}}" y1="{{printf "%.1f" .Y1}}" x2="{{printf "%.1f" .X2}}" y2="{{printf "%.1f" .Y2}}"/>{{end}}</g>
+<g>{{range .Nodes}}<circle class="node kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}{{if .Collapsed}}, {{.Size}} unchanged pages{{end}}</title></circle>{{end}}</g>
+</svg></div>{{end}}
+<p><a href="/ui/captures/{{.CaptureID}}/graphml">Download the GraphML</a> · <a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+`))

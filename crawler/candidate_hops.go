@@ -1,0 +1,23 @@
+package crawler
+
+import (
+	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/frontier"
+)
+
+// hopsStage drops URLs past fetch.max_redirects redirects in a row or
+// scope.max_hops hops from a seed.
+type hopsStage struct{}
+
+func (hopsStage) name() string { return stages.Hops }
+
+func (hopsStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
+	switch {
+	case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
+		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit}
+	case len(u.HopPath) > c.job.Scope.MaxHops:
+		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annMaxHops}
+	}
+	return true, nil
+}

@@ -1,0 +1,23 @@
+package crawler
+
+import (
+	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/frontier"
+)
+
+// trapsStage drops URLs a trap defence of package traps refuses. It must
+// be the last filter: Admit counts the URL's query variant as admitted.
+type trapsStage struct{}
+
+func (trapsStage) name() string { return stages.Traps }
+
+func (trapsStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
+	if why, ok := c.traps.Check(u.URL); !ok {
+		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)}
+	}
+	if why, ok := c.traps.Admit(u.URL); !ok {
+		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeChaff, string(why)}
+	}
+	return true, nil
+}

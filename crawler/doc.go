@@ -1,0 +1,56 @@
+// Package crawler runs one capture of a crawl job: a pool of fetchers takes
+// tasks from the per-host frontier (ordered by the job's scheduler strategy),
+// archives every exchange into WARC files, indexes the records in the store
+// and logs each URI to crawl.log. A capture interrupted by Ctrl-C, SIGTERM or
+// SIGKILL resumes where it stopped when the same job runs again.
+//
+// # The chain
+//
+// Every task the frontier hands out goes through one chain of named
+// stages (chain.go), assembled in one place (assemble) from the job; each
+// stage is a file stage_NAME.go with one type implementing the small
+// stage interface. A stage either passes the task on or settles it. The
+// names and what each stage does are listed once, in package
+// crawler/stages, which `sharc crawl --explain` (Explain) and heritrix's
+// processors-report.txt read:
+//
+//	candidate chain (every discovered URL; candidates.go, in admit):
+//	  canonicalize → hops → scope → traps → quotas
+//	task chain:
+//	  revisit-hold → prerequisites → robots (robots: obey only) → fetch →
+//	  netguard → retry → dedup → extract → write → schedule
+//
+// Which stage and file reads each job field is FieldReaders
+// (fieldreaders.go, the table in docs/architecture.md); why a run stopped
+// is a StopReason (stopreason.go).
+//
+// # Refresh cycles
+//
+// capture.mode refresh (refresh.go, issue 16) changes only the capture's
+// edges: its seeds are the plan a refresh policy makes over the URLs
+// earlier captures of the job archived, nothing discovered is queued, and
+// when it finishes its metrics are stored (store.RefreshCycle). The chain
+// is the same; the dedup stage treats a 200 with the URL's last payload as
+// unchanged.
+//
+// # Single node and cluster
+//
+// What differs between a crawl run by one process and one node of a
+// cluster (cluster.go) is behind the coordinator interface (coord.go):
+// singleNode and clusterNode. Run picks one; no other code asks which.
+//
+// # Concurrency contract
+//
+// A Crawler serves one Run: New stores its configuration (never changed
+// afterwards), Run makes the per-run state, and a second Run returns
+// ErrRunTwice; make a new Crawler to run the job again (it resumes the
+// capture). During Run, the job's workers (goroutines) run the chain, one
+// committer goroutine writes WARC records, index rows and crawl.log lines
+// in groups, and a cluster node runs its lease loop; the stages share the
+// run's state only through the frontier (safe for concurrent use), the
+// committer's channel, atomics and the mutexes noted on runState. Status,
+// Held, ClusterStatus and the admin methods (DropMatching and friends) are
+// safe to call from other goroutines while Run runs; before Run they
+// return zero values or an error. Observer and Progress callbacks are
+// called from the crawler's goroutines and must not block for long.
+package crawler

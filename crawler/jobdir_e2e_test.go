@@ -1,0 +1,132 @@
+package crawler_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// TestCaptureFolders: each capture of a job gets its own folder under the
+// job folder (warc.dir) holding the job, its WARC files and crawl.log; an
+// interrupted capture resumes into its folder, not a new one.
+func TestCaptureFolders(t *testing.T) {
+	st, j, reg, warcs, first := interruptedCapture(t, "folders")
+	resumed, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	if err != nil || !resumed.Resumed || resumed.StopReason != "finished" || resumed.Folder != first.Folder {
+		t.Fatalf("resumed run: folder %q (first %q), %+v, %v", resumed.Folder, first.Folder, resumed, err)
+	}
+	second, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	if err != nil || second.Resumed || second.CaptureID == first.CaptureID || second.Folder == first.Folder {
+		t.Fatalf("second capture: %+v, %v; want a new capture in a new folder", second, err)
+	}
+	for _, s := range []crawler.Stats{resumed, second} {
+		c, err := st.Capture(context.Background(), s.CaptureID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := jobdir.Path(warcs, c.ID, c.Started)
+		if string(f) != s.Folder || s.CrawlLog != f.CrawlLog("") {
+			t.Errorf("capture %d: folder %q, crawl.log %q; want %q", s.CaptureID, s.Folder, s.CrawlLog, f)
+		}
+		yaml, err := os.ReadFile(filepath.Join(string(f), jobdir.JobFile))
+		if err != nil || !strings.Contains(string(yaml), "name: folders") {
+			t.Errorf("capture %d: job.yaml %.60q, %v", s.CaptureID, yaml, err)
+		}
+		for _, w := range s.WARCFiles {
+			if filepath.Dir(w) != f.WARCs() {
+				t.Errorf("capture %d: WARC file %s outside %s", s.CaptureID, w, f.WARCs())
+			}
+		}
+		if got := archivedResponses(t, f.WARCs()); got["http://a.test/p29"] != 1 {
+			t.Errorf("capture %d: /p29 archived %d times in its folder, want once", s.CaptureID, got["http://a.test/p29"])
+		}
+		checkIndex(t, st, s.CaptureID, warcs)
+		// The resumed capture fetches robots.txt again: count URIs, not lines.
+		data, err := os.ReadFile(s.CrawlLog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uris := map[string]bool{}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			e, err := crawllog.Parse(l)
+			if err != nil {
+				t.Fatalf("capture %d: crawl.log line %q: %v", s.CaptureID, l, err)
+			}
+			uris[e.URI] = true
+		}
+		if len(uris) != 32 { // /, /p0 … /p29 and robots.txt
+			t.Errorf("capture %d: crawl.log has %d URIs, want the site's 31 and robots.txt", s.CaptureID, len(uris))
+		}
+	}
+}
+
+// TestCaptureBegunBeforeFolders: a capture interrupted before capture
+// folders existed (its WARC files and crawl-ID.log directly in warc.dir)
+// resumes where it began, so it is not split over two places.
+func TestCaptureBegunBeforeFolders(t *testing.T) {
+	st, j, reg, warcs, first := interruptedCapture(t, "legacy")
+	if first.Folder == "" {
+		t.Fatalf("first run has no folder: %+v", first)
+	}
+	// Lay the interrupted capture out as the flat layout left it.
+	f := jobdir.Folder(first.Folder)
+	files, _ := filepath.Glob(filepath.Join(f.WARCs(), "*"))
+	for _, p := range files {
+		if err := os.Rename(p, filepath.Join(warcs, filepath.Base(p))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	legacyLog := filepath.Join(warcs, "crawl-1.log")
+	if err := os.Rename(first.CrawlLog, legacyLog); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(first.Folder); err != nil {
+		t.Fatal(err)
+	}
+	done, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	if err != nil || !done.Resumed || done.StopReason != "finished" {
+		t.Fatalf("resumed run: %+v, %v", done, err)
+	}
+	if done.Folder != "" || done.CrawlLog != legacyLog {
+		t.Errorf("resumed flat capture: folder %q, crawl.log %q; want none and %s", done.Folder, done.CrawlLog, legacyLog)
+	}
+	if _, err := os.Stat(first.Folder); !os.IsNotExist(err) {
+		t.Errorf("resuming a flat capture made a folder: %v", err)
+	}
+	if got := archivedResponses(t, warcs); got["http://a.test/p29"] != 1 {
+		t.Errorf("/p29 archived %d times, want once", got["http://a.test/p29"])
+	}
+	checkIndex(t, st, done.CaptureID, warcs)
+}
+
+// interruptedCapture runs job name on a 30-page chain site into a fresh
+// SQLite store and stops it after 5 fetches, as Ctrl-C would.
+func interruptedCapture(t *testing.T, name string) (store.Store, *job.Job, *scheduler.Registry, string, crawler.Stats) {
+	t.Helper()
+	a := httptest.NewServer(chainSite(30))
+	t.Cleanup(a.Close)
+	dir := t.TempDir()
+	warcs := filepath.Join(dir, "warcs")
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	reg := scheduler.NewRegistry()
+	j := testJob(t, dir, ownerJob(t, name, "a.test", addr(a), warcs))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first, err := crawler.New(j, st, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", &stopAfter{n: 5, cancel: cancel})).Run(ctx)
+	if err != nil || first.StopReason != crawler.StopInterrupted {
+		t.Fatalf("first run: %+v, %v", first, err)
+	}
+	return st, j, reg, warcs, first
+}

@@ -1,0 +1,361 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/internal/version"
+	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/netguard"
+	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/traps"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// ErrRunTwice is returned by a second Run of one Crawler: its per-run
+// state (frontier, outputs, counters) serves one run only. Make a new
+// Crawler with New to run the job again (it resumes the capture).
+var ErrRunTwice = errors.New("crawler: Run called twice on one Crawler (make a new one with New)")
+
+// Run runs (or resumes) the job's capture until it is complete, a limit is
+// reached or ctx is cancelled. Cancellation is a clean stop: in-flight
+// fetches are abandoned, WARC files closed, and the capture stays "running"
+// in the store so the next Run resumes it. A running capture started with
+// other defining settings is refused (*OwnerError), and a new capture
+// whose set-up fails before its seeds are committed is marked failed.
+// Run may be called once per Crawler (ErrRunTwice).
+func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
+	if !c.ran.CompareAndSwap(false, true) {
+		return Stats{}, ErrRunTwice
+	}
+	c.started = time.Now()
+	yamlText, err := c.job.Marshal()
+	if err != nil {
+		return Stats{}, fmt.Errorf("encode job: %w", err)
+	}
+	// What can fail without the store fails before a capture exists.
+	if err := checkSeeds(c.job); err != nil {
+		return Stats{}, err
+	}
+	if err := checkWritableDir(c.job.WARC.Dir); err != nil {
+		return Stats{}, fmt.Errorf("warc dir: %w", err)
+	}
+	// The bucket is checked before a capture exists (warc.upload).
+	upc, err := uploadClient(ctx, c.job.WARC.Upload)
+	if err != nil {
+		return Stats{}, err
+	}
+	c.upl = &uploads{client: upc}
+	if err := c.newCoordinator(); err != nil {
+		return Stats{}, err
+	}
+	capture, resumed, err := c.openCapture(ctx, string(yamlText))
+	if capture.ID != 0 {
+		c.log = c.log.With(zap.String("job", c.job.Name), zap.Int64("capture", capture.ID))
+	}
+	seeded := resumed || c.coord.shared() // cluster nodes settle their capture together
+	defer func() {
+		if err != nil && !seeded && capture.ID != 0 {
+			c.failSetUp(ctx, capture.ID, err)
+		}
+	}()
+	if err != nil {
+		return Stats{}, err
+	}
+	c.capture, c.resumed = capture, resumed
+	logPath, err := c.setUp(ctx, yamlText)
+	if err != nil {
+		return Stats{}, err
+	}
+	if err := c.coord.start(ctx); err != nil {
+		c.closeOutputs()
+		return Stats{}, err
+	}
+	seeded = true
+	c.log.Info("capture started", zap.Bool("resumed", resumed), zap.String("strategy", c.job.Scheduler.Strategy),
+		zap.Int("frontier", c.frontier.Size()))
+	c.obs().Started(capture.ID, resumed)
+	st, workErr, cause := c.crawl(ctx)
+	st.CrawlLog, st.Folder = logPath, string(c.folder)
+	return c.settle(ctx, st, workErr, cause)
+}
+
+// setUp makes the run's folder, outputs and frontier, and
+// returns the crawl.log path. On error nothing stays open.
+func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
+	prefix := c.coord.warcPrefix(c.job.WARC.Prefix)
+	logPath, err := c.setUpFolder(ctx, yamlText, c.coord.node())
+	if err != nil {
+		return "", err
+	}
+	if c.resumed {
+		// A node repairs only its own files: the others' may be open.
+		if err := c.repairWARCFiles(ctx, filepath.Join(c.warcDir, c.coord.repairPattern(prefix))); err != nil {
+			return "", err
+		}
+	}
+	if c.earlier, err = c.earlierTotals(ctx, c.capture.ID, c.resumed); err != nil {
+		return "", err
+	}
+	if err := c.openOutputs(ctx, prefix, logPath); err != nil {
+		return "", err
+	}
+	c.setUpState()
+	if err := c.setUpRates(ctx); err != nil {
+		c.closeOutputs()
+		return "", err
+	}
+	fcfg, err := c.frontierConfig(ctx)
+	if err != nil {
+		c.closeOutputs()
+		return "", err
+	}
+	c.frontier = frontier.New(fcfg)
+	c.held.Store(c.frontier)
+	return logPath, nil
+}
+
+// openOutputs opens the WARC writer (continuing the capture's serials)
+// and crawl.log.
+func (c *Crawler) openOutputs(ctx context.Context, prefix, logPath string) error {
+	j := c.job
+	serial, err := c.nextSerial(ctx, c.capture.ID, c.resumed, prefix)
+	if err != nil {
+		return err
+	}
+	hostname, _ := os.Hostname()
+	c.warc, err = warc.NewWriter(warc.Config{
+		Dir: c.warcDir, Prefix: prefix, MaxSize: j.WARC.MaxSize, Digest: j.WARC.Digest, GzipLevel: c.gzipLevel(), FirstSerial: serial,
+		Software: version.Software(), Operator: j.WARC.Operator, JobName: j.Name, RobotsPolicy: j.Robots,
+		UserAgent: j.UserAgent, Hostname: hostname, OnClose: c.warcClosed,
+		Description: fmt.Sprintf("capture %d of job %s, strategy %s, mode %s", c.capture.ID, j.Name, j.Scheduler.Strategy, j.Capture.Mode),
+	}, c.log)
+	if err != nil {
+		return fmt.Errorf("warc: %w", err)
+	}
+	if c.clog, err = crawllog.Open(logPath); err != nil {
+		_ = c.warc.Close()
+		return err
+	}
+	ownPrefix := "" // a cluster node uploads only its own files
+	if c.coord.shared() {
+		ownPrefix = prefix
+	}
+	c.startUploads(ctx, c.warcDir, ownPrefix) // the capture folder's warcs/
+	return nil
+}
+
+// setUpState makes the fetcher and the run's caches and filters.
+func (c *Crawler) setUpState() {
+	j := c.job
+	maxHeader := j.Fetch.MaxHeaderBytes
+	if maxHeader <= 0 { // a job built in code rather than parsed
+		maxHeader = job.DefaultMaxHeaderBytes
+	}
+	c.fetch = &fetcher{pool: newConnPool(), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
+		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
+		spoolDir: c.warcDir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
+		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
+	c.robots = newRobotsCache(j.UserAgent)
+	// A resumed capture's earlier responses, and other nodes', are in the
+	// store only: the cache starts empty and misses ask the store.
+	c.dedup = newDedup(c.store, c.capture.ID, c.opts.DigestCache, !c.resumed && !c.coord.shared())
+	c.scope = newScope(j)
+	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
+	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
+	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
+}
+
+// setUpRates makes the change-rate cascade the job names, unless
+// Options.Rates replaces it.
+func (c *Crawler) setUpRates(ctx context.Context) error {
+	j := c.job
+	if c.rates = c.opts.Rates; c.rates != nil {
+		return nil
+	}
+	model, err := loadRatesModel(j.RatesModel)
+	if err != nil {
+		return err
+	}
+	cascade, err := changerate.New(changerate.Config{Order: j.ChangeRates, PolitenessDelay: c.delta(),
+		Tau: changerate.DefaultTau, DefaultRate: j.DefaultRate, Predictor: model}, c.log)
+	if err != nil {
+		return fmt.Errorf("change rates: %w", err)
+	}
+	c.rates = cascade
+	for _, n := range cascade.Order() {
+		c.useHistory = c.useHistory || n == changerate.SourceHistory
+	}
+	if c.useHistory {
+		// A first capture has no history to read: skip the query per URL.
+		has, err := c.store.HasHistory(ctx, c.capture.ID)
+		c.useHistory = err != nil || has
+	}
+	return nil
+}
+
+// frontierConfig is the frontier the job asks for.
+func (c *Crawler) frontierConfig(ctx context.Context) (frontier.Config, error) {
+	j := c.job
+	// estimated_size: auto takes each host's size in the job's previous
+	// finished capture, else the number of the host's URLs known when its
+	// pages start (its sitemaps are fetched first, so their entries count).
+	estimate := func(_ string, known int) int { return j.Capture.EstimatedSize }
+	if j.Capture.EstimatedSize == 0 {
+		sizes, err := c.store.JobCaptureSizes(ctx, c.capture.ID)
+		if err != nil {
+			return frontier.Config{}, fmt.Errorf("store: %w", err)
+		}
+		estimate = func(host string, known int) int {
+			if n := sizes[host]; n > 0 {
+				return n
+			}
+			return known
+		}
+	}
+	fcfg := frontier.Config{
+		Politeness:     frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: j.Politeness.PerHost},
+		HostPoliteness: hostPoliteness(j),
+		NewStrategy: func(string) (scheduler.Strategy, error) {
+			return c.reg.New(j.Scheduler.Strategy, scheduler.Params{Tau: j.Scheduler.Tau})
+		},
+		EstimatedSize: estimate,
+		MaxHostURLs:   j.Limits.MaxPagesPerHost,
+	}
+	c.coord.configure(&fcfg)
+	return fcfg, nil
+}
+
+// crawl runs the workers, the committer, the coordinator's background
+// loop and the progress reports until the frontier is done, a limit or a
+// failure stops the run, or ctx ends; then it closes the outputs. It
+// returns the counters, the first work error and why the run stopped.
+func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
+	runCtx, stop := context.WithCancelCause(ctx)
+	c.stop = stop
+	defer stop(nil)
+	if d := c.job.Scope.MaxDuration; d > 0 {
+		t := time.AfterFunc(d, func() { stop(errLimit{StopMaxDuration}) })
+		defer t.Stop()
+	}
+	stopProgress := c.startProgress()
+	c.toCommit = make(chan *archived, c.job.Workers)
+	committerDone := make(chan struct{})
+	go func() {
+		defer close(committerDone)
+		c.committer(ctx, c.toCommit) // not runCtx: what was fetched is committed
+	}()
+	workErr = c.runWorkers(runCtx, stop)
+	close(c.toCommit)
+	<-committerDone
+	stopProgress()
+	c.closeOutputs()
+	st = c.stats(c.started, c.resumed)
+	st.WARCFiles = c.warc.Files()
+	return st, workErr, context.Cause(runCtx)
+}
+
+// runWorkers runs the job's workers and the coordinator's background loop
+// until all end; the first error stops the others and is returned.
+func (c *Crawler) runWorkers(ctx context.Context, stop context.CancelCauseFunc) error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var first error
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+		stop(err)
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := c.coord.background(ctx); err != nil {
+			fail(err)
+		}
+	}()
+	for w := 1; w <= c.job.Workers; w++ {
+		wg.Add(1)
+		go func(worker int) {
+			defer wg.Done()
+			if err := c.work(ctx, worker); err != nil {
+				fail(err)
+			}
+		}(w)
+	}
+	wg.Wait()
+	return first
+}
+
+// startProgress calls Options.Progress every ProgressEvery until the
+// returned function is called.
+func (c *Crawler) startProgress() (stop func()) {
+	if c.opts.Progress == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		tk := time.NewTicker(c.opts.ProgressEvery)
+		defer tk.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tk.C:
+				c.opts.Progress(c.stats(c.started, c.resumed))
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// settle maps why the run stopped to its StopReason and lets the
+// coordinator settle the capture.
+func (c *Crawler) settle(ctx context.Context, st Stats, workErr, cause error) (Stats, error) {
+	var lim errLimit
+	switch {
+	case workErr != nil:
+		st.StopReason = StopFailed
+		c.coord.abandon(ctx)
+		return st, workErr
+	case errors.As(cause, &lim):
+		st.StopReason = lim.reason
+	case ctx.Err() != nil:
+		st.StopReason = StopInterrupted
+		if err := c.coord.interrupted(ctx); err != nil {
+			return st, err
+		}
+		c.log.Info("capture interrupted; run the job again to resume")
+		return st, nil
+	default:
+		st.StopReason = StopFinished
+	}
+	if c.refreshing() {
+		if err := c.settleRefresh(ctx); err != nil {
+			return st, err
+		}
+	}
+	return st, c.coord.finish(ctx, st)
+}
+
+// gzipLevel is the WARC records' DEFLATE level: Options.WARCGzipLevel if
+// set, else the job's (0 for a job built in code: the writer's default).
+func (c *Crawler) gzipLevel() int {
+	if c.opts.WARCGzipLevel != 0 {
+		return c.opts.WARCGzipLevel
+	}
+	return c.job.WARC.GzipLevel
+}

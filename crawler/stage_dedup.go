@@ -1,0 +1,74 @@
+package crawler
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// dedupStage decides whether a response is written as a revisit record:
+// not modified, unchanged since its visit, or a payload already archived.
+type dedupStage struct{}
+
+func (dedupStage) name() string { return stages.Dedup }
+
+func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
+	f, visit := it.f, it.visit
+	// A revisit refers to its own visit (thesis §3.2): unchanged means
+	// identical to the version archived earlier in this capture.
+	switch {
+	case f.Status == http.StatusNotModified:
+		prev := visit
+		if prev == nil {
+			if p, err := c.store.LastCapture(ctx, it.t.URL.URL); err == nil {
+				prev = &p
+			}
+		}
+		if prev != nil {
+			it.rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
+			it.ann = append(it.ann, "notModified")
+			it.textDigest = prev.TextDigest
+		}
+	case visit != nil && f.Status == visit.Status && f.Digest == visit.PayloadDigest:
+		// The same answer as the visit (a 200 with the same payload, or the
+		// same 404 twice): unchanged.
+		it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
+		it.ann = append(it.ann, "unchanged")
+	case visit != nil:
+		it.ann = append(it.ann, "changed")
+	case c.refreshing() && unchangedSinceLast(ctx, c, it):
+		// A server without validators answered 200 with the payload the
+		// URL's last capture archived: unchanged (refresh.go).
+	case f.Status/100 == 2 && f.BodyLen > 0:
+		prev, dup, err := c.dedup.first(ctx, f.Digest)
+		if err != nil {
+			if ctx.Err() != nil {
+				return true, ctx.Err() // abandoned: the URL stays queued for the resumed run
+			}
+			return true, fmt.Errorf("store: %w", err)
+		}
+		if dup {
+			it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.recordID, RefersToURI: prev.uri, RefersToDate: prev.date}
+			it.ann = append(it.ann, "duplicate:digest")
+		}
+		it.newPayload = !dup
+	}
+	return false, nil
+}
+
+// unchangedSinceLast marks a refresh cycle's response as a revisit of the
+// URL's last archived response when status and payload digest are the
+// same (with conditional GET, a server with validators answers 304
+// instead). A store error leaves the response a full record.
+func unchangedSinceLast(ctx context.Context, c *Crawler, it *item) bool {
+	prev, err := c.store.LastCapture(ctx, it.t.URL.URL)
+	if err != nil || prev.Status != it.f.Status || prev.PayloadDigest != it.f.Digest {
+		return false
+	}
+	it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
+	it.ann = append(it.ann, "unchanged")
+	return true
+}

@@ -1,0 +1,53 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// retryStage requeues a failed fetch, a 429 or a 5xx with backoff until
+// fetch.retries, then fails a URL without a response. A 5xx/429 after the
+// last retry passes on, to be archived like any response.
+type retryStage struct{}
+
+func (retryStage) name() string { return stages.Retry }
+
+func (retryStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
+	t, f, err := it.t, it.f, it.fetchErr
+	if err == nil && f.Status != http.StatusTooManyRequests && f.Status < 500 {
+		return false, nil
+	}
+	if t.Attempt < c.job.Fetch.Retries {
+		wait := c.backoff(t.Attempt)
+		var d time.Duration
+		if f != nil {
+			if ra := retryAfter(f.Header, time.Now()); ra > wait {
+				wait = ra
+			}
+			d = f.Duration
+		}
+		c.log.Debug("retrying", zap.String("url", t.URL.URL), zap.Int("attempt", t.Attempt+1), zap.Duration("after", wait), zap.Error(err))
+		c.frontier.Done(t, frontier.Result{Fetched: true, Duration: d, Retry: wait})
+		return true, nil
+	}
+	if err == nil {
+		return false, nil
+	}
+	code := crawllog.CodeRetriesGaveUp
+	var fe *fetchError
+	if errors.As(err, &fe) {
+		code = fe.Code
+	}
+	c.log.Info("giving up", zap.String("url", t.URL.URL), zap.Int("attempts", t.Attempt+1), zap.Error(err))
+	return true, c.finishUnfetched(ctx, it.worker, t, code, store.StateFailed, fmt.Sprintf("%dt", t.Attempt+1))
+}

@@ -1,0 +1,14 @@
+// Package daemon is `sharc serve`: a long-running service that keeps crawl
+// jobs in the store, runs their captures (at most one per job at a time,
+// at most MaxConcurrentJobs at once), starts recurring captures on
+// schedule, resumes interrupted captures on start, and exposes a REST API,
+// Prometheus metrics and health checks. With Config.Node set, several
+// daemons sharing one PostgreSQL store work on every capture together
+// (cluster.go).
+//
+// Concurrency: a Daemon is built by New and run once by Run; its API
+// methods (Submit, Pause, Resume, Cancel, …) and HTTP handlers are safe
+// for concurrent use: job state is guarded by one mutex and each capture
+// runs in its own goroutine, which records its run history outside that
+// mutex.
+package daemon

@@ -1,0 +1,98 @@
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sharc-archive/sharc/heritrix"
+	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// logName is a crawl.log a capture folder may hold: crawl.log, or
+// crawl-NODE.log for a cluster node (node names are letters, digits, _).
+var logName = regexp.MustCompile(`^crawl(-[A-Za-z0-9_]{1,64})?\.log$`)
+
+// reportType is the media type of a file of a capture folder's reports/
+// that the API serves (Heritrix's reports and the quality report), and
+// whether it serves it.
+func reportType(name string) (string, bool) {
+	switch {
+	case slices.Contains(heritrix.Reports, name):
+		return "text/plain; charset=utf-8", true
+	case name == jobdir.QualityHTML:
+		return "text/html; charset=utf-8", true
+	case name == jobdir.QualityJSON:
+		return "application/json", true
+	}
+	return "", false
+}
+
+// getLog serves a crawl.log of a capture's folder (Range requests work,
+// so a client can follow a running capture's log from an offset).
+func (d *Daemon) getLog(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("file")
+	if !logName.MatchString(name) {
+		return fmt.Errorf("%w: %q is not a crawl.log name (crawl.log, crawl-NODE.log)", errNotFound, name)
+	}
+	return d.serveFolderFile(w, r, name, "text/plain; charset=utf-8", jobdir.Folder.Logs)
+}
+
+// getFolderReport serves one of the reports written into a capture's
+// folder when it finished (Heritrix's and the quality report).
+func (d *Daemon) getFolderReport(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("file")
+	ctype, ok := reportType(name)
+	if !ok {
+		return fmt.Errorf("%w: no report %q (valid: %s, %s, %s)", errNotFound, name, strings.Join(heritrix.Reports, ", "), jobdir.QualityHTML, jobdir.QualityJSON)
+	}
+	return d.serveFolderFile(w, r, name, ctype, jobdir.Folder.Reports)
+}
+
+// serveFolderFile serves file name from the directory sub picks in the
+// capture's folder. Only fixed, checked names reach it, so no path
+// leaves the folder.
+func (d *Daemon) serveFolderFile(w http.ResponseWriter, r *http.Request, name, ctype string, sub func(jobdir.Folder) string) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	f, err := d.captureFolder(js, c)
+	if err != nil {
+		return err
+	}
+	file, err := os.Open(filepath.Join(sub(f), name))
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%w: capture %d has no %s yet (reports are written when it finishes)", errNotFound, c.ID, name)
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", ctype)
+	http.ServeContent(w, r, name, fi.ModTime(), file)
+	return nil
+}
+
+// captureFolder is the folder of capture c of job js; a capture begun
+// before capture folders has none.
+func (d *Daemon) captureFolder(js *jobState, c store.Capture) (jobdir.Folder, error) {
+	d.mu.Lock()
+	root := js.job.WARC.Dir
+	d.mu.Unlock()
+	f := jobdir.Path(root, c.ID, c.Started)
+	if !f.Exists() {
+		return "", fmt.Errorf("%w: capture %d has no capture folder (begun before capture folders)", errNotFound, c.ID)
+	}
+	return f, nil
+}

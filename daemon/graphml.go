@@ -1,0 +1,31 @@
+package daemon
+
+import (
+	"fmt"
+	"net/http"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawltree"
+)
+
+// getGraphML answers GET /api/v1/captures/{id}/graphml: the capture's
+// collapsed crawl tree (package crawltree), as `sharc export graphml`
+// writes it. The tree is built before the first byte so a store error is
+// still a JSON error.
+func (d *Daemon) getGraphML(w http.ResponseWriter, r *http.Request) error {
+	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	tree, err := crawltree.Build(r.Context(), d.st, c.ID)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/graphml+xml")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d.graphml"`, js.name, c.ID))
+	if err := crawltree.WriteGraphML(w, tree); err != nil {
+		d.log.Error("streaming GraphML", zap.Int64("capture", c.ID), zap.Error(err))
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package daemon
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// Run outcomes beyond the crawler's stop reasons.
+const (
+	outcomePaused      = "paused"
+	outcomeCancelled   = "cancelled"
+	outcomeAlert       = "alert"
+	outcomeInterrupted = string(crawler.StopInterrupted) // the daemon stopped; the capture resumes on start
+	outcomeKilled      = "killed"                        // the daemon died during the run (found open on start)
+)
+
+// beginRun records r as started (its capture is not known yet); the
+// run's goroutine calls it, so no store write waits under d.mu. A store
+// error is logged: history is for operators, the capture goes on.
+func (d *Daemon) beginRun(jobName string, r *run) {
+	id, err := d.st.StartRun(context.Background(), store.Run{JobID: r.jobID, Node: d.cfg.Node, Scheduled: r.scheduled, Started: r.since})
+	if err != nil {
+		d.log.Error("recording run start", zap.String("job", jobName), zap.Error(err))
+		return
+	}
+	r.id = id
+}
+
+// endRun records how r ended with what it archived itself (stats minus
+// what earlier runs of a resumed capture had) and returns the row.
+func (d *Daemon) endRun(js *jobState, r *run, capID int64, stats crawler.Stats, outcome string, runErr error) store.Run {
+	row := store.Run{ID: r.id, JobID: r.jobID, CaptureID: capID, Node: d.cfg.Node, Scheduled: r.scheduled, Started: r.since, Ended: time.Now(), Outcome: outcome,
+		Totals: store.CaptureTotals{Fetched: stats.Fetched - stats.Earlier.Fetched, Failed: stats.Failed - stats.Earlier.Failed,
+			Blocked: stats.Blocked - stats.Earlier.Blocked, Records: stats.Records - stats.Earlier.Records, Bytes: stats.Bytes - stats.Earlier.Bytes}}
+	if runErr != nil {
+		row.Error = runErr.Error()
+	}
+	if r.id == 0 {
+		return row
+	}
+	if err := d.st.EndRun(context.Background(), row); err != nil {
+		d.log.Error("recording run end", zap.String("job", js.name), zap.Error(err))
+	}
+	return row
+}
+
+// loadRuns reads js's last ended run and closes the runs this daemon (this
+// node: other nodes' runs may be running) left open when it was killed
+// (outcome "killed", end unknown). It returns the schedule time of
+// the newest scheduled run, the anchor of js's schedule.
+func (d *Daemon) loadRuns(ctx context.Context, js *jobState) (anchor time.Time, err error) {
+	runs, err := d.st.Runs(ctx, js.id, 20)
+	if err != nil {
+		return time.Time{}, err
+	}
+	for i, r := range runs {
+		if r.Ended.IsZero() && r.Outcome == "" && r.Node == d.cfg.Node {
+			r.Outcome = outcomeKilled
+			if err := d.st.EndRun(ctx, r); err != nil {
+				return time.Time{}, err
+			}
+			runs[i] = r
+		}
+		if anchor.IsZero() && !r.Scheduled.IsZero() {
+			anchor = r.Scheduled
+		}
+		if js.lastRun.ID == 0 && r.Outcome != "" { // not another node's run still going
+			js.lastRun = r
+		}
+	}
+	return anchor, nil
+}
+
+// runInfo is a stored run as the API shows it.
+func runInfo(r store.Run) RunInfo {
+	ri := RunInfo{ID: r.ID, Capture: r.CaptureID, Node: r.Node, StopReason: r.Outcome, Scheduled: r.Scheduled, Started: r.Started, Ended: r.Ended,
+		Fetched: r.Totals.Fetched, Failed: r.Totals.Failed, Records: r.Totals.Records, Bytes: r.Totals.Bytes, Error: r.Error}
+	if !r.Ended.IsZero() {
+		ri.Elapsed = r.Ended.Sub(r.Started).Seconds()
+	}
+	return ri
+}
+
+// getRuns lists a job's runs, newest first (?limit=N, default 50, 0 all).
+func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
+	limit, err := queryCount(r, "limit", 50)
+	if err != nil {
+		return err
+	}
+	var id int64
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id = js.id }); err != nil {
+		return err
+	}
+	runs, err := d.st.Runs(r.Context(), id, limit)
+	if err != nil {
+		return err
+	}
+	out := make([]RunInfo, len(runs))
+	for i, rn := range runs {
+		out[i] = runInfo(rn)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}

@@ -1,0 +1,55 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestSeriesPage: a scheduled visit-revisit job runs twice over a site
+// with a changing page and one that vanishes during the first capture; the API lists each capture's
+// report totals, and the console's series page, linked from the job page,
+// stacks them: one band per kind and one table row per capture, whose
+// counts are the API's.
+func TestSeriesPage(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(changingTree(treeSite(20, 0, &hits)))
+	defer srv.Close()
+	td := startDaemon(t, storeDSN(t), 30)
+	ctx := context.Background()
+	extra := "schedule: {every: 1m}\nscheduler: {strategy: bfs-lifo}\ncapture: {mode: visit-revisit, estimated_size: 20}\n"
+	if _, err := td.client.Submit(ctx, jobYAML("series", strings.TrimPrefix(srv.URL, "http://"), extra), "series.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	var caps []CaptureInfo
+	waitFor(t, 30*time.Second, "two captures with reports", func() bool {
+		var err error
+		caps, err = td.client.Captures(ctx, "series")
+		return err == nil && len(caps) >= 2 && caps[0].Totals != nil && caps[1].Totals != nil
+	})
+	get := consoleGet(t, td)
+	if _, body := get("/ui/jobs/series"); !strings.Contains(body, `href="/ui/jobs/series/series"`) {
+		t.Errorf("job page does not link to the series:\n%.1500s", body)
+	}
+	code, body := get("/ui/jobs/series/series")
+	if code != 200 || strings.Count(body, `<polygon class="band`) != 4 {
+		t.Fatalf("series page: %d, want 4 bands:\n%.2000s", code, body)
+	}
+	for i, c := range caps[:2] {
+		tt := c.Totals
+		row := fmt.Sprintf(`<td><a href="/ui/captures/%d">%d</a></td><td class="num">%d</td><td class="num">%d</td><td class="num">%d</td><td class="num">%d</td>`,
+			c.ID, c.ID, tt.Coherent+tt.Captured, tt.Changed+tt.ChangedInsignificantly, tt.New, tt.Deleted)
+		if !strings.Contains(body, row) {
+			t.Errorf("series page lacks the row %s", row)
+		}
+		// /p/1 changes at every answer; /p/2 vanishes during the first
+		// capture only (the second never finds it, nor its subtree).
+		if tt.Changed+tt.ChangedInsignificantly == 0 || (tt.Deleted == 0) == (i == 0) {
+			t.Errorf("capture %d totals %+v: /p/1 changes in both, /p/2 is deleted in the first only", c.ID, *tt)
+		}
+	}
+}

@@ -1,0 +1,19 @@
+// Package jobdir lays out a capture's folder the way Heritrix lays out a
+// job launch, so one directory holds everything a capture produced:
+//
+//	ROOT/                      the job folder: the job's warc.dir
+//	  sharc.db                 the default SQLite store (all captures)
+//	  20261124193000-7/        one folder per capture: start time (UTC) and capture ID
+//	    job.yaml               the job as the capture ran it
+//	    warcs/                 the WARC files
+//	    logs/crawl.log         Heritrix's crawl.log (crawl-NODE.log per cluster node)
+//	    reports/               Heritrix's reports and the SHARC quality report
+//
+// Captures started before capture folders existed keep their WARC files
+// in ROOT (WARCDir finds them there), so nothing already written moves.
+//
+// Concurrency: the functions touch only the paths they are given; two
+// processes may Create the same folder at once (cluster nodes sharing a
+// capture): directories are made idempotently and job.yaml is replaced
+// atomically. WriteReports must not run while the capture is crawling.
+package jobdir

@@ -1,0 +1,119 @@
+package refresh_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sharc-archive/sharc/refresh"
+	"github.com/sharc-archive/sharc/refresh/refreshsim"
+)
+
+// recorder is a Fetcher that checks the ledger's invariants from outside:
+// it counts its calls per cycle and fails on a second fetch of a page.
+type recorder struct {
+	t      *testing.T
+	rng    *rand.Rand
+	calls  int
+	seen   map[refresh.PageID]bool
+	policy string
+}
+
+func (r *recorder) Fetch(p refresh.PageID) bool {
+	if r.seen[p] {
+		r.t.Errorf("%s fetched page %d twice in one cycle", r.policy, p)
+	}
+	r.seen[p] = true
+	r.calls++
+	return r.rng.Float64() < 0.3
+}
+
+// TestLedgerInvariantsEveryPolicy runs every policy for several cycles at
+// several budgets and checks that no cycle exceeds its budget, no page is
+// fetched twice in a cycle, and the ledger's account matches the fetches.
+func TestLedgerInvariantsEveryPolicy(t *testing.T) {
+	cfg := refreshsim.DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles = 4, 60, 1
+	w, err := refreshsim.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := refresh.NewEnv(w.Repo, 8, 1)
+	for _, name := range refreshsim.DefaultPolicies() {
+		if name == refreshsim.Oracle {
+			continue
+		}
+		spec, err := refresh.ParseSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{0, 1, 7, w.Repo.Len() / 3, w.Repo.Len(), 2 * w.Repo.Len()} {
+			pol, err := refresh.New(env, spec, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := refresh.NewHistory(w.Repo.Len())
+			rec := &recorder{t: t, rng: rand.New(rand.NewPCG(1, 2)), policy: name}
+			for c := 0; c < 6; c++ {
+				rec.calls, rec.seen = 0, map[refresh.PageID]bool{}
+				l := refresh.NewLedger(h, rec, budget)
+				pol.Run(l)
+				if rec.calls > budget {
+					t.Errorf("%s cycle %d: %d fetches on a budget of %d", name, c, rec.calls, budget)
+				}
+				if rec.calls != len(l.Fetched()) || l.Remaining() != budget-rec.calls || l.Samples() > rec.calls {
+					t.Errorf("%s: ledger says %d fetched, %d remaining, %d samples; fetcher saw %d", name, len(l.Fetched()), l.Remaining(), l.Samples(), rec.calls)
+				}
+				// Every policy spends the whole budget when pages remain.
+				if want := min(budget, w.Repo.Len()); rec.calls != want {
+					t.Errorf("%s cycle %d: spent %d of %d", name, c, rec.calls, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLedger checks the ledger directly: refusals cost nothing, samples
+// are counted, and the history tells "not fetched" from "unchanged".
+func TestLedger(t *testing.T) {
+	h := refresh.NewHistory(5)
+	f := fetchFunc(func(p refresh.PageID) bool { return p == 1 })
+	l := refresh.NewLedger(h, f, 2)
+	if ch, ok := l.Fetch(1, refresh.Sample); !ch || !ok {
+		t.Fatalf("first fetch: %v %v", ch, ok)
+	}
+	if _, ok := l.Fetch(1, refresh.Download); ok {
+		t.Error("a page was fetched twice in one cycle")
+	}
+	for _, bad := range []refresh.PageID{-1, 5, 1 << 30} {
+		if _, ok := l.Fetch(bad, refresh.Download); ok || l.Seen(bad) != refresh.NotFetched {
+			t.Errorf("page %d outside the repository was fetched", bad)
+		}
+	}
+	if _, ok := l.Fetch(2, refresh.Download); !ok {
+		t.Error("second page refused within budget")
+	}
+	if _, ok := l.Fetch(3, refresh.Download); ok || l.Remaining() != 0 {
+		t.Errorf("fetch beyond the budget allowed; remaining %d", l.Remaining())
+	}
+	if l.Samples() != 1 || len(l.Fetched()) != 2 {
+		t.Errorf("samples %d, fetched %v", l.Samples(), l.Fetched())
+	}
+	want := []refresh.Obs{refresh.NotFetched, refresh.Changed, refresh.Unchanged, refresh.NotFetched, refresh.NotFetched}
+	for p, o := range want {
+		if got := h.At(0, refresh.PageID(p)); got != o {
+			t.Errorf("page %d: %v, want %v", p, got, o)
+		}
+	}
+	// A second cycle starts clean; page 1 may be fetched again.
+	l2 := refresh.NewLedger(h, f, 1)
+	if _, ok := l2.Fetch(1, refresh.Download); !ok || h.Cycles() != 2 {
+		t.Errorf("page 1 refused in a new cycle (cycles %d)", h.Cycles())
+	}
+	if refresh.NewLedger(h, f, -4).Remaining() != 0 {
+		t.Error("a negative budget allows fetches")
+	}
+}
+
+type fetchFunc func(refresh.PageID) bool
+
+func (f fetchFunc) Fetch(p refresh.PageID) bool { return f(p) }

@@ -1,0 +1,142 @@
+package refresh
+
+import (
+	"math/rand/v2"
+	"sort"
+)
+
+// Compile-time checks: every policy satisfies Policy.
+var (
+	_ Policy    = (*roundRobin)(nil)
+	_ Policy    = (*random)(nil)
+	_ Policy    = (*groupSampling)(nil)
+	_ Policy    = (*neighbourhood)(nil)
+	_ Policy    = (*clusterSampling)(nil)
+	_ Policy    = (*predicted)(nil)
+	_ Diagnoser = (*predicted)(nil)
+)
+
+type roundRobin struct{ n int }
+
+func (*roundRobin) Name() string { return RoundRobin.String() }
+
+// Run fetches the next pages of the fixed cyclic order (page IDs). Where
+// the order resumes is read from the history, not kept in the policy, so
+// a live archive that builds a new policy every cycle (the crawler's
+// refresh mode) walks the whole order too.
+func (p *roundRobin) Run(l *Ledger) {
+	next := resumeAt(l.History(), l.Cycle(), p.n)
+	for tries := 0; tries < p.n && l.Remaining() > 0; tries++ {
+		l.Fetch(PageID(next), Download)
+		next = (next + 1) % p.n
+	}
+}
+
+// resumeAt is one past the end of the newest earlier cycle's run of
+// fetched pages: a round-robin cycle of budget < n fetches one cyclic run
+// of IDs, which ends at the one fetched page whose successor was not
+// fetched. A cycle that fetched every page or none left the order where
+// it was, so the cycle before it decides; with none, the order starts at 0.
+func resumeAt(h *History, cycle, n int) int {
+	for c := cycle - 1; c >= 0; c-- {
+		for p := range n {
+			if h.At(c, PageID(p)) != NotFetched && h.At(c, PageID((p+1)%n)) == NotFetched {
+				return (p + 1) % n
+			}
+		}
+	}
+	return 0
+}
+
+type random struct {
+	n   int
+	rng *rand.Rand
+}
+
+func (*random) Name() string { return Random.String() }
+
+// Run fetches a uniform sample without replacement.
+func (p *random) Run(l *Ledger) {
+	for _, i := range p.rng.Perm(p.n) {
+		if l.Remaining() == 0 {
+			return
+		}
+		l.Fetch(PageID(i), Download)
+	}
+}
+
+// groupSampling is the greedy group-level sampling shared by Cho &
+// Ntoulas (sites) and Taleghani & Ugur-Ozekinci (categories).
+type groupSampling struct {
+	name    string
+	groups  [][]PageID
+	n       int
+	sampler Sampler
+	samples int // 0: √(N·r)
+	rng     *rand.Rand
+}
+
+func (p *groupSampling) Name() string { return p.name }
+
+// Run samples every group, then downloads whole groups in decreasing
+// estimated change fraction until the budget is spent. A page already
+// fetched this cycle (sampled for an overlapping group) counts for this
+// group too without another fetch, and one more page is drawn (P2's
+// Algorithm 4).
+func (p *groupSampling) Run(l *Ledger) {
+	k := p.samples
+	if k == 0 {
+		k = SampleCount(meanSize(p.groups), float64(l.Budget())/float64(p.n))
+	}
+	orders := make([][]PageID, len(p.groups))
+	est := make([]float64, len(p.groups))
+	for i, g := range p.groups {
+		orders[i] = p.sampler.Order(g, p.rng)
+		changed, seen := 0, 0
+		for _, q := range orders[i] {
+			if seen == k {
+				break
+			}
+			if l.Seen(q) == NotFetched {
+				if _, ok := l.Fetch(q, Sample); !ok {
+					break // budget spent
+				}
+			}
+			seen++
+			if l.Seen(q) == Changed {
+				changed++
+			}
+		}
+		est[i] = ratio(changed, seen)
+	}
+	downloadGreedy(l, orders, est)
+}
+
+// downloadGreedy fetches whole groups (in their orders) in decreasing
+// score, ties by group index, until the budget is spent.
+func downloadGreedy(l *Ledger, orders [][]PageID, score []float64) {
+	idx := make([]int, len(orders))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
+	for _, g := range idx {
+		for _, q := range orders[g] {
+			if l.Remaining() == 0 {
+				return
+			}
+			l.Fetch(q, Download)
+		}
+	}
+}
+
+func meanSize(groups [][]PageID) float64 {
+	if len(groups) == 0 {
+		return 0
+	}
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	return float64(n) / float64(len(groups))
+}

@@ -1,0 +1,11 @@
+// Package refreshsim evaluates the refresh policies of package refresh on
+// a simulated repository (issue 16): sites with directory trees and link
+// graphs, pages whose Poisson change rates follow their directory's rate
+// class and their own feature class, and optionally directory-wide
+// co-change events. Every policy runs on the same change history with the
+// same budget; the results are the per-cycle metrics of refresh, averaged.
+//
+// The package is pure computation, deterministic for a seed. Concurrency:
+// a World is immutable after Generate and may be shared by concurrent
+// Runs; Experiment runs sequentially (the machine is shared).
+package refreshsim

@@ -1,0 +1,313 @@
+package wacz
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"go.uber.org/zap"
+	"gopkg.in/yaml.v3"
+
+	"github.com/sharc-archive/sharc/cdxj"
+	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/warc"
+)
+
+// Bounds on reading page titles from archived responses: the title is in
+// the document head, so a page is parsed only up to titleBodyBytes of its
+// decoded body, and a record larger than titleRecordBytes in the WARC is
+// not read at all (its page gets no title).
+const (
+	titleBodyBytes   = 1 << 20
+	titleRecordBytes = 64 << 20
+	maxTitleBytes    = 1000 // longer titles are cut at a rune boundary
+)
+
+// ErrWARCMissing is wrapped by FromCapture's error when a WARC file of the
+// capture is not (yet) in the WARC directory: the crawl is still writing
+// it (.open) or the file was moved.
+var ErrWARCMissing = errors.New("WARC file missing")
+
+// Source is what FromCapture reads from the store.
+type Source interface {
+	Capture(ctx context.Context, captureID int64) (store.Capture, error)
+	Records(ctx context.Context, captureID int64) ([]store.Record, error)
+	Frontier(ctx context.Context, captureID int64) ([]store.FrontierURL, error)
+	store.Reports
+}
+
+var _ Source = store.Store(nil)
+
+// FromCapture gathers the Input of a capture: its closed WARC files in
+// warcDir, the CDXJ index of its records, its stored quality report, its
+// pages and the main page.
+//
+// Pages are the HTML responses with status 200 and the revisits (200 or
+// 304) of those URLs, one entry per fetch, so a visit-revisit capture
+// lists both versions of a page; ts is the record's WARC-Date. Titles are
+// read from the archived responses (bounded, see titleBodyBytes); a
+// revisit takes the title of the response whose payload it repeats, else
+// of its URL's response. A record that cannot be read leaves its page
+// without a title and is logged: packaging goes on, and Verify reports a
+// damaged WARC anyway.
+//
+// The main page (mainPageUrl) is the capture's first seed, in the order of
+// the job file, with the time of its first record; if no seed was
+// archived, Write falls back to the first page.
+func FromCapture(ctx context.Context, src Source, captureID int64, warcDir string, log *zap.Logger) (Input, error) {
+	capt, err := src.Capture(ctx, captureID)
+	if err != nil {
+		return Input{}, err
+	}
+	recs, err := src.Records(ctx, captureID)
+	if err != nil {
+		return Input{}, err
+	}
+	var idx bytes.Buffer
+	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
+		return Input{}, err
+	}
+	in := Input{CDXJ: idx.Bytes(), Title: fmt.Sprintf("capture %d", captureID),
+		Description: fmt.Sprintf("SHARC capture %d (%s, %s), status %s", captureID, capt.Strategy, capt.Mode, capt.Status)}
+	if in.Report, err = report.StoredJSON(ctx, src, capt); err != nil {
+		return Input{}, err
+	}
+	if in.WARCs, err = warcFiles(recs, warcDir); err != nil {
+		return Input{}, fmt.Errorf("capture %d: %w", captureID, err)
+	}
+	if in.Pages, err = capturePages(ctx, recs, warcDir, log); err != nil {
+		return Input{}, err
+	}
+	seeds, err := seedURLs(ctx, src, capt)
+	if err != nil {
+		return Input{}, err
+	}
+	mainPage(&in, seeds, recs)
+	return in, nil
+}
+
+// warcFiles lists the distinct WARC files of recs in warcDir, in order of
+// first appearance.
+func warcFiles(recs []store.Record, warcDir string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if r.WARCFile == "" || seen[r.WARCFile] {
+			continue
+		}
+		seen[r.WARCFile] = true
+		if strings.ContainsAny(r.WARCFile, `/\`) {
+			return nil, fmt.Errorf("bad WARC file name %q in the index", r.WARCFile)
+		}
+		p := filepath.Join(warcDir, r.WARCFile)
+		if _, err := os.Stat(p); err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("%w: %s not found in %s", ErrWARCMissing, r.WARCFile, warcDir)
+			}
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func isHTML(mime string) bool {
+	m := strings.ToLower(mime)
+	return strings.HasPrefix(m, "text/html") || strings.HasPrefix(m, "application/xhtml+xml")
+}
+
+// pageRecords picks the records that are pages (see FromCapture), sorted
+// by time then URL, one per URL and instant.
+func pageRecords(recs []store.Record) []store.Record {
+	htmlURL := map[string]bool{}
+	for _, r := range recs {
+		if r.RecordType == warc.Response && r.Status == http.StatusOK && isHTML(r.MIME) {
+			htmlURL[r.URL] = true
+		}
+	}
+	type key struct {
+		url string
+		ns  int64
+	}
+	seen := map[key]bool{}
+	var out []store.Record
+	for _, r := range recs {
+		page := r.RecordType == warc.Response && r.Status == http.StatusOK && isHTML(r.MIME)
+		if r.RecordType == warc.Revisit {
+			page = (r.Status == http.StatusOK || r.Status == http.StatusNotModified) && (htmlURL[r.URL] || isHTML(r.MIME))
+		}
+		k := key{r.URL, r.Time.UnixNano()}
+		if page && !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Time.Equal(out[j].Time) {
+			return out[i].Time.Before(out[j].Time)
+		}
+		return out[i].URL < out[j].URL
+	})
+	return out
+}
+
+// capturePages turns the page records into Pages with titles.
+func capturePages(ctx context.Context, recs []store.Record, warcDir string, log *zap.Logger) ([]Page, error) {
+	prs := pageRecords(recs)
+	tr := &titleReader{dir: warcDir, files: map[string]*os.File{}}
+	defer tr.close()
+	pages := make([]Page, len(prs))
+	byDigest, byURL := map[string]string{}, map[string]string{}
+	for i, r := range prs {
+		pages[i] = Page{URL: r.URL, TS: r.Time}
+		if r.RecordType != warc.Response {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		title, err := tr.title(r)
+		if err != nil {
+			log.Warn("WACZ page title not read", zap.String("url", r.URL), zap.String("warc", r.WARCFile),
+				zap.Int64("offset", r.Offset), zap.Error(err))
+		}
+		pages[i].Title = title
+		if _, ok := byDigest[r.PayloadDigest]; !ok && r.PayloadDigest != "" {
+			byDigest[r.PayloadDigest] = title
+		}
+		if _, ok := byURL[r.URL]; !ok {
+			byURL[r.URL] = title
+		}
+	}
+	for i, r := range prs {
+		if r.RecordType == warc.Response {
+			continue
+		}
+		if t, ok := byDigest[r.PayloadDigest]; ok && r.PayloadDigest != "" {
+			pages[i].Title = t
+		} else {
+			pages[i].Title = byURL[r.URL]
+		}
+	}
+	return pages, nil
+}
+
+// titleReader reads page titles from WARC files, keeping each file open
+// for the packaging's duration.
+type titleReader struct {
+	dir   string
+	files map[string]*os.File
+}
+
+func (tr *titleReader) close() {
+	for _, f := range tr.files {
+		_ = f.Close()
+	}
+}
+
+// title returns the HTML <title> of the response record r points at.
+func (tr *titleReader) title(r store.Record) (string, error) {
+	if r.RecordLength <= 0 || r.RecordLength > titleRecordBytes || r.Offset < 0 {
+		return "", fmt.Errorf("record length %d outside 1..%d", r.RecordLength, titleRecordBytes)
+	}
+	f := tr.files[r.WARCFile]
+	if f == nil {
+		var err error
+		if f, err = os.Open(filepath.Join(tr.dir, r.WARCFile)); err != nil {
+			return "", err
+		}
+		tr.files[r.WARCFile] = f
+	}
+	rec, err := warc.ReadRecordAt(f, r.Offset, r.RecordLength, r.RecordID)
+	if err != nil {
+		return "", err
+	}
+	return TitleOf(rec.Block, r.URL, r.MIME)
+}
+
+// TitleOf returns the whitespace-normalised HTML <title> of the HTTP
+// response in block (a WARC response record's content block), reading at
+// most titleBodyBytes of its decoded body and cutting the title to
+// maxTitleBytes. block is untrusted: any malformation is an error, never a
+// panic.
+func TitleOf(block []byte, pageURL, mime string) (string, error) {
+	body, _, err := warc.HTTPBody(block, titleBodyBytes)
+	if err != nil {
+		return "", err
+	}
+	res, err := extract.ExtractFrom(mime, pageURL, bytes.NewReader(body), extract.Options{MaxBytes: titleBodyBytes})
+	if err != nil && res.Title == "" {
+		return "", fmt.Errorf("extract: %w", err)
+	}
+	return cutUTF8(res.Title, maxTitleBytes), nil
+}
+
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// seedURLs returns the capture's seeds in canonical form, in the order of
+// the job file it started with; for a capture without a recorded job
+// (started before store migration 0006) the frontier's seed rows, in
+// frontier order.
+func seedURLs(ctx context.Context, src Source, capt store.Capture) ([]string, error) {
+	if capt.Owner.JobYAML != "" {
+		var j struct {
+			Seeds []string `yaml:"seeds"`
+		}
+		if err := yaml.Unmarshal([]byte(capt.Owner.JobYAML), &j); err == nil && len(j.Seeds) > 0 {
+			var out []string
+			for _, s := range j.Seeds {
+				if u, err := urlcanon.Canonical("", s); err == nil {
+					out = append(out, u)
+				}
+			}
+			return out, nil
+		}
+	}
+	rows, err := src.Frontier(ctx, capt.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, r := range rows {
+		if r.ParentSeq == -1 && r.Via == "" {
+			out = append(out, r.URL)
+		}
+	}
+	return out, nil
+}
+
+// mainPage sets in's main page to the first seed with an archived
+// response or revisit record, dated by its earliest one.
+func mainPage(in *Input, seeds []string, recs []store.Record) {
+	for _, s := range seeds {
+		for _, r := range recs {
+			if r.URL != s || !warc.HTTPExchange(r.RecordType) {
+				continue
+			}
+			if in.MainPageURL == "" || r.Time.Before(in.MainPageDate) {
+				in.MainPageURL, in.MainPageDate = s, r.Time
+			}
+		}
+		if in.MainPageURL != "" {
+			return
+		}
+	}
+}

@@ -1,0 +1,25 @@
+// Package wacz packages a capture as a WACZ 1.1.1 file (Web Archive
+// Collection Zipped, webrecorder specs) and verifies such files.
+//
+// Layout written:
+//
+//	archive/<name>.warc.gz   the WARC files, zip method Store (seekable)
+//	indexes/index.cdxj       the CDXJ index given by the caller
+//	pages/pages.jsonl        header line, then one {"id","url","ts","title"} per page
+//	reports/quality.json     the capture quality report, when given
+//	datapackage.json         Frictionless data package: sha256 and size of every file above,
+//	                         mainPageUrl/mainPageDate (the capture's first seed)
+//	datapackage-digest.json  sha256 of datapackage.json, and with a key an
+//	                         anonymous signature (WACZ Signing 0.1.0)
+//
+// The quality report is a custom file: WACZ reserves archive/, indexes/ and
+// pages/ for their own content, so it goes to reports/.
+//
+// Signing keys: ReplayWeb.page verifies only ECDSA P-384 (see KeyECDSAP384),
+// so Write refuses any other key unless Input.AllowUnverifiableKey is set.
+//
+// FromCapture gathers a capture's Input from the store and its WARC files
+// (seed, pages and their titles); Write streams the package; Verify checks
+// one. Concurrency: no package state; each call works on its own inputs,
+// so calls may run concurrently on different outputs.
+package wacz

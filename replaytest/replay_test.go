@@ -317,31 +317,68 @@ type frame struct {
 	TS   string `json:"ts"`
 }
 
+// replayAttempts and attemptTimeout: a replay that shows no frame is
+// loaded again. ReplayWeb.page installs its service worker on the first
+// load; on a loaded machine (CI runs every package at once) that first
+// load has been seen to leave the embed without a frame for 90 s, and a
+// new navigation starts it over. Each failed attempt is logged with what
+// the page showed and printed, so a real replay failure still fails, with
+// its reason.
+const (
+	replayAttempts = 3
+	attemptTimeout = 40 * time.Second
+)
+
 // replay opens the embedding page for one URL at one timestamp and waits
 // until the replayed frame has text and its capture timestamp.
-func replay(t *testing.T, ctx context.Context, srv *httptest.Server, pkg, target, ts string) frame {
+func replay(t *testing.T, ctx context.Context, con *browsertest.Console, srv *httptest.Server, pkg, target, ts string) frame {
 	t.Helper()
 	q := url.Values{"source": {srv.URL + "/archives/" + pkg}, "url": {target}, "ts": {ts}}
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?"+q.Encode())); err != nil {
-		t.Fatalf("navigate: %v", err)
-	}
 	var f frame
-	err := waitFor(ctx, func(ctx context.Context) (bool, error) {
-		var err error
-		if f, err = chromedp.Run(ctx, chromedp.Evaluate[frame](frameJS)); err != nil {
-			return false, err
+	var err error
+	for attempt := 1; attempt <= replayAttempts; attempt++ {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/embed.html?"+q.Encode())); err != nil {
+			t.Fatalf("navigate: %v", err)
 		}
-		return strings.TrimSpace(f.Text) != "" && f.TS != "", nil
-	})
-	if err != nil {
-		t.Fatalf("replay of %s at %s in %s: %v (last frame %+v)", target, ts, pkg, err, f)
+		err = waitWithin(ctx, attemptTimeout, func(ctx context.Context) (bool, error) {
+			var err error
+			if f, err = chromedp.Run(ctx, chromedp.Evaluate[frame](frameJS)); err != nil {
+				return false, err
+			}
+			return strings.TrimSpace(f.Text) != "" && f.TS != "", nil
+		})
+		if err == nil {
+			return f
+		}
+		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](shownJS))
+		t.Logf("replay of %s at %s in %s, attempt %d: %v (last frame %+v); page shows %q; console: %q",
+			target, ts, pkg, attempt, err, f, shown, con.Tail(10))
 	}
+	t.Fatalf("replay of %s at %s in %s: no frame after %d attempts: %v", target, ts, pkg, replayAttempts, err)
 	return f
 }
 
+// shownJS returns the text the embedding page shows, through shadow roots
+// (ReplayWeb.page renders its messages there).
+const shownJS = `(() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) { out.push(el.shadowRoot.textContent || ""); walk(el.shadowRoot); }
+    }
+  };
+  walk(document);
+  return out.join(" | ").replace(/\s+/g, " ").slice(0, 600);
+})()`
+
 // waitFor polls cond until it holds, fails, or replayTimeout passes.
 func waitFor(ctx context.Context, cond func(context.Context) (bool, error)) error {
-	ctx, cancel := context.WithTimeout(ctx, replayTimeout)
+	return waitWithin(ctx, replayTimeout, cond)
+}
+
+// waitWithin polls cond until it holds, fails, or limit passes.
+func waitWithin(ctx context.Context, limit time.Duration, cond func(context.Context) (bool, error)) error {
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
@@ -355,7 +392,7 @@ func waitFor(ctx context.Context, cond func(context.Context) (bool, error)) erro
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("condition not met within %v", replayTimeout)
+			return fmt.Errorf("condition not met within %v", limit)
 		case <-tick.C:
 		}
 	}
@@ -470,6 +507,7 @@ func TestReplayWebPage(t *testing.T) {
 	forged := capturePack(t, s, job.RevisitConditional, wrongKey{Signer: bad, pub: p384(t).Public()})
 	srv := replayServer(t, rwp, map[string]string{"conditional.wacz": cond.wacz, "full.wacz": full.wacz, "forged.wacz": forged.wacz})
 	ctx := newBrowser(t, chromium)
+	con := browsertest.Listen(t, ctx)
 
 	type check struct {
 		name, pkg string
@@ -496,7 +534,7 @@ func TestReplayWebPage(t *testing.T) {
 	}
 	for _, c := range checks {
 		ts := ts14(c.rec)
-		f := replay(t, ctx, srv, c.pkg, c.rec.URL, ts)
+		f := replay(t, ctx, con, srv, c.pkg, c.rec.URL, ts)
 		t.Logf("%s: %s at %s (%s %d) → frame %s, capture %s, text %q", c.name, c.rec.URL, ts, c.rec.RecordType, c.rec.Status, f.URL, f.TS, strings.TrimSpace(f.Text))
 		if !strings.Contains(f.Text, c.want) || (c.notWant != "" && strings.Contains(f.Text, c.notWant)) {
 			t.Errorf("%s: replayed text %q, want %q", c.name, f.Text, c.want)
@@ -545,7 +583,7 @@ func TestReplayWebPage(t *testing.T) {
 		}
 	}
 	p := forged.pick(t, "/same", warc.Revisit)
-	replay(t, ctx, srv, "forged.wacz", p.visit.URL, ts14(p.visit))
+	replay(t, ctx, con, srv, "forged.wacz", p.visit.URL, ts14(p.visit))
 	if sig, _, _ := signatureOf(t, ctx, forged.publicKey); sig != "false" {
 		t.Errorf("forged.wacz: signature verified %s, want false", sig)
 	}

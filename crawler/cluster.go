@@ -223,14 +223,16 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 	for i, u := range foreign {
 		pending[i] = frontierRow(c.capture.ID, u)
 	}
+	c.logMu.Lock()
+	defer c.logMu.Unlock()
+	b.Log, logErr = c.logThenMark(lines)
 	lost, err := cl.Leaser.ClusterCommit(context.WithoutCancel(ctx), b, cl.Node, pending)
 	if err != nil {
 		for _, u := range foreign {
 			delete(cl.sent, u.SURT)
 		}
-		return nil, nil, err
+		return nil, logErr, err
 	}
-	logErr = c.clog.Log(lines...) // first thing after the commit (see commit)
 	c.countRecords(b.Records)
 	for _, h := range lost {
 		c.loseLocked(h)

@@ -168,10 +168,10 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	return r.recs, r.err
 }
 
-// commit writes a batch with the new URLs among cands, then the crawl.log
-// lines that go with it, then hands the new URLs to the frontier. The
-// lines are written first thing after the store commit, so a kill can
-// hardly fall between; logErr is their failure, err the commit's.
+// commit writes the crawl.log lines of a batch, then commits the batch
+// with the new URLs among cands and the log's length (logThenMark), then
+// hands the new URLs to the frontier; logErr is the lines' failure, err
+// the commit's.
 func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
 	return c.coord.commit(ctx, b, cands, lines)
 }
@@ -199,12 +199,14 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	for _, u := range parked {
 		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
 	}
+	c.logMu.Lock()
+	defer c.logMu.Unlock()
+	b.Log, logErr = c.logThenMark(lines)
 	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
 	// bytes are already written.
 	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
-		return nil, nil, err // the store's errors say "store: …"
+		return nil, logErr, err // the store's errors say "store: …"
 	}
-	logErr = c.clog.Log(lines...)
 	c.countRecords(b.Records)
 	if err := c.logDrops(0, quotaDrops(refused)); err != nil && logErr == nil {
 		logErr = err

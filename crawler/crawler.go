@@ -162,6 +162,11 @@ type runState struct {
 	// host (activate), so no URL is assigned to a host whose rows are
 	// being read.
 	parkMu sync.Mutex
+	// logMu serialises writing a commit's crawl.log lines with the commit
+	// that records their mark (logThenMark), so every line before a
+	// recorded mark belongs to a landed commit. Taken after parkMu or
+	// cl.mu, never before.
+	logMu sync.Mutex
 
 	dedup *dedup // payload digest → first response with it, bounded
 
@@ -567,11 +572,14 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 		ann = []string{note}
 	}
 	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
-	if err := c.store.Commit(ctx, b); err != nil {
+	c.logMu.Lock()
+	var logErr error
+	b.Log, logErr = c.logThenMark([]crawllog.Entry{e})
+	err := c.store.Commit(ctx, b)
+	c.logMu.Unlock()
+	if err != nil {
 		return err // the store's errors say "store: …"
 	}
-	// The line goes out right after the URL is settled (see commit).
-	logErr := c.clog.Log(e)
 	switch state {
 	case store.StateBlocked:
 		c.blocked.Add(1)

@@ -104,6 +104,9 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 		if err := c.repairWARCFiles(ctx, filepath.Join(c.warcDir, c.coord.repairPattern(prefix))); err != nil {
 			return "", err
 		}
+		if err := c.repairCrawlLog(ctx, logPath); err != nil {
+			return "", err
+		}
 	}
 	if c.earlier, err = c.earlierTotals(ctx, c.capture.ID, c.resumed); err != nil {
 		return "", err

@@ -238,6 +238,14 @@ func (w *Writer) Log(es ...Entry) error {
 	return nil
 }
 
+// Size returns the file's length after the last whole write: the mark
+// an index commit records (see RepairTail).
+func (w *Writer) Size() int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.size
+}
+
 // Close closes the file.
 func (w *Writer) Close() error {
 	w.mu.Lock()

@@ -23,6 +23,7 @@ type prepared struct {
 	records    []Record
 	discovered []FrontierURL
 	states     []StateChange
+	log        *LogMark
 }
 
 func prepareBatch(b Batch) (prepared, error) {
@@ -33,6 +34,7 @@ func prepareBatch(b Batch) (prepared, error) {
 		captureID:  b.CaptureID,
 		records:    make([]Record, len(b.Records)),
 		discovered: make([]FrontierURL, len(b.Discovered)),
+		log:        b.Log,
 	}
 	for i, r := range b.Records {
 		if r.CaptureID == 0 {

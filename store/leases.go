@@ -535,6 +535,7 @@ func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, 
 			var batch pgx.Batch
 			queueURLs(&batch, p.captureID, disc)
 			queuePending(&batch, p.captureID, pend)
+			queueLogMark(&batch, p.captureID, p.log)
 			if batch.Len() == 0 {
 				return nil
 			}

@@ -251,7 +251,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
-	if len(p.records)+len(p.discovered)+len(p.states) == 0 {
+	if len(p.records)+len(p.discovered)+len(p.states) == 0 && p.log == nil {
 		return nil
 	}
 	again := false
@@ -270,6 +270,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		batch.Queue("BEGIN")
 		queueRecords(&batch, p.captureID, p.records)
 		queueURLs(&batch, p.captureID, p.discovered)
+		queueLogMark(&batch, p.captureID, p.log)
 		checks := queueStates(&batch, p.captureID, p.states)
 		return s.sendTx(ctx, &batch, checks)
 	})

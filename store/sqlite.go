@@ -331,6 +331,11 @@ func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) e
 			}
 		}
 	}
+	if p.log != nil {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf(setLogMarkSQL, "?, ?, ?"), p.captureID, p.log.Node, p.log.Bytes); err != nil {
+			return fmt.Errorf("crawl.log mark: %w", err)
+		}
+	}
 	if len(p.states) > 0 {
 		upd := tx.StmtContext(ctx, st.setState)
 		for _, sc := range p.states {

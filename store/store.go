@@ -185,6 +185,9 @@ type Batch struct {
 	Records    []Record
 	States     []StateChange
 	Discovered []FrontierURL // inserted unless the SURT is already in the capture
+	// Log, if set, records the length of a node's crawl.log in the same
+	// transaction (see LogMark).
+	Log *LogMark
 }
 
 // Store is the index and frontier. Implementations are safe for concurrent
@@ -292,6 +295,12 @@ type Store interface {
 	// RefreshCycle returns a capture's refresh-cycle metrics, ErrNotFound
 	// if it has none.
 	RefreshCycle(ctx context.Context, captureID int64) (RefreshCycle, error)
+	// CrawlLogMark returns the crawl.log length recorded by node's last
+	// committed batch that carried a LogMark; ErrNotFound if none did.
+	CrawlLogMark(ctx context.Context, captureID int64, node string) (int64, error)
+	// InFrontier reports which of surts are in the capture's frontier
+	// (the urls table, whatever their state).
+	InFrontier(ctx context.Context, captureID int64, surts []string) (map[string]bool, error)
 
 	Close() error
 }

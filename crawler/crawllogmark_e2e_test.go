@@ -91,19 +91,29 @@ func TestCrawlLogMatchesIndexAfterLostCommit(t *testing.T) {
 // exchangeLines counts crawl.log lines with an HTTP status per URI.
 func exchangeLines(t *testing.T, path string) map[string]int {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := map[string]int{}
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		e, err := crawllog.Parse(l)
-		if err != nil {
-			t.Fatalf("crawl.log line %q: %v", l, err)
-		}
+	for _, e := range crawlLogEntries(t, path) {
 		if e.Status > 0 {
 			n[e.URI]++
 		}
 	}
 	return n
+}
+
+// crawlLogEntries parses every line of a crawl.log.
+func crawlLogEntries(t *testing.T, path string) []crawllog.Entry {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var es []crawllog.Entry
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		e, err := crawllog.Parse(l)
+		if err != nil {
+			t.Fatalf("%s: line %q: %v", path, l, err)
+		}
+		es = append(es, e)
+	}
+	return es
 }

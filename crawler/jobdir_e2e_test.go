@@ -11,7 +11,6 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/scheduler"
@@ -54,16 +53,8 @@ func TestCaptureFolders(t *testing.T) {
 		}
 		checkIndex(t, st, s.CaptureID, warcs)
 		// The resumed capture fetches robots.txt again: count URIs, not lines.
-		data, err := os.ReadFile(s.CrawlLog)
-		if err != nil {
-			t.Fatal(err)
-		}
 		uris := map[string]bool{}
-		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			e, err := crawllog.Parse(l)
-			if err != nil {
-				t.Fatalf("capture %d: crawl.log line %q: %v", s.CaptureID, l, err)
-			}
+		for _, e := range crawlLogEntries(t, s.CrawlLog) {
 			uris[e.URI] = true
 		}
 		if len(uris) != 32 { // /, /p0 … /p29 and robots.txt

@@ -165,6 +165,10 @@ type runState struct {
 
 	dedup *dedup // payload digest → first response with it, bounded
 
+	// refreshRepo is a new refresh cycle's repository, read when it is
+	// seeded and handed to its driver (refresh.go); nil otherwise.
+	refreshRepo *refreshRepo
+
 	started time.Time
 	resumed bool
 	// earlier is what the capture's earlier runs archived (a resume);

@@ -217,9 +217,14 @@ func checkRefreshCycle(t *testing.T, st store.Store, rs *refreshSite, id int64, 
 		t.Fatal(err)
 	}
 	want := store.RefreshCycle{CaptureID: id, Policy: policy, Budget: budget, Repository: cyc.Repository, Planned: len(askedFor),
-		Samples: cyc.Samples, Downloads: len(askedFor), Changed: changed, ChangeRatio: float64(changed) / float64(len(askedFor))}
+		Samples: cyc.Samples, Downloads: len(askedFor), Changed: changed, ChangeRatio: float64(changed) / float64(len(askedFor)),
+		Rounds: cyc.Rounds}
 	if cyc != want || cyc.Repository != 31 {
 		t.Errorf("stored cycle %+v, want %+v with repository 31 (30 pages, the sitemap)", cyc, want)
+	}
+	// Samples are a round of their own, before what they choose.
+	if minRounds := 1 + min(cyc.Samples, 1); cyc.Rounds < minRounds || cyc.Rounds > cyc.Planned {
+		t.Errorf("%d rounds for %d fetches with %d samples", cyc.Rounds, cyc.Planned, cyc.Samples)
 	}
 	t.Logf("%s: %d pages asked, %d changed, %d samples", policy, len(askedFor), changed, cyc.Samples)
 	return changed, len(askedFor)
@@ -236,4 +241,81 @@ func pageURLs(recs []store.Record) map[string]bool {
 		}
 	}
 	return seen
+}
+
+// TestRefreshCycleInterleaved: a live cycle of a sampling policy fetches
+// its samples first and spends the rest of the budget on what their fresh
+// outcomes chose. The first cycle after a full capture has no change
+// history at all, so only this cycle's own fetches can tell the policy
+// that a sample changed: every page the site was asked for that is not a
+// link neighbour (Tan et al. 2007 Eq. 1, d = 1, on the full capture's
+// discovery tree) of a page found changed earlier in the request log must
+// be one of the cycle's samples, and the downloads that follow them must
+// be there.
+func TestRefreshCycleInterleaved(t *testing.T) {
+	const pages, budget, policy = 30, 12, "neighbourhood-link(1)"
+	rs := newRefreshSite(t, pages)
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	ctx := context.Background()
+	full := runCapture(t, st, refreshJob(rs, dir, "capture: {mode: single-visit}"), dir)
+	rows, err := st.Frontier(ctx, full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	children, parent := map[string][]string{}, map[string]string{}
+	for _, r := range rows {
+		if r.Via != "" {
+			children[r.Via] = append(children[r.Via], r.URL)
+			parent[r.URL] = r.Via
+		}
+	}
+	neighbours := func(u string) []string { // children and siblings
+		return append(append([]string(nil), children[u]...), children[parent[u]]...)
+	}
+	prev := map[int]time.Time{}
+	for k := range pages {
+		prev[k] = rs.now()
+	}
+	rs.units.Add(3) // some pages change, most do not
+	rs.site.ResetRequests()
+	id := runCapture(t, st, refreshJob(rs, dir, fmt.Sprintf(
+		"capture: {mode: refresh}\nrefresh: {budget: %d, policy: %s, seed: 1}", budget, policy)), dir)
+	checkRefreshCycle(t, st, rs, id, budget, policy, prev)
+	cyc, err := st.RefreshCycle(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := st.Records(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := map[string]bool{}
+	for _, r := range recs {
+		changed[r.URL] = changed[r.URL] || r.RecordType == warc.Response
+	}
+	reachable := map[string]bool{} // neighbours of pages found changed so far
+	var unexplained []string
+	for _, r := range rs.site.Requests() {
+		if r.Path == "/robots.txt" {
+			continue
+		}
+		u := "http://site.test" + r.Path
+		if !reachable[u] {
+			unexplained = append(unexplained, r.Path)
+		}
+		if changed[u] {
+			for _, q := range neighbours(u) {
+				reachable[q] = true
+			}
+		}
+	}
+	if len(unexplained) > cyc.Samples {
+		t.Errorf("%d pages were neither samples nor neighbours of an earlier changed page (%v), but the cycle took %d samples",
+			len(unexplained), unexplained, cyc.Samples)
+	}
+	if cyc.Samples == 0 || cyc.Planned <= cyc.Samples || cyc.Rounds < 2 {
+		t.Errorf("stored cycle %+v: want samples, then downloads chosen from them in later rounds", cyc)
+	}
+	t.Logf("%s: %d fetched, %d samples, %d rounds, %d changed", policy, cyc.Planned, cyc.Samples, cyc.Rounds, cyc.Changed)
 }

@@ -19,7 +19,7 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 		t.Fatalf("no cycle yet: got %v, want ErrNotFound", err)
 	}
 	r := store.RefreshCycle{CaptureID: c.ID, Policy: "neighbourhood-dir(1)/wha", Budget: 10, Repository: 40,
-		Planned: 10, Samples: 3, Downloads: 9, Changed: 4, ChangeRatio: 4.0 / 9}
+		Planned: 10, Samples: 3, Downloads: 9, Changed: 4, ChangeRatio: 4.0 / 9, Rounds: 4}
 	if err := s.SetRefreshCycle(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +39,7 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Downloads: 6},
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Downloads: 2, Changed: 3},
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Samples: 6},
+		{CaptureID: other.ID, Budget: 5, Planned: 2, Rounds: 3},
 	} {
 		if err := s.SetRefreshCycle(ctx, bad); err == nil {
 			t.Errorf("SetRefreshCycle(%+v) accepted contradictory counts", bad)

@@ -743,6 +743,7 @@ type discovered struct {
 	malformed  []drop
 	ann        []string
 	textDigest string
+	graph      *store.PageGraph // refresh.record_graph: the page's links and features
 }
 
 // discover reads a response's Location and, for a 2xx, its links (at most
@@ -768,6 +769,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 		if res.Title != "" || res.Text != "" {
 			d.textDigest = c.textDigest(res.Title, res.Text)
 		}
+		d.graph = c.pageGraph(t, f, res)
 		if res.LinksDropped > 0 {
 			d.ann = append(d.ann, outlinksCut(res.LinksDropped))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/refresh"
@@ -45,6 +47,10 @@ type refreshRepo struct {
 	// the only links the store keeps.
 	out  [][]refresh.PageID
 	hist *refresh.History
+	// feats and cats are each URL's stored features and categories
+	// (refreshGraph); nil in a repository built without them.
+	feats [][]float64
+	cats  [][]int
 }
 
 // liveRound is how many samples the neighbourhood policy fetches in one
@@ -53,6 +59,44 @@ type refreshRepo struct {
 // other hosts' connections idle. A sixteenth of the budget keeps the
 // rounds few and the samples' outcomes still steering most of it.
 func liveRound(budget int) int { return max(1, budget/16) }
+
+// liveCategories are the categories a live cycle's category-sampling
+// uses: at most keep of them, the largest first (ties by number), each of
+// at least two pages. A page's categories are its most frequent words
+// (refresh.TopicCategories), so there are many small ones; but group
+// sampling samples every group before it downloads any (P1 takes √(N·r)
+// of each), and with more groups than half the budget nearly every fetch
+// would be a sample. A category of one page would be its own sample.
+func liveCategories(cats [][]int, keep int) map[int]bool {
+	n := map[int]int{}
+	for _, cs := range cats {
+		for _, k := range cs {
+			n[k]++
+		}
+	}
+	ids := make([]int, 0, len(n))
+	for k, c := range n {
+		if c >= 2 {
+			ids = append(ids, k)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if n[ids[i]] != n[ids[j]] {
+			return n[ids[i]] > n[ids[j]]
+		}
+		return ids[i] < ids[j]
+	})
+	out := map[int]bool{}
+	for _, k := range ids[:min(len(ids), max(keep, 1))] {
+		out[k] = true
+	}
+	return out
+}
+
+// liveClusters is the number of feature clusters of a live repository of
+// n pages: √(n/2), the usual rule of thumb for k-means (Tan & Mitra 2010
+// choose k by hand per data set), at least one.
+func liveClusters(n int) int { return max(1, int(math.Sqrt(float64(n)/2))) }
 
 // seedRefresh reads the repository of a new cycle and stores the cycle's
 // row; the policy queues its URLs once the workers run (driveRefresh).
@@ -113,8 +157,21 @@ func (c *Crawler) refreshPolicy(repo refreshRepo) (refresh.Policy, error) {
 		return nil, err
 	}
 	pages := make([]refresh.Page, len(repo.urls))
+	mean := refresh.MeanChange(repo.hist)
+	shared := liveCategories(repo.cats, c.job.Refresh.Budget/2)
 	for i, u := range repo.urls {
 		pages[i] = refresh.Page{URL: u}
+		if repo.feats != nil {
+			// Static features as stored, then the change history's
+			// (Tan & Mitra 2010 cluster on both).
+			dyn := refresh.DynamicFeatures(repo.hist, refresh.PageID(i), mean)
+			pages[i].Features = append(append([]float64(nil), repo.feats[i]...), dyn...)
+			for _, k := range repo.cats[i] {
+				if shared[k] {
+					pages[i].Categories = append(pages[i].Categories, k)
+				}
+			}
+		}
 	}
 	out := repo.out
 	if out == nil {
@@ -125,8 +182,7 @@ func (c *Crawler) refreshPolicy(repo refreshRepo) (refresh.Policy, error) {
 		return nil, err
 	}
 	seed := uint64(c.job.Refresh.Seed) + uint64(c.capture.ID)
-	// No features are stored: one cluster holds every page.
-	env := refresh.NewEnv(r, 1, seed)
+	env := refresh.NewEnv(r, liveClusters(r.Len()), seed)
 	env.SampleRound = liveRound(c.job.Refresh.Budget)
 	return refresh.New(env, spec, seed)
 }
@@ -239,7 +295,57 @@ func (c *Crawler) refreshRepository(ctx context.Context) (refreshRepo, error) {
 	if repo.out, err = c.refreshLinks(ctx, caps, urls); err != nil {
 		return refreshRepo{}, err
 	}
+	if repo.feats, repo.cats, err = c.refreshGraph(ctx, caps, urls, repo.out); err != nil {
+		return refreshRepo{}, err
+	}
 	return repo, nil
+}
+
+// refreshGraph adds the earlier captures' stored out-links (PageGraph,
+// refresh.record_graph) between repository URLs to out, each edge once,
+// and returns each URL's stored features and categories: the newest
+// capture's row of the URL wins; a URL without a row has zero features.
+func (c *Crawler) refreshGraph(ctx context.Context, caps []store.Capture, urls []string, out [][]refresh.PageID) ([][]float64, [][]int, error) {
+	index := make(map[string]refresh.PageID, len(urls))
+	for i, u := range urls {
+		index[u] = refresh.PageID(i)
+	}
+	newest := make([]*store.PageGraph, len(urls))
+	for _, cp := range caps { // ascending ids: later rows replace earlier
+		if cp.ID == c.capture.ID {
+			continue
+		}
+		gs, err := c.store.PageGraphs(ctx, cp.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: %w", err)
+		}
+		for i := range gs {
+			if p, ok := index[gs[i].URL]; ok && len(gs[i].Features) == len(refresh.StaticFeatureNames) {
+				newest[p] = &gs[i]
+			}
+		}
+	}
+	feats := make([][]float64, len(urls))
+	cats := make([][]int, len(urls))
+	for p, g := range newest {
+		feats[p] = make([]float64, len(refresh.StaticFeatureNames))
+		if g == nil {
+			continue
+		}
+		copy(feats[p], g.Features)
+		cats[p] = g.Categories
+		have := map[refresh.PageID]bool{}
+		for _, q := range out[p] {
+			have[q] = true
+		}
+		for _, l := range g.Links {
+			if q, ok := index[l]; ok && q != refresh.PageID(p) && !have[q] {
+				have[q] = true
+				out[p] = append(out[p], q)
+			}
+		}
+	}
+	return feats, cats, nil
 }
 
 // refreshLinks reads the earlier captures' discovery links (a URL and the
@@ -363,4 +469,53 @@ func (c *Crawler) settleRefresh(ctx context.Context) error {
 		cyc.ChangeRatio = float64(cyc.Changed) / float64(cyc.Downloads)
 	}
 	return c.store.SetRefreshCycle(ctx, cyc)
+}
+
+// recordsGraph reports whether the capture stores its pages' links and
+// features for refresh policies (refresh.record_graph; a refresh cycle
+// always does, so the graph follows the site between full captures).
+func (c *Crawler) recordsGraph() bool { return c.job.Refresh.RecordGraph || c.refreshing() }
+
+// pageGraph is a 2xx page's row for refresh policies: its same-site
+// navigation links (each once), refresh.StaticFeatures and
+// refresh.TopicCategories; nil unless the capture records them.
+func (c *Crawler) pageGraph(t frontier.Task, f *fetched, res extract.Result) *store.PageGraph {
+	if !c.recordsGraph() {
+		return nil
+	}
+	st := refresh.PageStats{URL: t.URL.URL, BodyBytes: f.BodyLen, Text: res.Text}
+	g := &store.PageGraph{CaptureID: c.capture.ID, URL: t.URL.URL}
+	seen := map[string]bool{}
+	for _, l := range res.Links {
+		switch l.Hop {
+		case extract.HopEmbed:
+			st.Embeds++
+		case extract.HopNav:
+			st.NavLinks++
+			if urlcanon.Host(l.URL) != t.Host || l.URL == t.URL.URL || seen[l.URL] {
+				continue
+			}
+			st.SiteLinks++
+			seen[l.URL] = true
+			g.Links = append(g.Links, l.URL)
+		}
+	}
+	g.Features, g.Categories = refresh.StaticFeatures(st), refresh.TopicCategories(res.Title+" "+res.Text)
+	return g
+}
+
+// commitGraphs stores the page rows of a committed group. They are
+// advisory (a policy without a page's row treats it as linkless and
+// featureless), so a failure is logged and the crawl goes on; they are
+// written after the group's records, so a crash between loses rows only.
+func (c *Crawler) commitGraphs(ctx context.Context, group []*archived, results []archivedResult) {
+	var gs []store.PageGraph
+	for i, a := range group {
+		if a.graph != nil && results[i].err == nil {
+			gs = append(gs, *a.graph)
+		}
+	}
+	if err := c.store.SetPageGraphs(context.WithoutCancel(ctx), c.capture.ID, gs); err != nil {
+		c.log.Warn("refresh page graph not stored", zap.Int("pages", len(gs)), zap.Error(err))
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/refresh"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/testsite"
@@ -318,4 +319,69 @@ func TestRefreshCycleInterleaved(t *testing.T) {
 		t.Errorf("stored cycle %+v: want samples, then downloads chosen from them in later rounds", cyc)
 	}
 	t.Logf("%s: %d fetched, %d samples, %d rounds, %d changed", policy, cyc.Planned, cyc.Samples, cyc.Rounds, cyc.Changed)
+}
+
+// TestRefreshGraphLive: a full capture with refresh.record_graph stores
+// each page's out-links (the test site's pages link to their children),
+// features and categories; refresh cycles then have them, so
+// category-sampling samples its categories and downloads whole ones, and
+// cluster-sampling its feature clusters, in rounds. Without the stored
+// graph a category-sampling cycle has no category to sample and fetches
+// nothing: the degradation the graph removes.
+func TestRefreshGraphLive(t *testing.T) {
+	const pages, budget = 30, 10
+	rs := newRefreshSite(t, pages)
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	ctx := context.Background()
+	full := runCapture(t, st, refreshJob(rs, dir, "capture: {mode: single-visit}\nrefresh: {record_graph: true}"), dir)
+	gs, err := st.PageGraphs(ctx, full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]store.PageGraph{}
+	for _, g := range gs {
+		rows[g.URL] = g
+	}
+	for k := range pages {
+		g, ok := rows["http://site.test"+testsite.PagePath(k)]
+		if !ok {
+			t.Errorf("page %d has no stored graph row", k)
+			continue
+		}
+		var want []string
+		lo, hi := rs.site.Tree().Children(k)
+		for c := lo; c < hi; c++ {
+			want = append(want, "http://site.test"+testsite.PagePath(c))
+		}
+		if fmt.Sprint(g.Links) != fmt.Sprint(want) || len(g.Features) != len(refresh.StaticFeatureNames) || len(g.Categories) != 3 {
+			t.Errorf("page %d: links %v (want %v), %d features, categories %v", k, g.Links, want, len(g.Features), g.Categories)
+		}
+	}
+	for _, policy := range []string{"category-sampling", "cluster-sampling/nad"} {
+		rs.units.Add(3)
+		id := runCapture(t, st, refreshJob(rs, dir, fmt.Sprintf(
+			"capture: {mode: refresh}\nrefresh: {budget: %d, policy: %s, seed: 2, record_graph: true}", budget, policy)), dir)
+		cyc, err := st.RefreshCycle(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cyc.Planned != budget || cyc.Samples == 0 || cyc.Samples == cyc.Planned || cyc.Rounds < 2 {
+			t.Errorf("%s: stored cycle %+v, want the budget spent on samples, then on what they chose", policy, cyc)
+		}
+		// A changed page's new row is stored; an unchanged one answered
+		// 304, has no body to read, and keeps its earlier row.
+		if gs, err := st.PageGraphs(ctx, id); err != nil || len(gs) < cyc.Changed || len(gs) > cyc.Downloads {
+			t.Errorf("%s: the cycle stored %d graph rows (%v) for %d downloads, %d changed", policy, len(gs), err, cyc.Downloads, cyc.Changed)
+		}
+		t.Logf("%s: %+v", policy, cyc)
+	}
+	// The same site under another job name, without the graph.
+	bare := strings.Replace(refreshJob(rs, dir, "capture: {mode: single-visit}"), "name: refresh-live", "name: refresh-bare", 1)
+	runCapture(t, st, bare, dir)
+	cycle := strings.Replace(refreshJob(rs, dir, fmt.Sprintf("capture: {mode: refresh}\nrefresh: {budget: %d, policy: category-sampling}", budget)),
+		"name: refresh-live", "name: refresh-bare", 1)
+	if cyc, err := st.RefreshCycle(ctx, runCapture(t, st, cycle, dir)); err != nil || cyc.Planned != 0 {
+		t.Errorf("category-sampling without a stored graph: %+v, %v; want nothing fetched", cyc, err)
+	}
 }

@@ -292,6 +292,12 @@ type Store interface {
 	// RefreshCycle returns a capture's refresh-cycle metrics, ErrNotFound
 	// if it has none.
 	RefreshCycle(ctx context.Context, captureID int64) (RefreshCycle, error)
+	// SetPageGraphs stores (or replaces) the out-links, features and
+	// categories of pages of a capture, one row per URL; a refresh cycle
+	// of a later capture reads them (PageGraphs).
+	SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error
+	// PageGraphs returns a capture's page rows, by URL.
+	PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error)
 
 	Close() error
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"net/http"
 	"net/http/httptest"
 
 	"go.uber.org/zap/zaptest"
@@ -395,4 +397,92 @@ func TestRefreshGraphLive(t *testing.T) {
 	if cyc, err := st.RefreshCycle(ctx, runCapture(t, st, cycle, dir)); err != nil || cyc.Planned != 0 {
 		t.Errorf("category-sampling without a stored graph: %+v, %v; want nothing fetched", cyc, err)
 	}
+}
+
+// TestRefreshCycleResumed: a cycle interrupted between rounds resumes as
+// the same capture and replays its policy (same seed, history and
+// outcomes), so it makes the same choices: a page the interrupted run
+// archived is answered from the store, not asked for again, and the
+// cycle still spends exactly its budget.
+func TestRefreshCycleResumed(t *testing.T) {
+	const pages, budget, policy, stopAt = 30, 12, "neighbourhood-link(1)", 4
+	rs := newRefreshSite(t, pages)
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	runCapture(t, st, refreshJob(rs, dir, "capture: {mode: single-visit}"), dir)
+	rs.units.Add(3)
+	rs.site.ResetRequests()
+	// The same site behind a handler that interrupts the run when the
+	// stopAt-th page is asked for; that request still gets its answer.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var asked atomic.Int64
+	gate := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" && asked.Add(1) == stopAt {
+			cancel()
+		}
+		rs.site.ServeHTTP(w, r)
+	}))
+	defer gate.Close()
+	yaml := strings.Replace(refreshJob(rs, dir, fmt.Sprintf("capture: {mode: refresh}\nrefresh: {budget: %d, policy: %s, seed: 1}", budget, policy)),
+		strings.TrimPrefix(rs.srv.URL, "http://"), strings.TrimPrefix(gate.URL, "http://"), 1)
+	stats, err := crawler.New(testJob(t, dir, yaml), st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
+	if err != nil || stats.StopReason != "interrupted" {
+		t.Fatalf("first run: %v, stop reason %s; want interrupted", err, stats.StopReason)
+	}
+	first := map[string]bool{}
+	recs, err := st.Records(context.Background(), stats.CaptureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.RecordType == warc.Response || r.RecordType == warc.Revisit {
+			first[r.URL] = true
+		}
+	}
+	before := len(rs.site.Requests())
+	id := runCapture(t, st, yaml, dir)
+	if id != stats.CaptureID {
+		t.Fatalf("the second run made capture %d, want %d resumed", id, stats.CaptureID)
+	}
+	for _, r := range rs.site.Requests()[before:] {
+		if r.Path != "/robots.txt" && first["http://site.test"+r.Path] { // robots.txt is each run's prerequisite
+			t.Errorf("the resumed run asked again for %s, archived before the interruption", r.Path)
+		}
+	}
+	cyc, err := st.RefreshCycle(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cyc.Planned != budget || cyc.Downloads != budget || cyc.Samples == 0 || cyc.Rounds < 2 {
+		t.Errorf("stored cycle %+v: want the whole budget fetched, samples first", cyc)
+	}
+	// An uninterrupted twin (same site, history and capture id) chooses
+	// the same pages.
+	twin := newRefreshSite(t, pages)
+	tdir := t.TempDir()
+	tst := openStore(t, "sqlite:"+filepath.Join(tdir, "index.db"))
+	runCapture(t, tst, refreshJob(twin, tdir, "capture: {mode: single-visit}"), tdir)
+	twin.units.Add(3)
+	tid := runCapture(t, tst, refreshJob(twin, tdir, fmt.Sprintf("capture: {mode: refresh}\nrefresh: {budget: %d, policy: %s, seed: 1}", budget, policy)), tdir)
+	if got, want := archivedPages(t, st, id), archivedPages(t, tst, tid); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the resumed cycle archived %v, an uninterrupted one %v", got, want)
+	}
+	t.Logf("%d archived before the interruption; %+v", len(first), cyc)
+}
+
+// archivedPages lists the URLs a capture archived (response or revisit),
+// sorted, robots.txt left out.
+func archivedPages(t *testing.T, st store.Store, id int64) []string {
+	t.Helper()
+	recs, err := st.Records(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for u := range pageURLs(recs) {
+		out = append(out, u)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -139,15 +139,18 @@ func (c *Crawler) driveRefresh(ctx context.Context) error {
 	lf := &liveFetcher{c: c, ctx: ctx, urls: repo.urls}
 	l := refresh.NewLedger(repo.hist, lf, c.job.Refresh.Budget)
 	pol.Run(l)
-	if lf.err != nil {
-		return lf.err
-	}
+	// Stored even when a stop cut the policy short (a limit, an
+	// interruption): what it fetched so far is the cycle's plan, and the
+	// counts settleRefresh adds must not exceed it.
 	cyc := store.RefreshCycle{CaptureID: c.capture.ID, Policy: c.job.Refresh.Policy, Budget: c.job.Refresh.Budget,
 		Repository: len(repo.urls), Planned: len(l.Fetched()), Samples: l.Samples(), Rounds: l.Rounds()}
 	c.log.Info("refresh cycle fetched", zap.String("policy", cyc.Policy), zap.Int("budget", cyc.Budget),
 		zap.Int("repository", cyc.Repository), zap.Int("fetched", cyc.Planned), zap.Int("samples", cyc.Samples),
 		zap.Int("rounds", cyc.Rounds))
-	return c.store.SetRefreshCycle(ctx, cyc)
+	if err := c.store.SetRefreshCycle(context.WithoutCancel(ctx), cyc); err != nil {
+		return err
+	}
+	return lf.err
 }
 
 // refreshPolicy builds the job's policy over repo.
@@ -196,7 +199,14 @@ type liveFetcher struct {
 	err  error // the first failure; later rounds fetch nothing
 }
 
-var _ refresh.Fetcher = (*liveFetcher)(nil)
+var (
+	_ refresh.Fetcher = (*liveFetcher)(nil)
+	_ refresh.Stopper = (*liveFetcher)(nil)
+)
+
+// Stopped implements refresh.Stopper: after a failure, or once the run is
+// stopping, no round is fetched.
+func (f *liveFetcher) Stopped() bool { return f.err != nil || f.ctx.Err() != nil }
 
 // Fetch implements refresh.Fetcher. After a failure (a store error, the
 // run stopping) every page is NotFetched, which the ledger books as

@@ -486,3 +486,30 @@ func archivedPages(t *testing.T, st store.Store, id int64) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestRefreshCycleLimit: a scope limit that stops a cycle between rounds
+// ends it as any capture (stop reason max_pages), with stored counts that
+// agree: what the policy had fetched is the plan, and no more was
+// downloaded.
+func TestRefreshCycleLimit(t *testing.T) {
+	const pages, budget = 30, 12
+	rs := newRefreshSite(t, pages)
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	runCapture(t, st, refreshJob(rs, dir, "capture: {mode: single-visit}"), dir)
+	rs.units.Add(3)
+	yaml := strings.Replace(refreshJob(rs, dir, fmt.Sprintf("capture: {mode: refresh}\nrefresh: {budget: %d, policy: neighbourhood-link(1), seed: 1}", budget)),
+		"workers: 2", "workers: 2\nscope: {max_pages: 3}", 1)
+	stats, err := crawler.New(testJob(t, dir, yaml), st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "max_pages" {
+		t.Fatalf("run: %v, stop reason %s; want max_pages", err, stats.StopReason)
+	}
+	cyc, err := st.RefreshCycle(context.Background(), stats.CaptureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cyc.Planned == 0 || cyc.Planned >= budget || cyc.Downloads > cyc.Planned || cyc.Downloads < 3 {
+		t.Errorf("stored cycle %+v: want the plan cut short by the limit, at least 3 downloads", cyc)
+	}
+	t.Logf("%+v", cyc)
+}

@@ -14,6 +14,14 @@ type Fetcher interface {
 	Fetch(ps []PageID) []Obs
 }
 
+// Stopper is implemented by a Fetcher that can stop for good (a crawler
+// whose capture was interrupted or hit a limit): once Stopped, the ledger
+// has no budget left, so the policy ends instead of booking rounds that
+// will not be fetched.
+type Stopper interface {
+	Stopped() bool
+}
+
 // PerPage adapts a function that fetches one page and reports a change to
 // a Fetcher (a simulation's fetch, or a test's).
 type PerPage func(p PageID) (changed bool)
@@ -53,6 +61,7 @@ type Ledger struct {
 	cycle   int
 	h       *History
 	f       Fetcher
+	stop    Stopper // f, if it can stop; else nil
 	fetched []PageID
 	batch   map[PageID]bool // pages of the round being assembled
 }
@@ -62,7 +71,8 @@ func NewLedger(h *History, f Fetcher, budget int) *Ledger {
 	if budget < 0 {
 		budget = 0
 	}
-	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f, batch: map[PageID]bool{}}
+	stop, _ := f.(Stopper)
+	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f, stop: stop, batch: map[PageID]bool{}}
 }
 
 // FetchAll fetches one round: the pages of ps that are pages of the
@@ -121,8 +131,13 @@ func (l *Ledger) Seen(p PageID) Obs {
 	return l.h.At(l.cycle, p)
 }
 
-// Remaining is the budget left.
-func (l *Ledger) Remaining() int { return l.budget - len(l.fetched) }
+// Remaining is the budget left: none once the fetcher has stopped.
+func (l *Ledger) Remaining() int {
+	if l.stop != nil && l.stop.Stopped() {
+		return 0
+	}
+	return l.budget - len(l.fetched)
+}
 
 // Budget is the cycle's budget.
 func (l *Ledger) Budget() int { return l.budget }

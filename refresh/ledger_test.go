@@ -170,3 +170,44 @@ func TestLedgerRounds(t *testing.T) {
 		t.Errorf("series of a failed page %v, want none", s)
 	}
 }
+
+// stopAfter is a Fetcher that stops after its first round.
+type stopAfter struct{ rounds int }
+
+func (s *stopAfter) Fetch(ps []refresh.PageID) []refresh.Obs {
+	s.rounds++
+	return make([]refresh.Obs, len(ps))
+}
+
+func (s *stopAfter) Stopped() bool { return s.rounds > 0 }
+
+// TestLedgerStopper: once its fetcher has stopped, the ledger has no budget
+// left, so every policy ends without booking rounds that are not fetched.
+func TestLedgerStopper(t *testing.T) {
+	cfg := refreshsim.DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles = 3, 40, 1
+	w, err := refreshsim.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := refresh.NewEnv(w.Repo, 4, 1)
+	for _, name := range refreshsim.DefaultPolicies() {
+		if name == refreshsim.Oracle {
+			continue
+		}
+		spec, err := refresh.ParseSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol, err := refresh.New(env, spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &stopAfter{}
+		l := refresh.NewLedger(refresh.NewHistory(w.Repo.Len()), f, w.Repo.Len()/2)
+		pol.Run(l)
+		if f.rounds != 1 || l.Rounds() != 1 || l.Remaining() != 0 {
+			t.Errorf("%s: %d rounds fetched, %d booked, %d remaining; want one round, then none", name, f.rounds, l.Rounds(), l.Remaining())
+		}
+	}
+}

@@ -54,10 +54,11 @@ type item struct {
 	textDigest string
 	ann        []string // crawl.log annotations
 
-	outlinks []warc.Outlink // extract: for the WARC metadata record
-	cands    []frontier.URL // extract: links the candidate chain kept
-	drops    []drop         // links it dropped, logged by schedule
-	state    store.URLState // write: the URL's new state
+	outlinks []warc.Outlink   // extract: for the WARC metadata record
+	cands    []frontier.URL   // extract: links the candidate chain kept
+	drops    []drop           // links it dropped, logged by schedule
+	graph    *store.PageGraph // extract: the page's row for refresh policies, or nil
+	state    store.URLState   // write: the URL's new state
 }
 
 // close releases the spooled response.

@@ -24,6 +24,7 @@ type archived struct {
 	f        *fetched
 	rev      *warc.RevisitOf
 	outlinks []warc.Outlink
+	graph    *store.PageGraph // the page's row for refresh policies, or nil
 	states   []store.StateChange
 	cands    []frontier.URL
 	// textDigest is the normalised visible text's digest ("" if none).
@@ -112,6 +113,8 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 				results[i].err = err
 			}
 		}
+	} else {
+		c.commitGraphs(ctx, group, results)
 	}
 	for i, a := range group {
 		a.done <- results[i]

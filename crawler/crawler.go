@@ -170,6 +170,10 @@ type runState struct {
 
 	dedup *dedup // payload digest → first response with it, bounded
 
+	// refreshRepo is a new refresh cycle's repository, read when it is
+	// seeded and handed to its driver (refresh.go); nil otherwise.
+	refreshRepo *refreshRepo
+
 	started time.Time
 	resumed bool
 	// earlier is what the capture's earlier runs archived (a resume);
@@ -747,6 +751,7 @@ type discovered struct {
 	malformed  []drop
 	ann        []string
 	textDigest string
+	graph      *store.PageGraph // refresh.record_graph: the page's links and features
 }
 
 // discover reads a response's Location and, for a 2xx, its links (at most
@@ -772,6 +777,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 		if res.Title != "" || res.Text != "" {
 			d.textDigest = c.textDigest(res.Title, res.Text)
 		}
+		d.graph = c.pageGraph(t, f, res)
 		if res.LinksDropped > 0 {
 			d.ann = append(d.ann, outlinksCut(res.LinksDropped))
 		}

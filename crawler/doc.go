@@ -27,11 +27,13 @@
 // # Refresh cycles
 //
 // capture.mode refresh (refresh.go, issue 16) changes only the capture's
-// edges: its seeds are the plan a refresh policy makes over the URLs
-// earlier captures of the job archived, nothing discovered is queued, and
-// when it finishes its metrics are stored (store.RefreshCycle). The chain
-// is the same; the dedup stage treats a 200 with the URL's last payload as
-// unchanged.
+// edges: a refresh policy runs on its own goroutine beside the workers
+// (driveRefresh) and queues the URLs earlier captures of the job archived
+// round by round, each round's fresh outcomes choosing the next; the
+// frontier is held open until the policy is done (frontier.Hold, WaitIdle).
+// Nothing discovered is queued, and when the capture finishes its metrics
+// are stored (store.RefreshCycle). The chain is the same; the dedup stage
+// treats a 200 with the URL's last payload as unchanged.
 //
 // # Single node and cluster
 //

@@ -83,10 +83,11 @@ func FieldReaders() []FieldReader {
 		{"capture.estimated_size", "Capture.EstimatedSize", stages.Prerequisites, "crawler/run.go"},
 		{"capture.similarity", "Capture.Similarity", "", "report/build.go"},
 		{"capture.change_signal", "Capture.ChangeSignal", stages.Prerequisites, "crawler/sitemaps.go"},
-		// Read at set-up: the refresh plan becomes the capture's seeds (refresh.go).
+		// Read by the cycle's policy driver beside the workers (refresh.go).
 		{"refresh.budget", "Refresh.Budget", "", "crawler/refresh.go"},
 		{"refresh.policy", "Refresh.Policy", "", "crawler/refresh.go"},
 		{"refresh.seed", "Refresh.Seed", "", "crawler/refresh.go"},
+		{"refresh.record_graph", "Refresh.RecordGraph", stages.Extract, "crawler/refresh.go"},
 		{"capture.revisit_request", "Capture.RevisitRequest", stages.FetchHTTP, "crawler/crawler.go"},
 		{"change_rates", "ChangeRates", stages.Prerequisites, "crawler/run.go"},
 		{"default_rate", "DefaultRate", stages.Prerequisites, "crawler/run.go"},

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"net/http"
 	"net/url"
 	"sort"
 
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/refresh"
@@ -20,12 +23,17 @@ import (
 
 // A refresh capture (capture.mode refresh, issue 16) is one cycle of a
 // budgeted refresh: the repository is every URL an earlier capture of the
-// job archived with status 200 or 304, a refresh policy chooses up to
-// refresh.budget of them from their change history in the store, and
-// those become the capture's seeds. Nothing else is queued: no link,
-// redirect or sitemap is followed. Each seed is fetched once with the
-// validators of its last capture, so the existing dedup stage archives an
-// unchanged page as a revisit record.
+// job archived with status 200 or 304, and a refresh policy spends up to
+// refresh.budget fetches on them. The policy runs while the capture does
+// (driveRefresh): each round it asks for is queued, fetched by the
+// workers and archived like any page, and the round's fresh outcomes
+// (changed, unchanged, gone, by the crawler's own comparison with the
+// last capture: a revisit record for an unchanged page) are what the
+// policy reads before it chooses the next round. So a sampling policy
+// fetches its samples first and spends the rest of the budget on what
+// they showed, as the papers describe, and the simulator (refreshsim)
+// and the crawler run the same policy code. Nothing else is queued: no
+// link, redirect or sitemap is followed.
 
 // refreshing reports whether the capture is a refresh cycle.
 func (c *Crawler) refreshing() bool { return c.job.Capture.Mode == job.ModeRefresh }
@@ -39,10 +47,59 @@ type refreshRepo struct {
 	// the only links the store keeps.
 	out  [][]refresh.PageID
 	hist *refresh.History
-	last []refresh.Obs // each URL's newest observation
+	// feats and cats are each URL's stored features and categories
+	// (refreshGraph); nil in a repository built without them.
+	feats [][]float64
+	cats  [][]int
 }
 
-// seedRefresh plans the cycle, stores its plan's counts and queues its URLs.
+// liveRound is how many samples the neighbourhood policy fetches in one
+// round of a live cycle: a round is a pass through the crawler's pipeline
+// (queue, fetch, archive, settle), so one sample at a time would leave
+// other hosts' connections idle. A sixteenth of the budget keeps the
+// rounds few and the samples' outcomes still steering most of it.
+func liveRound(budget int) int { return max(1, budget/16) }
+
+// liveCategories are the categories a live cycle's category-sampling
+// uses: at most keep of them, the largest first (ties by number), each of
+// at least two pages. A page's categories are its most frequent words
+// (refresh.TopicCategories), so there are many small ones; but group
+// sampling samples every group before it downloads any (P1 takes √(N·r)
+// of each), and with more groups than half the budget nearly every fetch
+// would be a sample. A category of one page would be its own sample.
+func liveCategories(cats [][]int, keep int) map[int]bool {
+	n := map[int]int{}
+	for _, cs := range cats {
+		for _, k := range cs {
+			n[k]++
+		}
+	}
+	ids := make([]int, 0, len(n))
+	for k, c := range n {
+		if c >= 2 {
+			ids = append(ids, k)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if n[ids[i]] != n[ids[j]] {
+			return n[ids[i]] > n[ids[j]]
+		}
+		return ids[i] < ids[j]
+	})
+	out := map[int]bool{}
+	for _, k := range ids[:min(len(ids), max(keep, 1))] {
+		out[k] = true
+	}
+	return out
+}
+
+// liveClusters is the number of feature clusters of a live repository of
+// n pages: √(n/2), the usual rule of thumb for k-means (Tan & Mitra 2010
+// choose k by hand per data set), at least one.
+func liveClusters(n int) int { return max(1, int(math.Sqrt(float64(n)/2))) }
+
+// seedRefresh reads the repository of a new cycle and stores the cycle's
+// row; the policy queues its URLs once the workers run (driveRefresh).
 func (c *Crawler) seedRefresh(ctx context.Context) error {
 	repo, err := c.refreshRepository(ctx)
 	if err != nil {
@@ -51,42 +108,73 @@ func (c *Crawler) seedRefresh(ctx context.Context) error {
 	if len(repo.urls) == 0 {
 		return errors.New("refresh: no earlier capture of this job archived a page: run a full capture first")
 	}
-	fetched, samples, err := c.planRefresh(repo)
-	if err != nil {
+	if _, err := refresh.ParseSpec(c.job.Refresh.Policy); err != nil {
 		return err
 	}
-	cands := make([]frontier.URL, 0, len(fetched))
-	for _, p := range fetched {
-		cands = append(cands, c.newURL(repo.urls[p], "", "", -1))
-	}
-	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
-	if len(cands) == 0 {
-		return errors.New("refresh: no planned URL is in scope")
-	}
+	c.refreshRepo = &repo
 	cyc := store.RefreshCycle{CaptureID: c.capture.ID, Policy: c.job.Refresh.Policy, Budget: c.job.Refresh.Budget,
-		Repository: len(repo.urls), Planned: len(cands), Samples: min(samples, len(cands))}
-	if err := c.store.SetRefreshCycle(ctx, cyc); err != nil {
-		return err
-	}
-	c.log.Info("refresh cycle planned", zap.String("policy", cyc.Policy), zap.Int("budget", cyc.Budget),
-		zap.Int("repository", cyc.Repository), zap.Int("planned", cyc.Planned), zap.Int("samples", cyc.Samples))
-	_, _, err = c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil)
-	return err
+		Repository: len(repo.urls)}
+	return c.store.SetRefreshCycle(ctx, cyc)
 }
 
-// planRefresh runs the policy over repo with a fresh ledger and returns
-// the pages it fetched, in order, and how many were samples. The policy
-// decides before anything is fetched, so a sample is answered by the
-// page's newest stored observation (see docs/refresh-policies.md, "Live
-// mode"); the cycle's real outcome is what the fetches archive.
-func (c *Crawler) planRefresh(repo refreshRepo) ([]refresh.PageID, int, error) {
+// driveRefresh runs the cycle's policy over its repository, one round of
+// fetches at a time through the capture (liveFetcher), and stores how
+// much it fetched. A resumed cycle runs the policy again from the start:
+// with the same seed, history and outcomes it makes the same choices, and
+// a URL the interrupted run already settled is answered from the store
+// without a second fetch.
+func (c *Crawler) driveRefresh(ctx context.Context) error {
+	repo := c.refreshRepo
+	if repo == nil {
+		r, err := c.refreshRepository(ctx)
+		if err != nil {
+			return err
+		}
+		repo = &r
+	}
+	pol, err := c.refreshPolicy(*repo)
+	if err != nil {
+		return err
+	}
+	lf := &liveFetcher{c: c, ctx: ctx, urls: repo.urls}
+	l := refresh.NewLedger(repo.hist, lf, c.job.Refresh.Budget)
+	pol.Run(l)
+	// Stored even when a stop cut the policy short (a limit, an
+	// interruption): what it fetched so far is the cycle's plan, and the
+	// counts settleRefresh adds must not exceed it.
+	cyc := store.RefreshCycle{CaptureID: c.capture.ID, Policy: c.job.Refresh.Policy, Budget: c.job.Refresh.Budget,
+		Repository: len(repo.urls), Planned: len(l.Fetched()), Samples: l.Samples(), Rounds: l.Rounds()}
+	c.log.Info("refresh cycle fetched", zap.String("policy", cyc.Policy), zap.Int("budget", cyc.Budget),
+		zap.Int("repository", cyc.Repository), zap.Int("fetched", cyc.Planned), zap.Int("samples", cyc.Samples),
+		zap.Int("rounds", cyc.Rounds))
+	if err := c.store.SetRefreshCycle(context.WithoutCancel(ctx), cyc); err != nil {
+		return err
+	}
+	return lf.err
+}
+
+// refreshPolicy builds the job's policy over repo.
+func (c *Crawler) refreshPolicy(repo refreshRepo) (refresh.Policy, error) {
 	spec, err := refresh.ParseSpec(c.job.Refresh.Policy)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	pages := make([]refresh.Page, len(repo.urls))
+	mean := refresh.MeanChange(repo.hist)
+	shared := liveCategories(repo.cats, c.job.Refresh.Budget/2)
 	for i, u := range repo.urls {
 		pages[i] = refresh.Page{URL: u}
+		if repo.feats != nil {
+			// Static features as stored, then the change history's
+			// (Tan & Mitra 2010 cluster on both).
+			dyn := refresh.DynamicFeatures(repo.hist, refresh.PageID(i), mean)
+			pages[i].Features = append(append([]float64(nil), repo.feats[i]...), dyn...)
+			for _, k := range repo.cats[i] {
+				if shared[k] {
+					pages[i].Categories = append(pages[i].Categories, k)
+				}
+			}
+		}
 	}
 	out := repo.out
 	if out == nil {
@@ -94,23 +182,93 @@ func (c *Crawler) planRefresh(repo refreshRepo) ([]refresh.PageID, int, error) {
 	}
 	r, err := refresh.NewRepo(pages, out)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	seed := uint64(c.job.Refresh.Seed) + uint64(c.capture.ID)
-	// No features are stored: one cluster holds every page.
-	pol, err := refresh.New(refresh.NewEnv(r, 1, seed), spec, seed)
-	if err != nil {
-		return nil, 0, err
-	}
-	l := refresh.NewLedger(repo.hist, lastObs(repo.last), c.job.Refresh.Budget)
-	pol.Run(l)
-	return l.Fetched(), l.Samples(), nil
+	env := refresh.NewEnv(r, liveClusters(r.Len()), seed)
+	env.SampleRound = liveRound(c.job.Refresh.Budget)
+	return refresh.New(env, spec, seed)
 }
 
-// lastObs answers a planning fetch with the page's newest observation.
-type lastObs []refresh.Obs
+// liveFetcher is the crawler's refresh.Fetcher: a round is queued in the
+// capture, fetched by the workers, and read back from the store.
+type liveFetcher struct {
+	c    *Crawler
+	ctx  context.Context // the run's: a stop ends the round
+	urls []string
+	err  error // the first failure; later rounds fetch nothing
+}
 
-func (o lastObs) Fetch(p refresh.PageID) bool { return o[p] == refresh.Changed }
+var (
+	_ refresh.Fetcher = (*liveFetcher)(nil)
+	_ refresh.Stopper = (*liveFetcher)(nil)
+)
+
+// Stopped implements refresh.Stopper: after a failure, or once the run is
+// stopping, no round is fetched.
+func (f *liveFetcher) Stopped() bool { return f.err != nil || f.ctx.Err() != nil }
+
+// Fetch implements refresh.Fetcher. After a failure (a store error, the
+// run stopping) every page is NotFetched, which the ledger books as
+// Failed, and driveRefresh returns the error once the policy ends.
+func (f *liveFetcher) Fetch(ps []refresh.PageID) []refresh.Obs {
+	out := make([]refresh.Obs, len(ps))
+	if f.err == nil {
+		f.err = f.round(ps, out)
+	}
+	return out
+}
+
+// round queues ps (out of scope ones stay NotFetched), waits until the
+// capture has settled every queued URL, and reads each one's outcome.
+func (f *liveFetcher) round(ps []refresh.PageID, out []refresh.Obs) error {
+	c := f.c
+	cands := make([]frontier.URL, 0, len(ps))
+	for _, p := range ps {
+		cands = append(cands, c.newURL(f.urls[p], "", "", -1))
+	}
+	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
+	// A URL already in the capture (a resumed cycle's) is not queued again.
+	if _, _, err := c.commit(f.ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil); err != nil {
+		return err
+	}
+	if err := c.frontier.WaitIdle(f.ctx); err != nil {
+		return fmt.Errorf("refresh round: %w", err)
+	}
+	recs, err := c.store.Records(f.ctx, c.capture.ID)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	last := map[string]store.Record{}
+	for _, r := range recs {
+		if r.RecordType == warc.Response || r.RecordType == warc.Revisit {
+			last[r.URL] = r // in commit order: the newest is kept
+		}
+	}
+	for i, p := range ps {
+		r, ok := last[f.urls[p]]
+		out[i] = refreshOutcome(r, ok)
+	}
+	return nil
+}
+
+// refreshOutcome is what this capture's fetch of a URL showed, from its
+// record r (ok false: none): a revisit record is Unchanged, a full
+// response Changed, a 404 or 410 Gone; no record, or another status, is
+// Failed.
+func refreshOutcome(r store.Record, ok bool) refresh.Obs {
+	switch {
+	case !ok:
+		return refresh.Failed
+	case r.RecordType == warc.Revisit:
+		return refresh.Unchanged
+	case r.Status == http.StatusNotFound || r.Status == http.StatusGone:
+		return refresh.Gone
+	case r.Status/100 == 2 || r.Status/100 == 3:
+		return refresh.Changed
+	}
+	return refresh.Failed
+}
 
 // refreshRepository reads the job's earlier captures: the URLs they
 // archived (sorted) and, per capture in order, whether each changed.
@@ -147,7 +305,57 @@ func (c *Crawler) refreshRepository(ctx context.Context) (refreshRepo, error) {
 	if repo.out, err = c.refreshLinks(ctx, caps, urls); err != nil {
 		return refreshRepo{}, err
 	}
+	if repo.feats, repo.cats, err = c.refreshGraph(ctx, caps, urls, repo.out); err != nil {
+		return refreshRepo{}, err
+	}
 	return repo, nil
+}
+
+// refreshGraph adds the earlier captures' stored out-links (PageGraph,
+// refresh.record_graph) between repository URLs to out, each edge once,
+// and returns each URL's stored features and categories: the newest
+// capture's row of the URL wins; a URL without a row has zero features.
+func (c *Crawler) refreshGraph(ctx context.Context, caps []store.Capture, urls []string, out [][]refresh.PageID) ([][]float64, [][]int, error) {
+	index := make(map[string]refresh.PageID, len(urls))
+	for i, u := range urls {
+		index[u] = refresh.PageID(i)
+	}
+	newest := make([]*store.PageGraph, len(urls))
+	for _, cp := range caps { // ascending ids: later rows replace earlier
+		if cp.ID == c.capture.ID {
+			continue
+		}
+		gs, err := c.store.PageGraphs(ctx, cp.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("store: %w", err)
+		}
+		for i := range gs {
+			if p, ok := index[gs[i].URL]; ok && len(gs[i].Features) == len(refresh.StaticFeatureNames) {
+				newest[p] = &gs[i]
+			}
+		}
+	}
+	feats := make([][]float64, len(urls))
+	cats := make([][]int, len(urls))
+	for p, g := range newest {
+		feats[p] = make([]float64, len(refresh.StaticFeatureNames))
+		if g == nil {
+			continue
+		}
+		copy(feats[p], g.Features)
+		cats[p] = g.Categories
+		have := map[refresh.PageID]bool{}
+		for _, q := range out[p] {
+			have[q] = true
+		}
+		for _, l := range g.Links {
+			if q, ok := index[l]; ok && q != refresh.PageID(p) && !have[q] {
+				have[q] = true
+				out[p] = append(out[p], q)
+			}
+		}
+	}
+	return feats, cats, nil
 }
 
 // refreshLinks reads the earlier captures' discovery links (a URL and the
@@ -199,7 +407,6 @@ func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[i
 	for i := range cycles {
 		cycles[i] = make([]refresh.Obs, len(urls))
 	}
-	last := make([]refresh.Obs, len(urls))
 	opt := changerate.HistoryOptions{Signal: c.job.Capture.ChangeSignal, ExcludeCapture: c.capture.ID}
 	for p, u := range urls {
 		recs, err := c.store.History(ctx, u)
@@ -221,7 +428,7 @@ func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[i
 			if obs[n-1].Changed {
 				o = refresh.Changed
 			}
-			cycles[k][p], last[p] = o, o
+			cycles[k][p] = o
 		}
 	}
 	h := refresh.NewHistory(len(urls))
@@ -230,7 +437,7 @@ func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[i
 			return refreshRepo{}, err
 		}
 	}
-	return refreshRepo{urls: urls, hist: h, last: last}, nil
+	return refreshRepo{urls: urls, hist: h}, nil
 }
 
 // settleRefresh completes the cycle's stored metrics from what the capture
@@ -272,4 +479,53 @@ func (c *Crawler) settleRefresh(ctx context.Context) error {
 		cyc.ChangeRatio = float64(cyc.Changed) / float64(cyc.Downloads)
 	}
 	return c.store.SetRefreshCycle(ctx, cyc)
+}
+
+// recordsGraph reports whether the capture stores its pages' links and
+// features for refresh policies (refresh.record_graph; a refresh cycle
+// always does, so the graph follows the site between full captures).
+func (c *Crawler) recordsGraph() bool { return c.job.Refresh.RecordGraph || c.refreshing() }
+
+// pageGraph is a 2xx page's row for refresh policies: its same-site
+// navigation links (each once), refresh.StaticFeatures and
+// refresh.TopicCategories; nil unless the capture records them.
+func (c *Crawler) pageGraph(t frontier.Task, f *fetched, res extract.Result) *store.PageGraph {
+	if !c.recordsGraph() {
+		return nil
+	}
+	st := refresh.PageStats{URL: t.URL.URL, BodyBytes: f.BodyLen, Text: res.Text}
+	g := &store.PageGraph{CaptureID: c.capture.ID, URL: t.URL.URL}
+	seen := map[string]bool{}
+	for _, l := range res.Links {
+		switch l.Hop {
+		case extract.HopEmbed:
+			st.Embeds++
+		case extract.HopNav:
+			st.NavLinks++
+			if urlcanon.Host(l.URL) != t.Host || l.URL == t.URL.URL || seen[l.URL] {
+				continue
+			}
+			st.SiteLinks++
+			seen[l.URL] = true
+			g.Links = append(g.Links, l.URL)
+		}
+	}
+	g.Features, g.Categories = refresh.StaticFeatures(st), refresh.TopicCategories(res.Title+" "+res.Text)
+	return g
+}
+
+// commitGraphs stores the page rows of a committed group. They are
+// advisory (a policy without a page's row treats it as linkless and
+// featureless), so a failure is logged and the crawl goes on; they are
+// written after the group's records, so a crash between loses rows only.
+func (c *Crawler) commitGraphs(ctx context.Context, group []*archived, results []archivedResult) {
+	var gs []store.PageGraph
+	for i, a := range group {
+		if a.graph != nil && results[i].err == nil {
+			gs = append(gs, *a.graph)
+		}
+	}
+	if err := c.store.SetPageGraphs(context.WithoutCancel(ctx), c.capture.ID, gs); err != nil {
+		c.log.Warn("refresh page graph not stored", zap.Int("pages", len(gs)), zap.Error(err))
+	}
 }

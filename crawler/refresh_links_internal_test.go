@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -73,5 +74,69 @@ func TestRefreshLinks(t *testing.T) {
 		if !slices.Equal(out[i], want[i]) {
 			t.Errorf("links of %s: %v, want %v", urls[i], out[i], want[i])
 		}
+	}
+}
+
+// TestRefreshGraphMerge: stored out-links join the discovery links (each
+// edge once, repository URLs only), the newest earlier capture's row of a
+// URL gives its features and categories, a URL without a row has zero
+// features, and the cycle's own rows are not read.
+func TestRefreshGraphMerge(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "index.db"), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	jb, err := st.UpsertJob(ctx, "graph", "name: graph\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, c, gone := "http://s.test/", "http://s.test/b", "http://s.test/c", "http://s.test/gone"
+	nf := len(refresh.StaticFeatureNames)
+	feat := func(x float64) []float64 { f := make([]float64, nf); f[0] = x; return f }
+	var caps []store.Capture
+	for i, rows := range [][]store.PageGraph{
+		{{URL: a, Links: []string{b, gone}, Features: feat(1), Categories: []int{5}}, {URL: b, Links: []string{a}, Features: feat(2)}},
+		{{URL: a, Links: []string{c, b}, Features: feat(3), Categories: []int{6}}},
+		{{URL: c, Links: []string{a}, Features: feat(9)}}, // the cycle's own
+	} {
+		mode := job.ModeSingleVisit
+		if i == 2 {
+			mode = job.ModeRefresh
+		}
+		cp, _, err := st.OpenCapture(ctx, jb.ID, "bfs", mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SetPageGraphs(ctx, cp.ID, rows); err != nil {
+			t.Fatal(err)
+		}
+		if i < 2 {
+			if err := st.FinishCapture(ctx, cp.ID, store.CaptureStatusFinished); err != nil {
+				t.Fatal(err)
+			}
+		}
+		caps = append(caps, cp)
+	}
+	cr := New(&job.Job{Name: "graph"}, st, scheduler.NewRegistry(), zap.NewNop(), Options{})
+	cr.capture = caps[2]
+	urls := []string{a, b, c}
+	out := [][]refresh.PageID{{1}, nil, nil} // a→b from discovery
+	feats, cats, err := cr.refreshGraph(ctx, caps, urls, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]refresh.PageID{{1, 2}, {0}, nil}; fmt.Sprint(out) != fmt.Sprint(want) {
+		t.Errorf("links %v, want %v", out, want)
+	}
+	if feats[0][0] != 3 || feats[1][0] != 2 || feats[2][0] != 0 || len(feats[2]) != nf {
+		t.Errorf("features %v: want the newest row's, zeros without one", feats)
+	}
+	if fmt.Sprint(cats) != "[[6] [] []]" {
+		t.Errorf("categories %v, want [[6] [] []]", cats)
 	}
 }

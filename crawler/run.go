@@ -290,6 +290,19 @@ func (c *Crawler) runWorkers(ctx context.Context, stop context.CancelCauseFunc) 
 			fail(err)
 		}
 	}()
+	if c.refreshing() {
+		// The cycle's policy adds its URLs round by round: the frontier
+		// stays open (before any worker asks it) until the policy is done.
+		release := c.frontier.Hold()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer release()
+			if err := c.driveRefresh(ctx); err != nil && ctx.Err() == nil {
+				fail(err)
+			}
+		}()
+	}
 	for w := 1; w <= c.job.Workers; w++ {
 		wg.Add(1)
 		go func(worker int) {

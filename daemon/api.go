@@ -1060,6 +1060,7 @@ type RefreshCycleInfo struct {
 	Repository  int     `json:"repository"`
 	Planned     int     `json:"planned"`
 	Samples     int     `json:"samples"`
+	Rounds      int     `json:"rounds"`
 	Downloads   int     `json:"downloads"`
 	Changed     int     `json:"changed"`
 	ChangeRatio float64 `json:"change_ratio"`
@@ -1080,6 +1081,6 @@ func (d *Daemon) getRefreshCycle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	writeJSON(w, http.StatusOK, RefreshCycleInfo{Capture: cyc.CaptureID, Policy: cyc.Policy, Budget: cyc.Budget, Repository: cyc.Repository,
-		Planned: cyc.Planned, Samples: cyc.Samples, Downloads: cyc.Downloads, Changed: cyc.Changed, ChangeRatio: cyc.ChangeRatio})
+		Planned: cyc.Planned, Samples: cyc.Samples, Rounds: cyc.Rounds, Downloads: cyc.Downloads, Changed: cyc.Changed, ChangeRatio: cyc.ChangeRatio})
 	return nil
 }

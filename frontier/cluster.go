@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"container/heap"
+	"context"
 	"sync"
 	"time"
 )
@@ -17,15 +18,56 @@ import (
 func (f *Frontier) Hold() (release func()) {
 	f.mu.Lock()
 	f.total++
+	f.holds++
 	f.mu.Unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			f.mu.Lock()
 			f.total--
+			f.holds--
 			f.signal()
 			f.mu.Unlock()
 		})
+	}
+}
+
+// idlePoll bounds how long WaitIdle sleeps between looks: a host whose
+// queue a worker empties leaves the ready heap without a signal.
+const idlePoll = 20 * time.Millisecond
+
+// WaitIdle blocks until nothing is queued or in flight but the Holds: every
+// URL added so far has been finished. A capture that adds its URLs in
+// rounds (a refresh cycle, crawler/refresh.go) holds the frontier open and
+// waits here for each round's outcome. It returns ctx's error if ctx ends
+// first, or the frontier's error.
+func (f *Frontier) WaitIdle(ctx context.Context) error {
+	for {
+		f.mu.Lock()
+		if f.err != nil {
+			err := f.err
+			f.mu.Unlock()
+			return err
+		}
+		if f.ready.Len() == 0 && f.total == f.holds && f.parkWork == 0 && len(f.loading) == 0 {
+			f.mu.Unlock()
+			return nil
+		}
+		wait := idlePoll
+		if f.ready.Len() > 0 {
+			wait = min(wait, max(time.Millisecond, f.ready[0].ready.Sub(f.cfg.Now())+time.Millisecond))
+		}
+		wake := f.wake
+		f.mu.Unlock()
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-wake:
+		case <-timer.C:
+		}
+		timer.Stop()
 	}
 }
 

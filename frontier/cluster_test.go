@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -98,5 +99,52 @@ func TestDropHostKeepsHostInFlight(t *testing.T) {
 	}
 	if _, ok := f.DropHost("b.test"); !ok {
 		t.Fatal("DropHost kept an idle stopped host")
+	}
+}
+
+// TestWaitIdleRounds: with the frontier held open, WaitIdle returns once
+// every URL added so far is done (not before), and workers keep waiting
+// for the next round instead of ending; releasing the hold ends them.
+func TestWaitIdleRounds(t *testing.T) {
+	f := newTestFrontier(t, Politeness{Delay: 2 * time.Millisecond, PerHost: 1}, "bfs")
+	release := f.Hold()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var done atomic.Int64
+	workers := make(chan struct{})
+	go func() {
+		defer close(workers)
+		for {
+			task, err := f.Next(ctx)
+			if err != nil {
+				return
+			}
+			done.Add(1)
+			f.Done(task, Result{Fetched: true})
+		}
+	}()
+	for round, n := range []int{3, 2} {
+		batch := urls("a", 5)[done.Load():][:n]
+		if err := f.Add(f.Assign(batch)...); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.WaitIdle(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if want := []int64{3, 5}[round]; done.Load() != want {
+			t.Fatalf("round %d: WaitIdle returned after %d tasks, want %d", round, done.Load(), want)
+		}
+	}
+	select {
+	case <-workers:
+		t.Fatal("the worker ended while the frontier was held")
+	default:
+	}
+	release()
+	<-workers
+	short, stop := context.WithCancel(context.Background())
+	stop()
+	if err := f.WaitIdle(short); err != nil {
+		t.Errorf("an idle frontier: WaitIdle = %v, want nil at once", err)
 	}
 }

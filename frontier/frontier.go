@@ -135,7 +135,8 @@ type Frontier struct {
 	hosts map[string]*host
 	seen  seenSet  // SURTs of active hosts
 	ready hostHeap // hosts that may have work, by ready time
-	total int      // tasks in flight over all hosts
+	total int      // tasks in flight over all hosts, plus the holds
+	holds int      // of total, Holds not yet released (cluster.go)
 	err   error
 
 	// Parking (MaxActive > 0), see park.go.

@@ -496,6 +496,7 @@ var refreshFields = []field[Job]{
 		},
 		write: func(j *Job) any { return j.Refresh.Policy }},
 	intField("seed", "integer ≥ 0", 0, math.MaxInt32, func(j *Job) *int { return &j.Refresh.Seed }),
+	boolField("record_graph", func(j *Job) *bool { return &j.Refresh.RecordGraph }),
 }
 
 // docRow is a field's row in docs/job-yaml.md, up to its Meaning column.

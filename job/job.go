@@ -290,6 +290,11 @@ type Refresh struct {
 	// Seed makes the policy's random choices reproducible; the capture
 	// id is added so successive cycles draw differently.
 	Seed int
+	// RecordGraph stores, for every archived HTML page of every capture of
+	// the job (not only refresh cycles, which always do), its same-site
+	// out-links, features and topic categories: the link graph, feature
+	// clusters and categories later refresh cycles' policies read.
+	RecordGraph bool
 }
 
 // Defaults, in one place. Name-dependent defaults: WARC.Dir is

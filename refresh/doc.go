@@ -10,13 +10,20 @@
 //   - History: the per-URL change observation of every cycle, keeping
 //     "not fetched" apart from "fetched, unchanged";
 //   - Ledger: the per-cycle budget (samples count against it, each URL is
-//     fetched at most once per cycle); it is the only way a policy fetches;
+//     fetched at most once per cycle); it is the only way a policy fetches,
+//     in rounds (FetchAll): a policy reads a round's outcomes before it
+//     chooses the next, so samples steer the rest of the budget. A
+//     simulation's Fetcher answers a round at once; the crawler's fetches
+//     it through a capture (crawler/refresh.go), running the same policy;
 //   - groupings and distances: site, directory (Tan et al. 2007 Eq. 2),
 //     link graph (Eq. 1), feature clusters (repeated bisection), categories;
 //   - samplers (uniform, in-order/centroid-outward, √(N·r) sizes, the
 //     Student-t stopping rule of Tan & Mitra 2010);
 //   - the history weightings NAD/SAD/AAD/GAD (= HA/WHA) and φ = 1 − e^(−λ);
-//   - the per-cycle metrics ChangeRatio, recall, freshness and age.
+//   - the per-cycle metrics ChangeRatio, recall, freshness and age;
+//   - the page features and topic categories a crawler computes at
+//     extraction (StaticFeatures, TopicCategories) and the change-history
+//     features added when a repository is built (DynamicFeatures).
 //
 // and the policies built from them (see Kind): round-robin, random,
 // site-sampling (Cho & Ntoulas), neighbourhood (Tan et al. 2007),

@@ -17,7 +17,21 @@ const (
 	Unchanged
 	// Changed: fetched, different from the stored copy.
 	Changed
+	// Gone: fetched, and the page is no longer served (404 or 410). The
+	// stored copy is out of date, so it counts as a change.
+	Gone
+	// Failed: fetched (the budget was spent) without an answer to compare:
+	// a network error, a server error, a URL out of scope. Like NotFetched
+	// it teaches nothing; unlike it, the page is not fetched again.
+	Failed
 )
+
+// IsChange reports whether the observation is a change (Changed or Gone).
+func (o Obs) IsChange() bool { return o == Changed || o == Gone }
+
+// Observed reports whether the observation compares the page with its
+// stored copy (Unchanged, Changed or Gone).
+func (o Obs) Observed() bool { return o == Unchanged || o.IsChange() }
 
 // String names the observation.
 func (o Obs) String() string {
@@ -28,6 +42,10 @@ func (o Obs) String() string {
 		return "unchanged"
 	case Changed:
 		return "changed"
+	case Gone:
+		return "gone"
+	case Failed:
+		return "failed"
 	}
 	return fmt.Sprintf("Obs(%d)", uint8(o))
 }
@@ -78,7 +96,7 @@ const (
 func (h *History) Series(p PageID, mode HistoryMode, buf []bool) []bool {
 	for _, cyc := range h.cycles {
 		switch o := cyc[p]; {
-		case o == Changed:
+		case o.IsChange():
 			buf = append(buf, true)
 		case o == Unchanged || mode == AllCycles:
 			buf = append(buf, false)

@@ -31,7 +31,7 @@ func TestHistorySeries(t *testing.T) {
 	if got := Lambda(NAD, h.Series(0, AllCycles, nil)); got != 0.4 {
 		t.Errorf("λ over all cycles = %v, want 0.4", got)
 	}
-	for o, s := range map[Obs]string{NotFetched: "not-fetched", Unchanged: "unchanged", Changed: "changed", 9: "Obs(9)"} {
+	for o, s := range map[Obs]string{NotFetched: "not-fetched", Unchanged: "unchanged", Changed: "changed", Gone: "gone", Failed: "failed", 9: "Obs(9)"} {
 		if o.String() != s {
 			t.Errorf("%d.String() = %q", o, o.String())
 		}
@@ -74,7 +74,7 @@ func TestAddCycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	obs[0] = Unchanged // the history keeps its own copy
-	l := NewLedger(h, noChange{}, 1)
+	l := NewLedger(h, PerPage(noChange{}.Fetch), 1)
 	if h.Cycles() != 2 || l.Cycle() != 1 || h.At(0, 0) != Changed || h.At(0, 1) != NotFetched {
 		t.Fatalf("cycles %d, ledger cycle %d, cycle 0 = %v %v", h.Cycles(), l.Cycle(), h.At(0, 0), h.At(0, 1))
 	}

@@ -1,11 +1,44 @@
 package refresh
 
-// Fetcher fetches one page and says whether it differs from the stored
-// copy (and makes the fetched version the stored one). The harness
-// implements it over a simulated history; a crawler over HTTP.
+// Fetcher fetches a round of pages together and says, per page, what the
+// fetch showed against the stored copy (and makes the fetched version the
+// stored one). The harness implements it over a simulated history; the
+// crawler over HTTP, one round of its capture per call (crawler/refresh.go).
+//
+// A round is the unit of interleaving the papers describe: a policy
+// fetches its samples, reads their fresh outcomes, and only then chooses
+// what to spend the rest of the budget on.
 type Fetcher interface {
-	Fetch(p PageID) (changed bool)
+	// Fetch returns one observation per page, in order. NotFetched (or a
+	// short answer) is read as Failed: the fetch was spent, nothing learnt.
+	Fetch(ps []PageID) []Obs
 }
+
+// Stopper is implemented by a Fetcher that can stop for good (a crawler
+// whose capture was interrupted or hit a limit): once Stopped, the ledger
+// has no budget left, so the policy ends instead of booking rounds that
+// will not be fetched.
+type Stopper interface {
+	Stopped() bool
+}
+
+// PerPage adapts a function that fetches one page and reports a change to
+// a Fetcher (a simulation's fetch, or a test's).
+type PerPage func(p PageID) (changed bool)
+
+// Fetch implements Fetcher one page at a time.
+func (f PerPage) Fetch(ps []PageID) []Obs {
+	out := make([]Obs, len(ps))
+	for i, p := range ps {
+		out[i] = Unchanged
+		if f(p) {
+			out[i] = Changed
+		}
+	}
+	return out
+}
+
+var _ Fetcher = PerPage(nil)
 
 // Purpose says why a page is fetched; both kinds cost one unit.
 type Purpose uint8
@@ -24,10 +57,13 @@ const (
 type Ledger struct {
 	budget  int
 	samples int
+	rounds  int
 	cycle   int
 	h       *History
 	f       Fetcher
+	stop    Stopper // f, if it can stop; else nil
 	fetched []PageID
+	batch   map[PageID]bool // pages of the round being assembled
 }
 
 // NewLedger opens a new cycle in h with the given budget.
@@ -35,27 +71,55 @@ func NewLedger(h *History, f Fetcher, budget int) *Ledger {
 	if budget < 0 {
 		budget = 0
 	}
-	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f}
+	stop, _ := f.(Stopper)
+	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f, stop: stop, batch: map[PageID]bool{}}
 }
 
-// Fetch fetches p unless the budget is spent, p was already fetched this
-// cycle or p is not a page of the history (ok is false then, and nothing
-// is spent). changed is p's result.
+// FetchAll fetches one round: the pages of ps that are pages of the
+// history and not yet fetched this cycle, each once, in order, as many as
+// the budget allows. It returns the pages fetched; their outcomes are
+// then Seen. Nothing is spent on an empty round.
+func (l *Ledger) FetchAll(ps []PageID, why Purpose) []PageID {
+	var round []PageID
+	clear(l.batch)
+	for _, p := range ps {
+		if len(round) >= l.Remaining() {
+			break
+		}
+		if p < 0 || int(p) >= l.h.n || l.h.At(l.cycle, p) != NotFetched || l.batch[p] {
+			continue
+		}
+		l.batch[p] = true
+		round = append(round, p)
+	}
+	if len(round) == 0 {
+		return nil
+	}
+	obs := l.f.Fetch(round)
+	for i, p := range round {
+		o := Failed
+		if i < len(obs) && obs[i] != NotFetched {
+			o = obs[i]
+		}
+		l.h.record(p, o)
+	}
+	l.fetched = append(l.fetched, round...)
+	if why == Sample {
+		l.samples += len(round)
+	}
+	l.rounds++
+	return round
+}
+
+// Fetch fetches p alone, a round of one, unless the budget is spent, p
+// was already fetched this cycle or p is not a page of the history (ok is
+// false then, and nothing is spent). changed is whether p's fetch found a
+// change (a gone page included).
 func (l *Ledger) Fetch(p PageID, why Purpose) (changed, ok bool) {
-	if l.Remaining() == 0 || p < 0 || int(p) >= l.h.n || l.h.At(l.cycle, p) != NotFetched {
+	if len(l.FetchAll([]PageID{p}, why)) == 0 {
 		return false, false
 	}
-	changed = l.f.Fetch(p)
-	o := Unchanged
-	if changed {
-		o = Changed
-	}
-	l.h.record(p, o)
-	l.fetched = append(l.fetched, p)
-	if why == Sample {
-		l.samples++
-	}
-	return changed, true
+	return l.Seen(p).IsChange(), true
 }
 
 // Seen returns what this cycle's fetch of p showed (NotFetched if none or
@@ -67,14 +131,22 @@ func (l *Ledger) Seen(p PageID) Obs {
 	return l.h.At(l.cycle, p)
 }
 
-// Remaining is the budget left.
-func (l *Ledger) Remaining() int { return l.budget - len(l.fetched) }
+// Remaining is the budget left: none once the fetcher has stopped.
+func (l *Ledger) Remaining() int {
+	if l.stop != nil && l.stop.Stopped() {
+		return 0
+	}
+	return l.budget - len(l.fetched)
+}
 
 // Budget is the cycle's budget.
 func (l *Ledger) Budget() int { return l.budget }
 
 // Samples is how many fetches were samples.
 func (l *Ledger) Samples() int { return l.samples }
+
+// Rounds is how many rounds of fetches the cycle took so far.
+func (l *Ledger) Rounds() int { return l.rounds }
 
 // Fetched lists the pages fetched this cycle, in order.
 func (l *Ledger) Fetched() []PageID { return l.fetched }

@@ -55,7 +55,7 @@ func TestLedgerInvariantsEveryPolicy(t *testing.T) {
 			rec := &recorder{t: t, rng: rand.New(rand.NewPCG(1, 2)), policy: name}
 			for c := 0; c < 6; c++ {
 				rec.calls, rec.seen = 0, map[refresh.PageID]bool{}
-				l := refresh.NewLedger(h, rec, budget)
+				l := refresh.NewLedger(h, refresh.PerPage(rec.Fetch), budget)
 				pol.Run(l)
 				if rec.calls > budget {
 					t.Errorf("%s cycle %d: %d fetches on a budget of %d", name, c, rec.calls, budget)
@@ -76,7 +76,7 @@ func TestLedgerInvariantsEveryPolicy(t *testing.T) {
 // are counted, and the history tells "not fetched" from "unchanged".
 func TestLedger(t *testing.T) {
 	h := refresh.NewHistory(5)
-	f := fetchFunc(func(p refresh.PageID) bool { return p == 1 })
+	f := refresh.PerPage(func(p refresh.PageID) bool { return p == 1 })
 	l := refresh.NewLedger(h, f, 2)
 	if ch, ok := l.Fetch(1, refresh.Sample); !ch || !ok {
 		t.Fatalf("first fetch: %v %v", ch, ok)
@@ -114,6 +114,100 @@ func TestLedger(t *testing.T) {
 	}
 }
 
-type fetchFunc func(refresh.PageID) bool
+// roundFetcher answers each round with fixed observations per page and
+// records the rounds it was asked for.
+type roundFetcher struct {
+	obs    map[refresh.PageID]refresh.Obs
+	rounds [][]refresh.PageID
+	short  bool // answer one observation fewer than asked
+}
 
-func (f fetchFunc) Fetch(p refresh.PageID) bool { return f(p) }
+func (f *roundFetcher) Fetch(ps []refresh.PageID) []refresh.Obs {
+	f.rounds = append(f.rounds, append([]refresh.PageID(nil), ps...))
+	out := make([]refresh.Obs, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, f.obs[p])
+	}
+	if f.short {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// TestLedgerRounds: FetchAll hands the fetcher one round of distinct,
+// unfetched pages within the budget; gone counts as a change, a missing
+// or NotFetched answer is booked as Failed (spent, never fetched again);
+// Series reads gone as changed and skips failed.
+func TestLedgerRounds(t *testing.T) {
+	h := refresh.NewHistory(6)
+	f := &roundFetcher{obs: map[refresh.PageID]refresh.Obs{0: refresh.Changed, 1: refresh.Gone, 2: refresh.NotFetched,
+		3: refresh.Unchanged, 4: refresh.Unchanged, 5: refresh.Changed}}
+	l := refresh.NewLedger(h, f, 5)
+	got := l.FetchAll([]refresh.PageID{0, 1, 1, -1, 2, 9, 3}, refresh.Sample)
+	if len(got) != 4 || len(f.rounds) != 1 || len(f.rounds[0]) != 4 || l.Samples() != 4 {
+		t.Fatalf("round %v, fetcher saw %v, samples %d: want pages 0–3 once", got, f.rounds, l.Samples())
+	}
+	want := map[refresh.PageID]refresh.Obs{0: refresh.Changed, 1: refresh.Gone, 2: refresh.Failed, 3: refresh.Unchanged}
+	for p, o := range want {
+		if l.Seen(p) != o {
+			t.Errorf("page %d seen %v, want %v", p, l.Seen(p), o)
+		}
+	}
+	if !refresh.Gone.IsChange() || refresh.Failed.Observed() || refresh.NotFetched.Observed() || !refresh.Unchanged.Observed() {
+		t.Error("Gone must be a change; Failed and NotFetched no observation")
+	}
+	f.short = true
+	if got := l.FetchAll([]refresh.PageID{2, 3, 4, 5}, refresh.Download); len(got) != 1 || got[0] != 4 || l.Seen(4) != refresh.Failed {
+		t.Errorf("budget of one left: fetched %v (page 4 %v), want [4] booked Failed after a short answer", got, l.Seen(4))
+	}
+	if l.FetchAll([]refresh.PageID{5}, refresh.Download) != nil || l.Rounds() != 2 || len(f.rounds) != 2 {
+		t.Errorf("a spent budget still fetched (rounds %d)", l.Rounds())
+	}
+	if s := h.Series(1, refresh.ObservedCycles, nil); len(s) != 1 || !s[0] {
+		t.Errorf("series of a gone page %v, want [true]", s)
+	}
+	if s := h.Series(2, refresh.ObservedCycles, nil); len(s) != 0 {
+		t.Errorf("series of a failed page %v, want none", s)
+	}
+}
+
+// stopAfter is a Fetcher that stops after its first round.
+type stopAfter struct{ rounds int }
+
+func (s *stopAfter) Fetch(ps []refresh.PageID) []refresh.Obs {
+	s.rounds++
+	return make([]refresh.Obs, len(ps))
+}
+
+func (s *stopAfter) Stopped() bool { return s.rounds > 0 }
+
+// TestLedgerStopper: once its fetcher has stopped, the ledger has no budget
+// left, so every policy ends without booking rounds that are not fetched.
+func TestLedgerStopper(t *testing.T) {
+	cfg := refreshsim.DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles = 3, 40, 1
+	w, err := refreshsim.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := refresh.NewEnv(w.Repo, 4, 1)
+	for _, name := range refreshsim.DefaultPolicies() {
+		if name == refreshsim.Oracle {
+			continue
+		}
+		spec, err := refresh.ParseSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol, err := refresh.New(env, spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &stopAfter{}
+		l := refresh.NewLedger(refresh.NewHistory(w.Repo.Len()), f, w.Repo.Len()/2)
+		pol.Run(l)
+		if f.rounds != 1 || l.Rounds() != 1 || l.Remaining() != 0 {
+			t.Errorf("%s: %d rounds fetched, %d booked, %d remaining; want one round, then none", name, f.rounds, l.Rounds(), l.Remaining())
+		}
+	}
+}

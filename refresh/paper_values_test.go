@@ -157,7 +157,7 @@ func TestCategoryExamplePaper(t *testing.T) {
 	siteA, siteB = interleave(aCh, aUn), interleave(bCh, bUn)
 	run := func(groups [][]PageID, samples int) float64 {
 		h := NewHistory(int(id))
-		l := NewLedger(h, changed, 100)
+		l := NewLedger(h, PerPage(changed.Fetch), 100)
 		p := &groupSampling{groups: groups, n: int(id), sampler: InOrderSampler{}, samples: samples, rng: rand.New(rand.NewPCG(1, 1))}
 		p.Run(l)
 		found := 0

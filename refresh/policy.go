@@ -227,6 +227,11 @@ type Env struct {
 	HistoryMode HistoryMode
 	// DirMode signs the directory distance.
 	DirMode DirMode
+	// SampleRound is how many samples the neighbourhood policy fetches in
+	// one round before choosing neighbourhoods from their outcomes; 0 or 1
+	// is the papers' one sample at a time. A live crawler, where a round
+	// costs a pass through its pipeline, may take several.
+	SampleRound int
 }
 
 // NewEnv clusters r into k feature clusters and computes its PageRank.

@@ -26,10 +26,14 @@ func (*roundRobin) Name() string { return RoundRobin.String() }
 // refresh mode) walks the whole order too.
 func (p *roundRobin) Run(l *Ledger) {
 	next := resumeAt(l.History(), l.Cycle(), p.n)
-	for tries := 0; tries < p.n && l.Remaining() > 0; tries++ {
-		l.Fetch(PageID(next), Download)
+	var round []PageID
+	for tries := 0; tries < p.n && len(round) < l.Remaining(); tries++ {
+		if l.Seen(PageID(next)) == NotFetched {
+			round = append(round, PageID(next))
+		}
 		next = (next + 1) % p.n
 	}
+	l.FetchAll(round, Download)
 }
 
 // resumeAt is one past the end of the newest earlier cycle's run of
@@ -55,14 +59,18 @@ type random struct {
 
 func (*random) Name() string { return Random.String() }
 
-// Run fetches a uniform sample without replacement.
+// Run fetches a uniform sample without replacement, in one round.
 func (p *random) Run(l *Ledger) {
+	var round []PageID
 	for _, i := range p.rng.Perm(p.n) {
-		if l.Remaining() == 0 {
-			return
+		if len(round) == l.Remaining() {
+			break
 		}
-		l.Fetch(PageID(i), Download)
+		if l.Seen(PageID(i)) == NotFetched {
+			round = append(round, PageID(i))
+		}
 	}
+	l.FetchAll(round, Download)
 }
 
 // groupSampling is the greedy group-level sampling shared by Cho &
@@ -78,33 +86,46 @@ type groupSampling struct {
 
 func (p *groupSampling) Name() string { return p.name }
 
-// Run samples every group, then downloads whole groups in decreasing
-// estimated change fraction until the budget is spent. A page already
-// fetched this cycle (sampled for an overlapping group) counts for this
-// group too without another fetch, and one more page is drawn (P2's
-// Algorithm 4).
+// Run samples every group in one round, then downloads whole groups in
+// decreasing estimated change fraction, from the samples' fresh outcomes,
+// in a second round until the budget is spent. A page already chosen this
+// cycle (sampled for an overlapping group) counts for this group too
+// without another fetch, and one more page is drawn (P2's Algorithm 4).
 func (p *groupSampling) Run(l *Ledger) {
 	k := p.samples
 	if k == 0 {
 		k = SampleCount(meanSize(p.groups), float64(l.Budget())/float64(p.n))
 	}
 	orders := make([][]PageID, len(p.groups))
-	est := make([]float64, len(p.groups))
+	picks := make([][]PageID, len(p.groups))
+	chosen := map[PageID]bool{}
+	var round []PageID
 	for i, g := range p.groups {
 		orders[i] = p.sampler.Order(g, p.rng)
-		changed, seen := 0, 0
 		for _, q := range orders[i] {
-			if seen == k {
+			if len(picks[i]) == k {
 				break
 			}
-			if l.Seen(q) == NotFetched {
-				if _, ok := l.Fetch(q, Sample); !ok {
-					break // budget spent
+			if !chosen[q] && l.Seen(q) == NotFetched {
+				if len(round) >= l.Remaining() {
+					break // budget spent: the group's sample is cut short
 				}
+				chosen[q] = true
+				round = append(round, q)
 			}
-			seen++
-			if l.Seen(q) == Changed {
-				changed++
+			picks[i] = append(picks[i], q)
+		}
+	}
+	l.FetchAll(round, Sample)
+	est := make([]float64, len(p.groups))
+	for i, pick := range picks {
+		changed, seen := 0, 0
+		for _, q := range pick {
+			if o := l.Seen(q); o.Observed() {
+				seen++
+				if o.IsChange() {
+					changed++
+				}
 			}
 		}
 		est[i] = ratio(changed, seen)
@@ -113,21 +134,28 @@ func (p *groupSampling) Run(l *Ledger) {
 }
 
 // downloadGreedy fetches whole groups (in their orders) in decreasing
-// score, ties by group index, until the budget is spent.
+// score, ties by group index, in one round until the budget is spent.
 func downloadGreedy(l *Ledger, orders [][]PageID, score []float64) {
 	idx := make([]int, len(orders))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return score[idx[a]] > score[idx[b]] })
+	var round []PageID
+	in := map[PageID]bool{}
 	for _, g := range idx {
 		for _, q := range orders[g] {
-			if l.Remaining() == 0 {
+			if len(round) == l.Remaining() {
+				l.FetchAll(round, Download)
 				return
 			}
-			l.Fetch(q, Download)
+			if !in[q] && l.Seen(q) == NotFetched {
+				in[q] = true
+				round = append(round, q)
+			}
 		}
 	}
+	l.FetchAll(round, Download)
 }
 
 func meanSize(groups [][]PageID) float64 {

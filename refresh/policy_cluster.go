@@ -36,23 +36,31 @@ func (p *clusterSampling) Run(l *Ledger) {
 	stop.Max = max(1, l.Budget()/max(1, len(p.groups)))
 	sampleCap := int(p.sampleShare * float64(l.Budget()))
 	xs := make([][]float64, len(p.groups))
-	for round, open := 0, true; open; round++ {
-		open = false
+	for round, capped := 0, false; !capped; round++ {
+		var batch []PageID
+		var open []int // clusters sampled this round
 		for i, g := range p.groups {
 			if round >= len(g) || stop.Done(xs[i]) {
 				continue
 			}
-			if l.Samples() >= sampleCap || l.Remaining() == 0 {
-				open = false
+			if l.Samples()+len(batch) >= sampleCap || len(batch) >= l.Remaining() {
+				capped = true
 				break
 			}
-			q := g[round]
-			if l.Seen(q) == NotFetched {
-				l.Fetch(q, Sample)
+			open = append(open, i)
+			if l.Seen(g[round]) == NotFetched {
+				batch = append(batch, g[round])
 			}
-			p.buf = l.History().Series(q, p.mode, p.buf[:0])
+		}
+		if len(open) == 0 {
+			break
+		}
+		// One round of samples, then the t-test on their fresh outcomes
+		// decides which clusters need another.
+		l.FetchAll(batch, Sample)
+		for _, i := range open {
+			p.buf = l.History().Series(p.groups[i][round], p.mode, p.buf[:0])
 			xs[i] = append(xs[i], Phi(Lambda(p.w, p.buf)))
-			open = true
 		}
 	}
 	score := make([]float64, len(p.groups))

@@ -12,12 +12,15 @@ type neighbourhood struct {
 	d    int
 	phi  func(l *Ledger, p PageID, changed bool) float64
 	n    int
-	rng  *rand.Rand
-	buf  []bool
+	// round is how many samples one round fetches before their
+	// neighbourhoods are chosen.
+	round int
+	rng   *rand.Rand
+	buf   []bool
 }
 
 func newNeighbourhood(env *Env, s Spec, rng *rand.Rand) (*neighbourhood, error) {
-	p := &neighbourhood{name: s.Name(), d: s.D, n: env.Repo.Len(), rng: rng}
+	p := &neighbourhood{name: s.Name(), d: s.D, n: env.Repo.Len(), round: max(1, env.SampleRound), rng: rng}
 	switch s.Distance {
 	case DirDist:
 		p.nb = NewDirNeighbourhood(env.Repo, env.DirMode)
@@ -54,28 +57,37 @@ func newNeighbourhood(env *Env, s Spec, rng *rand.Rand) (*neighbourhood, error) 
 
 func (p *neighbourhood) Name() string { return p.name }
 
-// Run draws uniform samples; each sample fires with probability φ and
-// then its neighbourhood is downloaded, nearest first, until the budget
-// is spent (a neighbourhood cut short by the budget ends the cycle).
+// Run draws uniform samples, a round of them at a time (Env.SampleRound,
+// one by default: the papers' sequential Algorithm 1); each sample fires
+// with probability φ on its fresh outcome, and then its neighbourhood is
+// downloaded, nearest first, in the next round, until the budget is spent
+// (a neighbourhood cut short by the budget ends the cycle).
 func (p *neighbourhood) Run(l *Ledger) {
-	for _, i := range p.rng.Perm(p.n) {
-		if l.Remaining() == 0 {
-			return
-		}
-		seed := PageID(i)
-		changed, ok := l.Fetch(seed, Sample)
-		if !ok {
-			continue
-		}
-		// Draw even when φ is 0 or 1 so every rule uses the stream alike.
-		if p.rng.Float64() >= p.phi(l, seed, changed) {
-			continue
-		}
-		for _, q := range p.nb.Neighbourhood(seed, p.d, p.rng) {
-			if l.Remaining() == 0 {
-				return
+	perm := p.rng.Perm(p.n)
+	for pos := 0; pos < len(perm) && l.Remaining() > 0; {
+		var seeds []PageID
+		for ; pos < len(perm) && len(seeds) < min(p.round, l.Remaining()); pos++ {
+			if q := PageID(perm[pos]); l.Seen(q) == NotFetched {
+				seeds = append(seeds, q)
 			}
-			l.Fetch(q, Download)
 		}
+		var dl []PageID
+		in := map[PageID]bool{}
+		for _, seed := range l.FetchAll(seeds, Sample) {
+			// Draw even when φ is 0 or 1 so every rule uses the stream alike.
+			if p.rng.Float64() >= p.phi(l, seed, l.Seen(seed).IsChange()) {
+				continue
+			}
+			for _, q := range p.nb.Neighbourhood(seed, p.d, p.rng) {
+				if len(dl) >= l.Remaining() {
+					break
+				}
+				if !in[q] && l.Seen(q) == NotFetched {
+					in[q] = true
+					dl = append(dl, q)
+				}
+			}
+		}
+		l.FetchAll(dl, Download)
 	}
 }

@@ -89,9 +89,7 @@ func (p *predicted) Run(l *Ledger) {
 			score = p.vote(l, own)
 		}
 		batch := (l.Remaining() + (nRounds - round - 1)) / (nRounds - round)
-		for _, q := range topUnfetched(l, score, batch) {
-			l.Fetch(q, Download)
-		}
+		l.FetchAll(topUnfetched(l, score, batch), Download)
 	}
 }
 
@@ -101,11 +99,11 @@ func (p *predicted) ingest(h *History, now int) {
 	for c := p.ingested; c < now; c++ {
 		for q := range p.lastSync {
 			o := h.At(c, PageID(q))
-			if o == NotFetched {
+			if !o.Observed() {
 				continue
 			}
 			p.exposure[q] += float64(c + 1 - p.lastSync[q])
-			if o == Changed {
+			if o.IsChange() {
 				p.changes[q]++
 			}
 			p.lastSync[q] = c + 1
@@ -141,10 +139,10 @@ func (p *predicted) vote(l *Ledger, own []float64) []float64 {
 		num, den := own[q], 1.0
 		for _, e := range p.experts[q] {
 			v := own[e.p]
-			switch l.Seen(e.p) {
-			case Changed:
+			switch o := l.Seen(e.p); {
+			case o.IsChange():
 				v = 1
-			case Unchanged:
+			case o == Unchanged:
 				v = 0
 			}
 			num += e.w * v
@@ -208,10 +206,10 @@ func coChange(h *History, a, b PageID, now int) (float64, bool) {
 	var n, sa, sb, sab float64
 	for c := 0; c < now; c++ {
 		oa, ob := h.At(c, a), h.At(c, b)
-		if oa == NotFetched || ob == NotFetched {
+		if !oa.Observed() || !ob.Observed() {
 			continue
 		}
-		x, y := b2f(oa == Changed), b2f(ob == Changed)
+		x, y := b2f(oa.IsChange()), b2f(ob.IsChange())
 		n++
 		sa += x
 		sb += y

@@ -75,7 +75,7 @@ func TestClusterSamplingCaps(t *testing.T) {
 	r := gridRepo(t)
 	env := NewEnv(r, 20, 1)
 	hot := env.Clusters.Of(0)
-	changed := fetchFunc(func(p PageID) bool { return env.Clusters.Of(p) == hot })
+	changed := PerPage(func(p PageID) bool { return env.Clusters.Of(p) == hot })
 	for _, w := range []Weighting{NAD, SAD, AAD, GAD} {
 		p, err := New(env, Spec{Kind: ClusterSampling, Weighting: w}, 1)
 		if err != nil {
@@ -113,7 +113,7 @@ func TestClusterSamplingCaps(t *testing.T) {
 func TestCategorySampleReuse(t *testing.T) {
 	g := []PageID{0, 1, 2, 3}
 	p := &groupSampling{groups: [][]PageID{g, g}, n: 8, sampler: InOrderSampler{}, samples: 2, rng: rand.New(rand.NewPCG(1, 1))}
-	l := NewLedger(NewHistory(8), fetchFunc(func(PageID) bool { return false }), 3)
+	l := NewLedger(NewHistory(8), PerPage(func(PageID) bool { return false }), 3)
 	p.Run(l)
 	if l.Samples() != 2 {
 		t.Errorf("%d samples for two identical categories of sample size 2, want 2", l.Samples())
@@ -134,7 +134,7 @@ func runBudget(t *testing.T, env *Env, name string, changed func(PageID) bool, b
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := NewLedger(NewHistory(env.Repo.Len()), fetchFunc(changed), budget)
+	l := NewLedger(NewHistory(env.Repo.Len()), PerPage(changed), budget)
 	p.Run(l)
 	return l
 }
@@ -152,7 +152,7 @@ func TestRelatedExperts(t *testing.T) {
 	h := NewHistory(r.Len())
 	for c := 0; c < 5; c++ {
 		even := c%2 == 0
-		l := NewLedger(h, fetchFunc(func(q PageID) bool { return q < 10 && even }), r.Len())
+		l := NewLedger(h, PerPage(func(q PageID) bool { return q < 10 && even }), r.Len())
 		p.Run(l)
 	}
 	pr := p.(*predicted)
@@ -195,7 +195,7 @@ func TestRoundRobinResumesFromHistory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := NewLedger(h, noChange{}, 90)
+		l := NewLedger(h, PerPage(noChange{}.Fetch), 90)
 		pol.Run(l)
 		got := l.Fetched()
 		if len(got) != 90 || got[0] != wantFirst || got[89] != (wantFirst+89)%200 {

@@ -184,11 +184,11 @@ func TestPredictedLearns(t *testing.T) {
 		t.Fatal(err)
 	}
 	hot := map[PageID]bool{1: true, 4: true}
-	f := fetchFunc(func(p PageID) bool { return hot[p] })
+	f := func(p PageID) bool { return hot[p] }
 	h := NewHistory(r.Len())
 	var last []PageID
 	for c := 0; c < 12; c++ {
-		l := NewLedger(h, f, 2)
+		l := NewLedger(h, PerPage(f), 2)
 		pol.Run(l)
 		last = l.Fetched()
 	}
@@ -206,10 +206,6 @@ func TestPredictedLearns(t *testing.T) {
 		t.Errorf("hot pages found %d times in the last 4 cycles (want ≥ 6 of 8); last fetches %v", hits, last)
 	}
 }
-
-type fetchFunc func(PageID) bool
-
-func (f fetchFunc) Fetch(p PageID) bool { return f(p) }
 
 // FuzzParseSpec: policy names from the command line either parse to a
 // spec whose name is the input, which builds a policy, or are refused.

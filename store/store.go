@@ -301,6 +301,12 @@ type Store interface {
 	// InFrontier reports which of surts are in the capture's frontier
 	// (the urls table, whatever their state).
 	InFrontier(ctx context.Context, captureID int64, surts []string) (map[string]bool, error)
+	// SetPageGraphs stores (or replaces) the out-links, features and
+	// categories of pages of a capture, one row per URL; a refresh cycle
+	// of a later capture reads them (PageGraphs).
+	SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error
+	// PageGraphs returns a capture's page rows, by URL.
+	PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error)
 
 	Close() error
 }

@@ -211,8 +211,8 @@ func printRefreshCycle(ctx context.Context, w io.Writer, st store.Store, capture
 		fmt.Fprintf(w, "refresh cycle: %v\n", err)
 		return
 	}
-	fmt.Fprintf(w, "refresh cycle (policy %s): budget %d of %d URLs, planned %d (%d samples), downloaded %d, changed %d, ChangeRatio %.3f\n",
-		cyc.Policy, cyc.Budget, cyc.Repository, cyc.Planned, cyc.Samples, cyc.Downloads, cyc.Changed, cyc.ChangeRatio)
+	fmt.Fprintf(w, "refresh cycle (policy %s): budget %d of %d URLs, planned %d (%d samples) in %d rounds, downloaded %d, changed %d, ChangeRatio %.3f\n",
+		cyc.Policy, cyc.Budget, cyc.Repository, cyc.Planned, cyc.Samples, cyc.Rounds, cyc.Downloads, cyc.Changed, cyc.ChangeRatio)
 }
 
 func printReportSummary(w io.Writer, r *report.Report) {

@@ -51,7 +51,7 @@ resolve: {site.test: %s}
 		t.Fatalf("refresh crawl: exit %d\n%s\n%s", code, out, errOut)
 	}
 	// 12 pages and the sitemap; nothing changed.
-	want := regexp.MustCompile(`refresh cycle \(policy random\): budget 4 of 13 URLs, planned 4 \(0 samples\), downloaded 4, changed 0, ChangeRatio 0\.000`)
+	want := regexp.MustCompile(`refresh cycle \(policy random\): budget 4 of 13 URLs, planned 4 \(0 samples\) in 1 rounds, downloaded 4, changed 0, ChangeRatio 0\.000`)
 	if !want.MatchString(out) {
 		t.Errorf("output has no refresh cycle line matching %s:\n%s", want, out)
 	}

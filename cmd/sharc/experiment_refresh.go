@@ -25,6 +25,7 @@ type refreshOptions struct {
 	shares   []float64
 	scales   []float64
 	clusters int
+	seeds    int
 	coChange string
 	history  refresh.HistoryMode
 	dirMode  refresh.DirMode
@@ -43,6 +44,7 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	fs.Float64Var(&o.cfg.RateNoise, "rate-noise", def.RateNoise, "σ of the per-page log-normal rate noise within a class")
 	fs.Uint64Var(&o.cfg.Seed, "seed", def.Seed, "seed of the repository, its changes and the policies")
 	fs.IntVar(&o.clusters, "clusters", 40, "feature clusters k")
+	fs.IntVar(&o.seeds, "seeds", 5, "seeds of the summary over seeds (--seed, --seed+1, …); the detailed tables are --seed's; 1 skips the summary")
 	policies := fs.String("policies", strings.Join(refreshsim.DefaultPolicies(), ","), "comma-separated policies (see docs/refresh-policies.md)")
 	shares := fs.String("shares", "0.088,0.176,0.351", "comma-separated budgets as shares of the repository")
 	scales := fs.String("sweep", "1,0.5,0.25,0.1", "comma-separated rate scales of the quietness sweep at the smallest budget (\"\" skips it)")
@@ -59,6 +61,9 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	}
 	if o.scales, err = parseRefreshShares(*scales); err != nil {
 		return usagef("--sweep: %w", err)
+	}
+	if o.seeds < 1 || o.seeds > 100 {
+		return usagef("--seeds must be in 1..100, got %d", o.seeds)
 	}
 	o.policies = splitRefreshList(*policies)
 	switch *history {
@@ -105,16 +110,26 @@ func (o refreshOptions) markdown() ([]byte, error) {
 	for _, co := range modes {
 		cfg := o.cfg
 		cfg.CoChange = co
-		rep, err := refreshsim.Experiment{Config: cfg, Policies: o.policies, Shares: o.shares, Clusters: o.clusters, History: o.history, DirMode: o.dirMode}.Run()
+		seeds := make([]uint64, o.seeds)
+		for i := range seeds {
+			seeds[i] = cfg.Seed + uint64(i)
+		}
+		exp := refreshsim.Experiment{Config: cfg, Policies: o.policies, Shares: o.shares, Clusters: o.clusters, History: o.history, DirMode: o.dirMode}
+		sr, err := refreshsim.Seeds{Experiment: exp, Seeds: seeds}.Run()
 		if err != nil {
 			return nil, err
 		}
-		title := "Independent changes (no co-change)"
+		title, over := "Independent changes (no co-change)", "Independent changes over seeds"
 		if co {
-			title = "With directory-wide co-change"
+			title, over = "With directory-wide co-change", "With co-change over seeds"
 		}
-		if err := rep.WriteMarkdown(&b, title); err != nil {
+		if err := sr.Reports[0].WriteMarkdown(&b, title); err != nil {
 			return nil, err
+		}
+		if o.seeds > 1 {
+			if err := sr.WriteMarkdown(&b, over); err != nil {
+				return nil, err
+			}
 		}
 	}
 	for _, co := range modes {

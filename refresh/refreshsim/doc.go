@@ -4,8 +4,12 @@
 // class and their own feature class, and optionally directory-wide
 // co-change events. Every policy runs on the same change history with the
 // same budget; the results are the per-cycle metrics of refresh, averaged.
+// Seeds repeats an experiment over several seeds and reports means with
+// 95% confidence intervals, paired t-tests against the baselines and a
+// verdict on each of the papers' headline claims.
 //
 // The package is pure computation, deterministic for a seed. Concurrency:
 // a World is immutable after Generate and may be shared by concurrent
-// Runs; Experiment runs sequentially (the machine is shared).
+// Runs; one Experiment runs sequentially, and Seeds runs its seeds'
+// experiments at once, at most one per CPU.
 package refreshsim

@@ -31,8 +31,9 @@ type truth struct {
 	changed    int
 }
 
-// Fetch implements refresh.Fetcher: the fetch replaces the stored copy.
-func (t *truth) Fetch(p refresh.PageID) bool {
+// fetch is the simulation's fetch of one page (refresh.PerPage): it
+// replaces the stored copy.
+func (t *truth) fetch(p refresh.PageID) bool {
 	changed := !math.IsInf(t.staleSince[p], 1)
 	t.staleSince[p] = math.Inf(1)
 	t.downloads++
@@ -77,7 +78,7 @@ func Run(w *World, env *refresh.Env, name string, budget int, seed uint64) (Resu
 			}
 		}
 		t.downloads, t.changed = 0, 0
-		l := refresh.NewLedger(h, t, budget)
+		l := refresh.NewLedger(h, refresh.PerPage(t.fetch), budget)
 		pol.Run(l)
 		if t.downloads > budget {
 			return res, fmt.Errorf("refreshsim: %s fetched %d pages on a budget of %d", name, t.downloads, budget)
@@ -121,10 +122,5 @@ func (o *oracle) Run(l *refresh.Ledger) {
 		}
 	}
 	sort.SliceStable(stale, func(i, j int) bool { return o.t.staleSince[stale[i]] < o.t.staleSince[stale[j]] })
-	for _, p := range stale {
-		if l.Remaining() == 0 {
-			return
-		}
-		l.Fetch(p, refresh.Download)
-	}
+	l.FetchAll(stale, refresh.Download)
 }

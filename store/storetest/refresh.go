@@ -3,6 +3,8 @@ package storetest
 import (
 	"context"
 	"errors"
+	"math"
+	"reflect"
 	"testing"
 
 	"github.com/sharc-archive/sharc/store"
@@ -19,7 +21,7 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 		t.Fatalf("no cycle yet: got %v, want ErrNotFound", err)
 	}
 	r := store.RefreshCycle{CaptureID: c.ID, Policy: "neighbourhood-dir(1)/wha", Budget: 10, Repository: 40,
-		Planned: 10, Samples: 3, Downloads: 9, Changed: 4, ChangeRatio: 4.0 / 9}
+		Planned: 10, Samples: 3, Downloads: 9, Changed: 4, ChangeRatio: 4.0 / 9, Rounds: 4}
 	if err := s.SetRefreshCycle(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +41,7 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Downloads: 6},
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Downloads: 2, Changed: 3},
 		{CaptureID: other.ID, Budget: 5, Planned: 5, Samples: 6},
+		{CaptureID: other.ID, Budget: 5, Planned: 2, Rounds: 3},
 	} {
 		if err := s.SetRefreshCycle(ctx, bad); err == nil {
 			t.Errorf("SetRefreshCycle(%+v) accepted contradictory counts", bad)
@@ -46,5 +49,45 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 	}
 	if _, err := s.RefreshCycle(ctx, other.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("refused cycles stored nothing: got %v, want ErrNotFound", err)
+	}
+}
+
+// testPageGraphs: a capture's page rows round-trip (links, features and
+// categories, empty lists included), a second write of a URL replaces its
+// row, captures do not see each other's rows, and a feature that is not
+// finite is refused.
+func testPageGraphs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	other := newCapture(t, s, "other")
+	if gs, err := s.PageGraphs(ctx, c.ID); err != nil || len(gs) != 0 {
+		t.Fatalf("no rows yet: got %v, %v", gs, err)
+	}
+	a := store.PageGraph{CaptureID: c.ID, URL: "http://a.test/x", Links: []string{"http://a.test/y", "http://a.test/z?q=1"},
+		Features: []float64{0, 1.5, -2, 1e-9, 12345.678}, Categories: []int{7, 2147483647}}
+	b := store.PageGraph{CaptureID: c.ID, URL: "http://a.test/"}
+	if err := s.SetPageGraphs(ctx, c.ID, []store.PageGraph{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPageGraphs(ctx, other.ID, []store.PageGraph{{CaptureID: other.ID, URL: a.URL, Features: []float64{3}}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PageGraphs(ctx, c.ID)
+	if err != nil || !reflect.DeepEqual(got, []store.PageGraph{b, a}) {
+		t.Fatalf("round trip: got %+v, %v; want %+v", got, err, []store.PageGraph{b, a})
+	}
+	a.Links, a.Features = nil, []float64{4}
+	if err := s.SetPageGraphs(ctx, c.ID, []store.PageGraph{a}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.PageGraphs(ctx, c.ID); err != nil || len(got) != 2 || !reflect.DeepEqual(got[1], a) {
+		t.Fatalf("replaced: got %+v, %v; want second row %+v", got, err, a)
+	}
+	bad := store.PageGraph{CaptureID: c.ID, URL: "http://a.test/nan", Features: []float64{math.NaN()}}
+	if err := s.SetPageGraphs(ctx, c.ID, []store.PageGraph{bad}); err == nil {
+		t.Error("a NaN feature was accepted")
+	}
+	if got, err := s.PageGraphs(ctx, other.ID); err != nil || len(got) != 1 || got[0].Features[0] != 3 {
+		t.Errorf("the other capture's rows: %+v, %v", got, err)
 	}
 }

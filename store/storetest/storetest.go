@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"WARCUploads", testWARCUploads},
 		{"RefreshCycles", testRefreshCycles},
 		{"CrawlLogMarks", testCrawlLogMarks},
+		{"PageGraphs", testPageGraphs},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

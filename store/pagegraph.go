@@ -1,0 +1,154 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// PageGraph is what a refresh policy needs of one archived page of one
+// capture (issue 16): its same-site out-links, its features and its topic
+// categories (see package refresh: StaticFeatures, TopicCategories).
+type PageGraph struct {
+	CaptureID  int64
+	URL        string
+	Links      []string  // canonical URLs, same host, each once
+	Features   []float64 // finite values
+	Categories []int
+}
+
+// The lists are kept as text in one row per page: the store never looks
+// inside them, and one row per page keeps the cost one insert per page.
+// URLs are canonical, so they hold no newline.
+func encodeGraph(g PageGraph) (links, feats, cats string, err error) {
+	for _, l := range g.Links {
+		if l == "" || strings.ContainsAny(l, "\n\r") {
+			return "", "", "", fmt.Errorf("store: page graph of %s: bad link %q", g.URL, l)
+		}
+	}
+	fs := make([]string, len(g.Features))
+	for i, f := range g.Features {
+		if f != f || f > 1e300 || f < -1e300 {
+			return "", "", "", fmt.Errorf("store: page graph of %s: feature %d is not finite", g.URL, i)
+		}
+		fs[i] = strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	cs := make([]string, len(g.Categories))
+	for i, c := range g.Categories {
+		cs[i] = strconv.Itoa(c)
+	}
+	return strings.Join(g.Links, "\n"), strings.Join(fs, " "), strings.Join(cs, " "), nil
+}
+
+func decodeGraph(g *PageGraph, links, feats, cats string) error {
+	if links != "" {
+		g.Links = strings.Split(links, "\n")
+	}
+	for _, f := range strings.Fields(feats) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return fmt.Errorf("store: page graph of %s: %w", g.URL, err)
+		}
+		g.Features = append(g.Features, v)
+	}
+	for _, c := range strings.Fields(cats) {
+		v, err := strconv.Atoi(c)
+		if err != nil {
+			return fmt.Errorf("store: page graph of %s: %w", g.URL, err)
+		}
+		g.Categories = append(g.Categories, v)
+	}
+	return nil
+}
+
+// setPageGraphSQL upserts a page's row: a page fetched again in the same
+// capture (a resumed one) replaces it.
+const setPageGraphSQL = `INSERT INTO page_graph (capture_id, url, links, features, categories) VALUES (%s)
+	ON CONFLICT (capture_id, url) DO UPDATE SET
+		links = excluded.links, features = excluded.features, categories = excluded.categories`
+
+const pageGraphsSQL = `SELECT capture_id, url, links, features, categories FROM page_graph WHERE capture_id = %s ORDER BY url`
+
+func (s *sqliteStore) SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
+	}
+	defer tx.Rollback()
+	q := fmt.Sprintf(setPageGraphSQL, "?, ?, ?, ?, ?")
+	for _, g := range gs {
+		links, feats, cats, err := encodeGraph(g)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, q, captureID, g.URL, links, feats, cats); err != nil {
+			return fmt.Errorf("store: page graph of %s: %w", g.URL, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
+	}
+	return nil
+}
+
+func (s *sqliteStore) PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error) {
+	gs, err := sqliteAll(ctx, s.r, scanPageGraph, fmt.Sprintf(pageGraphsSQL, "?"), captureID)
+	if err != nil {
+		return nil, fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
+	}
+	return gs, nil
+}
+
+func scanPageGraph(row interface{ Scan(...any) error }) (PageGraph, error) {
+	var g PageGraph
+	var links, feats, cats string
+	if err := row.Scan(&g.CaptureID, &g.URL, &links, &feats, &cats); err != nil {
+		return g, err
+	}
+	return g, decodeGraph(&g, links, feats, cats)
+}
+
+func (s *pgStore) SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	q := fmt.Sprintf(setPageGraphSQL, "$1, $2, $3, $4, $5")
+	var b pgx.Batch
+	for _, g := range gs {
+		links, feats, cats, err := encodeGraph(g)
+		if err != nil {
+			return err
+		}
+		b.Queue(q, captureID, g.URL, links, feats, cats)
+	}
+	// The upsert makes a retry after a lost acknowledgement harmless.
+	err := s.retrying(ctx, "set page graphs", func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, &b).Close() })
+	})
+	if err != nil {
+		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
+	}
+	return nil
+}
+
+func (s *pgStore) PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error) {
+	var gs []PageGraph
+	err := s.retrying(ctx, "page graphs", func() error {
+		rows, err := s.pool.Query(ctx, fmt.Sprintf(pageGraphsSQL, "$1"), captureID)
+		if err != nil {
+			return err
+		}
+		gs, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (PageGraph, error) { return scanPageGraph(r) })
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
+	}
+	return gs, nil
+}

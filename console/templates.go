@@ -2,11 +2,13 @@ package console
 
 import (
 	"embed"
+	"fmt"
+	"math"
 	"html/template"
 	"time"
 )
 
-//go:embed assets/console.css
+//go:embed assets/console.css assets/console.js
 var assets embed.FS
 
 var funcs = template.FuncMap{
@@ -16,18 +18,38 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
-	"secs": func(s float64) string {
-		return (time.Duration(s * float64(time.Second))).Round(100 * time.Millisecond).String()
+	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// clock is H:MM:SS, as console.js writes it when it updates a page.
+	"clock": clock,
+	"button": func(p page, action, label string) buttonView {
+		return buttonView{Job: p.Job, Action: jobAction(action), CSRF: p.CSRF, Label: label}
 	},
+}
+
+// buttonView is one job action's form (template "button").
+type buttonView struct {
+	Job    string
+	Action jobAction
+	CSRF   string
+	Label  string
+}
+
+func clock(s float64) string {
+	if s <= 0 {
+		return "0:00:00"
+	}
+	n := int64(math.Round(s))
+	return fmt.Sprintf("%d:%02d:%02d", n/3600, n%3600/60, n%60)
 }
 
 const layout = `{{define "top"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
 {{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
-<link rel="stylesheet" href="/ui/console.css"></head>
-<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
+<link rel="stylesheet" href="/ui/console.css"><script src="/ui/console.js" defer></script></head>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a><a href="/ui/submit">Submit a job</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
-{{define "bottom"}}</main></body></html>{{end}}`
+{{define "bottom"}}</main></body></html>{{end}}
+{{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
 
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "login"}}{{template "top" .}}
@@ -51,22 +73,25 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <td>{{when .NextRun}}</td>
 <td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched, {{.Failed}} failed{{else}}<span class="muted">none yet</span>{{end}}</td>
 </tr>{{end}}</table>
-{{else}}<p class="muted">No jobs. Submit one with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
+{{else}}<p class="muted">No jobs. <a href="/ui/submit">Submit one</a> here or with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "job"}}{{template "top" .}}
-{{with .Status}}
+{{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}">
 <p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
-<table>
-<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Elapsed</th><th>Pages/s</th></tr>
-<tr><td class="num">{{.Fetched}}</td><td class="num">{{.Failed}}</td><td class="num">{{.Blocked}}</td><td class="num">{{.Known}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{.Records}}</td><td class="num">{{secs .Elapsed}}</td><td class="num">{{printf "%.1f" .Rate}}</td></tr>
+<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
+<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>
+<table class="counters">
+<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
+<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
 </table>
+<p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
 <p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). {{.HostsTotal}} hosts, most queued first.</p>
 <table>
 <tr><th>Host</th><th>Queued</th><th>In flight</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
-{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
-{{end}}</table>{{end}}
+<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
@@ -82,8 +107,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
-<h2>crawl.log (last {{.LogLines}} lines)</h2>
-{{if .Log}}<pre class="log">{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
+<h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
+{{if or .Log (eq .Capture.Status "running")}}<pre class="log"{{if eq .Capture.Status "running"}} data-log="/ui/captures/{{.Capture.ID}}/log" data-next="{{.LogSize}}"{{end}}>{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "series"}}{{template "top" .}}
@@ -107,5 +132,21 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <g>{{range .Nodes}}<circle class="node kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}{{if .Collapsed}}, {{.Size}} unchanged pages{{end}}</title></circle>{{end}}</g>
 </svg></div>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}/graphml">Download the GraphML</a> · <a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+`))
+
+var _ = template.Must(pages.Parse(`
+{{define "submit"}}{{template "top" .}}
+{{with .Editor}}
+{{if .Problems}}<div class="problems"><p class="error"><strong>The daemon refused the job: {{.Problems}} problem{{if gt .Problems 1}}s{{end}}.</strong> Each is shown under its line; fix them and submit again.</p>
+{{range .General}}<p class="error">{{.}}</p>{{end}}</div>
+<table class="yaml">{{range .Lines}}<tr id="L{{.N}}"{{if .Problems}} class="bad"{{end}}><td class="ln">{{.N}}</td><td><code>{{.Text}}</code>{{range .Problems}}<div class="problem">▲ {{.}}</div>{{end}}</td></tr>
+{{end}}</table>{{end}}
+<form class="job" method="post" action="/ui/submit">
+<input type="hidden" name="csrf" value="{{$.CSRF}}"><input type="hidden" name="name" value="{{.Name}}">
+<p>{{if .Name}}The job <a href="/ui/jobs/{{.Name}}">{{.Name}}</a> as the daemon keeps it (defaults written out). Submitting replaces it; a job with a running capture must be cancelled first.{{else}}A job file (its fields: docs/job-yaml.md): at least a name and seeds.{{end}}</p>
+<textarea name="yaml" rows="24" cols="100" spellcheck="false" autofocus>{{.Text}}</textarea>
+<p><button type="submit">Submit</button></p>
+</form>{{end}}
 {{template "bottom" .}}{{end}}
 `))

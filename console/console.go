@@ -3,11 +3,11 @@ package console
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"

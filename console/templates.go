@@ -3,8 +3,8 @@ package console
 import (
 	"embed"
 	"fmt"
-	"math"
 	"html/template"
+	"math"
 	"time"
 )
 

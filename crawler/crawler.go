@@ -96,7 +96,7 @@ type Stats struct {
 	// visit+revisit, the pyramid's apex, Def. 5.5) task, PhaseRevisit
 	// after: a visit–revisit capture visits every page before it
 	// revisits any (Algorithm 1), so the phase only moves forward.
-	Phase string
+	Phase      string
 	Elapsed    time.Duration
 	StopReason StopReason // see stopreason.go
 	WARCFiles  []string

@@ -95,21 +95,21 @@ type CaptureInfo struct {
 
 // Status is a job's live state: enough to answer "why is it slow".
 type Status struct {
-	Job      string           `json:"job"`
-	State    string           `json:"state"`
-	Alert    string           `json:"alert,omitempty"`
-	Capture  int64            `json:"capture,omitempty"`
-	Resumed  bool             `json:"resumed"`
-	Fetched  int64            `json:"fetched"`
-	Failed   int64            `json:"failed"`
-	Blocked  int64            `json:"robots_blocked"`
-	Known    int64            `json:"discovered"`
-	Queued   int64            `json:"queued"`
-	InFlight int              `json:"in_flight"`
-	Bytes    int64            `json:"bytes"`
-	Records  int64            `json:"records"`
-	Elapsed  float64          `json:"elapsed_seconds"`
-	Rate     float64          `json:"pages_per_second"`
+	Job      string  `json:"job"`
+	State    string  `json:"state"`
+	Alert    string  `json:"alert,omitempty"`
+	Capture  int64   `json:"capture,omitempty"`
+	Resumed  bool    `json:"resumed"`
+	Fetched  int64   `json:"fetched"`
+	Failed   int64   `json:"failed"`
+	Blocked  int64   `json:"robots_blocked"`
+	Known    int64   `json:"discovered"`
+	Queued   int64   `json:"queued"`
+	InFlight int     `json:"in_flight"`
+	Bytes    int64   `json:"bytes"`
+	Records  int64   `json:"records"`
+	Elapsed  float64 `json:"elapsed_seconds"`
+	Rate     float64 `json:"pages_per_second"`
 	// Phase is visit or revisit while a capture runs (crawler.Stats.Phase).
 	Phase string `json:"phase,omitempty"`
 	// ETA estimates the seconds left of a running capture (remainingSeconds).

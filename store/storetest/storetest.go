@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CaptureTotals", testCaptureTotals},
 		{"WARCUploads", testWARCUploads},
 		{"RefreshCycles", testRefreshCycles},
+		{"Changes", testChanges},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -152,7 +152,7 @@ type page struct {
 	CSRF      string // the session's form token
 	Editor    *editorView
 	Tree      *treeView
-	Series    *seriesView
+	Plots     []*seriesView
 	CaptureID string
 	Job       string
 }

@@ -112,17 +112,21 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{template "bottom" .}}{{end}}
 
 {{define "series"}}{{template "top" .}}
-{{with .Series}}{{if .Captures}}<p>Each capture of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a> with a quality report, oldest left: its pages stacked by what the revisit found{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}. Failed and blocked pages are not drawn.</p>
+<p>The captures of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, oldest left (the latest 200 at most).</p>
+{{range .Plots}}{{template "plot" .}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "plot"}}<h2 id="{{.ID}}">{{.Heading}}</h2>
+{{if .Captures}}{{if .Note}}<p>{{.Note}}{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}</p>{{end}}
 <p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
-<svg xmlns="http://www.w3.org/2000/svg" class="series" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
+<svg xmlns="http://www.w3.org/2000/svg" class="series series-{{.ID}}" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
 <g font-size="10" fill="#667085">{{range .Axis}}<text x="44" y="{{printf "%.1f" .Y}}" text-anchor="end">{{.Label}}</text><line x1="48" x2="700" y1="{{printf "%.1f" .Y}}" y2="{{printf "%.1f" .Y}}" stroke="#e3e6ec"/>{{end}}</g>
 {{range .Layers}}<polygon class="band band-{{.Name}}" points="{{.Points}}" fill="{{.Fill}}" fill-opacity="0.85"><title>{{.Name}}</title></polygon>{{end}}
 </svg>
-<table><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
-{{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Series.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
+<table class="series-{{.ID}}"><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
+{{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
 {{end}}</table>
-{{else}}<p class="muted">No capture of {{.Job}} has a report yet.</p>{{end}}{{end}}
-{{template "bottom" .}}{{end}}
+{{else}}<p class="muted">No capture to draw yet.</p>{{end}}{{end}}
 
 {{define "tree"}}{{template "top" .}}
 {{with .Tree}}<p>{{len .Nodes}} nodes standing for {{.Pages}} pages{{if gt .Total (len .Nodes)}}; {{.Total}} nodes in all, the first {{len .Nodes}} breadth-first are drawn — the GraphML has them all{{end}}. Each page hangs under the page it was found on; a subtree whose pages all stayed the same is one grey node, larger the more pages it holds. Hover a node for its URL.</p>

@@ -171,3 +171,22 @@ func (c *Client) ArchivedJobs(ctx context.Context) ([]JobInfo, error) {
 	err := c.do(ctx, "GET", "/api/v1/jobs?archived=true", nil, "", &out)
 	return out, err
 }
+
+// JobChanges is the job's capture series (GET …/jobs/{name}/changes).
+func (c *Client) JobChanges(ctx context.Context, name string) ([]SeriesPoint, error) {
+	var out []SeriesPoint
+	err := c.do(ctx, http.MethodGet, "/api/v1/jobs/"+url.PathEscape(name)+"/changes", nil, "", &out)
+	return out, err
+}
+
+// CaptureChanges compares a capture with the previous one (GET
+// …/captures/{id}/changes); limit 0 takes the daemon's default.
+func (c *Client) CaptureChanges(ctx context.Context, id int64, limit int) (CaptureChanges, error) {
+	var out CaptureChanges
+	path := fmt.Sprintf("/api/v1/captures/%d/changes", id)
+	if limit > 0 {
+		path += fmt.Sprintf("?limit=%d", limit)
+	}
+	err := c.do(ctx, http.MethodGet, path, nil, "", &out)
+	return out, err
+}

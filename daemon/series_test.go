@@ -36,8 +36,30 @@ func TestSeriesPage(t *testing.T) {
 		t.Errorf("job page does not link to the series:\n%.1500s", body)
 	}
 	code, body := get("/ui/jobs/series/series")
-	if code != 200 || strings.Count(body, `<polygon class="band`) != 4 {
-		t.Fatalf("series page: %d, want 4 bands:\n%.2000s", code, body)
+	if code != 200 || strings.Count(body, `<polygon class="band`) != 16 {
+		t.Fatalf("series page: %d, want 4 plots of 4 bands:\n%.2000s", code, body)
+	}
+	// Across captures (the store's comparison): the API's counts per
+	// capture are the rows of the links, HTML and images tables.
+	points, err := td.client.JobChanges(ctx, "series")
+	if err != nil || len(points) < 2 {
+		t.Fatalf("job changes: %v %+v", err, points)
+	}
+	if p := points[0]; p.Previous != 0 || p.Links.New == 0 || p.Links.Changed+p.Links.Unchanged+p.Links.Deleted != 0 {
+		t.Errorf("first capture %+v: all new", p)
+	}
+	if p := points[1]; p.Previous != points[0].Capture || p.HTML.Changed == 0 || p.HTML.Unchanged == 0 || p.Links.Deleted == 0 {
+		t.Errorf("second capture %+v: /p/1 changed, others unchanged, /p/2's subtree (found in the first) deleted", p)
+	}
+	for _, p := range points[:2] {
+		for class, k := range map[string]ChangeKinds{"links": p.Links, "html": p.HTML, "images": p.Images} {
+			row := fmt.Sprintf(`<td><a href="/ui/captures/%d">%d</a></td><td class="num">%d</td><td class="num">%d</td><td class="num">%d</td><td class="num">%d</td>`,
+				p.Capture, p.Capture, k.Unchanged, k.Changed, k.New, k.Deleted)
+			table := body[strings.Index(body, `<table class="series-`+class+`">`):]
+			if !strings.Contains(table[:strings.Index(table, "</table>")], row) {
+				t.Errorf("%s table lacks the row %s", class, row)
+			}
+		}
 	}
 	for i, c := range caps[:2] {
 		tt := c.Totals

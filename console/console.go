@@ -82,6 +82,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}", c.auth(c.capturePage))
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
+	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
 }
 
@@ -153,6 +154,7 @@ type page struct {
 	Editor    *editorView
 	Tree      *treeView
 	Plots     []*seriesView
+	Scatter   *scatterView
 	CaptureID string
 	Job       string
 }

@@ -105,6 +105,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+<h2>Change patterns</h2>
+<p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
 <h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
@@ -127,6 +129,17 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
 {{end}}</table>
 {{else}}<p class="muted">No capture to draw yet.</p>{{end}}{{end}}
+
+{{define "changes"}}{{template "top" .}}
+{{with .Scatter}}<p>Each point is a URL of the capture{{if .Previous}}, compared with capture <a href="/ui/captures/{{.Previous}}">{{.Previous}}</a>, the job's finished capture before it{{else}}; the job has no finished capture before it, so every URL is new{{end}}: across, its first-level folder (columns as wide as their share of the URLs, URLs in order within them); down, its media type. {{if lt .Shown .Total}}The first {{.Shown}} of {{.Total}} URLs in URL order are drawn.{{else}}{{.Total}} URLs.{{end}} Hover a point for its URL; scroll over the plot to zoom, drag to pan, double-click to reset.</p>
+<p class="legend">{{range .Kinds}}<span class="kind-{{.Kind}}"><svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="{{.Fill}}"/></svg> {{.Kind}} <span class="count">{{.N}}</span></span> {{end}}<button type="button" data-zoom-reset>Reset zoom</button></p>
+<div class="scatter"><svg xmlns="http://www.w3.org/2000/svg" class="scatter" data-zoom width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
+<g font-size="10" fill="#44506a">{{range .Rows}}<line x1="190" x2="{{printf "%.0f" $.Scatter.W}}" y1="{{printf "%.1f" .Pos}}" y2="{{printf "%.1f" .Pos}}" stroke="#eef0f4"/><text x="184" y="{{printf "%.1f" .Pos}}" dy="3" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}
+{{range .Cols}}<line x1="{{printf "%.1f" .To}}" x2="{{printf "%.1f" .To}}" y1="10" y2="{{printf "%.1f" $.Scatter.PlotBottom}}" stroke="#d8dbe2"/><text transform="translate({{printf "%.1f" .Pos}},{{printf "%.1f" $.Scatter.PlotBottom}}) rotate(-50)" dx="-4" dy="8" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}</g>
+<g class="points">{{range .Points}}<circle class="pt kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}, {{.MIME}}</title></circle>{{end}}</g>
+</svg></div>{{end}}
+<p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
 
 {{define "tree"}}{{template "top" .}}
 {{with .Tree}}<p>{{len .Nodes}} nodes standing for {{.Pages}} pages{{if gt .Total (len .Nodes)}}; {{.Total}} nodes in all, the first {{len .Nodes}} breadth-first are drawn — the GraphML has them all{{end}}. Each page hangs under the page it was found on; a subtree whose pages all stayed the same is one grey node, larger the more pages it holds. Hover a node for its URL.</p>

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // TestSeriesPage: a scheduled visit-revisit job runs twice over a site
@@ -72,6 +74,33 @@ func TestSeriesPage(t *testing.T) {
 		// capture only (the second never finds it, nor its subtree).
 		if tt.Changed+tt.ChangedInsignificantly == 0 || (tt.Deleted == 0) == (i == 0) {
 			t.Errorf("capture %d totals %+v: /p/1 changes in both, /p/2 is deleted in the first only", c.ID, *tt)
+		}
+	}
+	// The §8.4 scatterplot of the second capture: one point per URL the
+	// API compares, each named in its tooltip and coloured by its kind,
+	// and the legend's counts are the API's.
+	ch, err := td.client.CaptureChanges(ctx, points[1].Capture, 0)
+	if err != nil || ch.Previous != points[0].Capture || ch.Total != len(ch.Pages) {
+		t.Fatalf("capture changes: %v, previous %d, %d of %d", err, ch.Previous, len(ch.Pages), ch.Total)
+	}
+	_, body = get(fmt.Sprintf("/ui/captures/%d", points[1].Capture))
+	if !strings.Contains(body, fmt.Sprintf(`href="/ui/captures/%d/changes"`, points[1].Capture)) {
+		t.Error("the capture page does not link to the scatterplot")
+	}
+	code, body = get(fmt.Sprintf("/ui/captures/%d/changes", points[1].Capture))
+	if code != 200 || strings.Count(body, `<circle class="pt `) != ch.Total {
+		t.Fatalf("scatterplot: %d, %d points, want %d", code, strings.Count(body, `<circle class="pt `), ch.Total)
+	}
+	kinds := map[store.ChangeKind]int{}
+	for _, p := range ch.Pages {
+		kinds[p.Change]++
+		if !strings.Contains(body, fmt.Sprintf(`<circle class="pt kind-%s"`, p.Change)) || !strings.Contains(body, "<title>"+p.URL+" — "+string(p.Change)) {
+			t.Errorf("no %s point titled %s", p.Change, p.URL)
+		}
+	}
+	for k, n := range kinds {
+		if want := fmt.Sprintf(`%s <span class="count">%d</span>`, k, n); !strings.Contains(body, want) {
+			t.Errorf("legend lacks %q", want)
 		}
 	}
 }

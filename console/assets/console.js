@@ -78,6 +78,46 @@
     setTimeout(tick, 2000);
   }
 
+  // zoom lets the scatterplot be zoomed with the wheel (around the
+  // pointer), panned by dragging and reset by double-click or the
+  // button: it only moves the SVG's viewBox, and keeps points their size
+  // on screen.
+  function zoom(svg) {
+    var full = svg.getAttribute('viewBox').split(' ').map(Number), vb = full.slice();
+    var pts = svg.querySelectorAll('circle.pt'), r0 = pts.length ? Number(pts[0].getAttribute('r')) : 0;
+    function apply() {
+      svg.setAttribute('viewBox', vb.join(' '));
+      var k = vb[2] / full[2];
+      pts.forEach(function (p) { p.setAttribute('r', String(r0 * Math.max(k, 0.02))); });
+      svg.setAttribute('data-scale', (full[2] / vb[2]).toFixed(2));
+    }
+    function at(ev) { // the event's position in user units
+      var b = svg.getBoundingClientRect();
+      return [vb[0] + (ev.clientX - b.left) / b.width * vb[2], vb[1] + (ev.clientY - b.top) / b.height * vb[3]];
+    }
+    svg.addEventListener('wheel', function (ev) {
+      ev.preventDefault();
+      var f = ev.deltaY < 0 ? 0.8 : 1.25, p = at(ev);
+      f = Math.min(f, full[2] / vb[2]); // not past the whole plot
+      vb = [p[0] - (p[0] - vb[0]) * f, p[1] - (p[1] - vb[1]) * f, vb[2] * f, vb[3] * f];
+      apply();
+    }, {passive: false});
+    var drag = null;
+    svg.addEventListener('pointerdown', function (ev) { drag = at(ev); svg.setPointerCapture(ev.pointerId); });
+    svg.addEventListener('pointermove', function (ev) {
+      if (!drag) { return; }
+      var p = at(ev);
+      vb[0] -= p[0] - drag[0]; vb[1] -= p[1] - drag[1];
+      apply();
+    });
+    svg.addEventListener('pointerup', function () { drag = null; });
+    function reset() { vb = full.slice(); apply(); }
+    svg.addEventListener('dblclick', reset);
+    var btn = document.querySelector('[data-zoom-reset]');
+    if (btn) { btn.addEventListener('click', reset); }
+  }
+
+  document.querySelectorAll('svg[data-zoom]').forEach(zoom);
   var st = document.querySelector('[data-status]');
   if (st) { pollStatus(st); }
   var log = document.querySelector('pre[data-log]');

@@ -75,8 +75,8 @@ type kindCount struct {
 
 // scatterAxis is one MIME row or one directory column.
 type scatterAxis struct {
-	Label        string
-	N            int
+	Label         string
+	N             int
 	Pos, From, To float64 // row: centre y; column: x range and label x
 }
 

@@ -83,6 +83,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
+	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
 }
 
@@ -155,6 +156,7 @@ type page struct {
 	Tree      *treeView
 	Plots     []*seriesView
 	Scatter   *scatterView
+	Quality   *qualityView
 	CaptureID string
 	Job       string
 }

@@ -102,6 +102,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "capture"}}{{template "top" .}}
 {{with .Capture}}<p>Job <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, status <strong>{{.Status}}</strong>, {{.Strategy}}, {{.Mode}}; started {{when .Started}}{{if not .Finished.IsZero}}, finished {{when .Finished}}{{end}}.</p>{{end}}
 <h2>Quality report</h2>
+{{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/quality">Capture quality</a>: {{if eq .Capture.Mode "visit-revisit"}}coherence{{else}}blur{{end}} with the reference time, the visit–revisit timeline, the pages filtered by status or URL.</p>{{end}}
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
@@ -138,6 +139,38 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{range .Cols}}<line x1="{{printf "%.1f" .To}}" x2="{{printf "%.1f" .To}}" y1="10" y2="{{printf "%.1f" $.Scatter.PlotBottom}}" stroke="#d8dbe2"/><text transform="translate({{printf "%.1f" .Pos}},{{printf "%.1f" $.Scatter.PlotBottom}}) rotate(-50)" dx="-4" dy="8" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}</g>
 <g class="points">{{range .Points}}<circle class="pt kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}, {{.MIME}}</title></circle>{{end}}</g>
 </svg></div>{{end}}
+<p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+
+{{define "quality"}}{{template "top" .}}
+{{with .Quality}}{{with .Report}}<p>Job <a href="/ui/jobs/{{.JobName}}">{{.JobName}}</a>, {{.Mode}}, {{.Strategy}}; the capture interval ran from {{when .Interval.Start}} to {{when .Interval.End}} ({{clock .Interval.Seconds}}).</p>
+<h2>{{if $.Quality.VisitRevisit}}Coherence{{else}}Blur{{end}} with the reference time</h2>
+<table class="quality">
+<tr><th>Reference time</th><td class="ref">{{when .ReferenceTime}}</td></tr>
+{{if $.Quality.VisitRevisit}}<tr><th>Coherence window</th><td>{{when .CoherenceWindow.Start}} – {{when .CoherenceWindow.End}} ({{clock .CoherenceWindow.Seconds}})</td></tr>
+<tr><th>Coherent pages</th><td class="num" data-q="coherent">{{.Totals.Coherent}} of {{.Totals.Pages}}</td></tr>
+<tr><th>…whose visit–revisit interval holds the reference time</th><td class="num" data-q="coherent_at_reference">{{.Totals.CoherentAtReference}}</td></tr>
+<tr><th>Incoherent pages (changed or deleted)</th><td class="num" data-q="incoherent">{{.Totals.Incoherent}}</td></tr>
+<tr><th>Expected coherent pages (change-rate model)</th><td class="num">{{printf "%.1f" .Quality.ExpectedCoherence}} of {{.Quality.PagesMeasured}}</td></tr>
+{{else}}<tr><th>Expected blur (Eq. 4.3, page·Δ)</th><td class="num" data-q="expected_blur">{{printf "%.2f" .Quality.ExpectedBlur}}</td></tr>
+<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4f" .Quality.AvgExpectedBlur}}</td></tr>
+<tr><th>Pages measured</th><td class="num">{{.Quality.PagesMeasured}}</td></tr>{{end}}
+<tr><th>Δ (politeness delay)</th><td class="num">{{printf "%.3f" .DeltaSeconds}} s</td></tr>
+</table>{{end}}
+<p class="legend">{{range .Counts}}<span class="status-{{.Status}}"><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Status}} <span class="count">{{.N}}</span></span> {{end}}</p>
+<h2>The visit–revisit timeline</h2>
+<p>Each bar runs from a page's first download to its second, in the order of the first downloads{{if .VisitRevisit}}: visits go down, revisits come back up in reverse order, so the bars form the pyramid of the thesis' Fig. 5.2, with the reference time at its tip{{end}}. Colours are the pages' outcomes; hover a bar for its pages.</p>
+<div class="timeline">{{.Timeline}}</div>
+<h2 id="pages">Pages</h2>
+<form class="filter" method="get" action="/ui/captures/{{$.CaptureID}}/quality#pages">
+<label>Status <select name="status"><option value="">any</option>{{range .Statuses}}<option value="{{.}}"{{if eq (print .) $.Quality.Status}} selected{{end}}>{{.}}</option>{{end}}</select></label>
+<label>URL contains <input type="search" name="q" value="{{.Query}}"></label>
+<button type="submit">Filter</button></form>
+<p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
+{{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
+{{range .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}{{when .Time}}{{end}}</td><td>{{with .Revisit}}{{when .Time}}{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{end}}</table>{{end}}
+<p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
 {{template "bottom" .}}{{end}}
 

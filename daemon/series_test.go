@@ -103,4 +103,34 @@ func TestSeriesPage(t *testing.T) {
 			t.Errorf("legend lacks %q", want)
 		}
 	}
+	// The quality page of the second capture: the report's totals, the
+	// timeline, and the pages filtered by status and URL.
+	c2 := caps[1]
+	tt := c2.Totals
+	code, body = get(fmt.Sprintf("/ui/captures/%d/quality", c2.ID))
+	for _, want := range []string{
+		"Coherence with the reference time", fmt.Sprintf(`data-q="coherent">%d of %d<`, tt.Coherent, tt.Pages),
+		fmt.Sprintf(`data-q="incoherent">%d<`, tt.Changed+tt.Deleted), `id="timeline-chart"`,
+		fmt.Sprintf(`<p class="matches">%d pages match`, tt.Pages),
+	} {
+		if code != 200 || !strings.Contains(body, want) {
+			t.Errorf("quality page (%d) lacks %q", code, want)
+		}
+	}
+	_, body = get(fmt.Sprintf("/ui/captures/%d/quality?status=changed", c2.ID))
+	if n := strings.Count(body, `<tr class="status-changed">`); n != tt.Changed || n == 0 || strings.Count(body, `<tr class="status-`) != n || !strings.Contains(body, "/p/1</td>") {
+		t.Errorf("status=changed shows %d changed rows of %d, want %d with /p/1", n, strings.Count(body, `<tr class="status-`), tt.Changed)
+	}
+	_, body = get(fmt.Sprintf("/ui/captures/%d/quality?q=/p/1", c2.ID))
+	if !strings.Contains(body, `<td class="url">http://site.test/p/1</td>`) || strings.Contains(body, `<td class="url">http://site.test/p/0</td>`) {
+		t.Errorf("q=/p/1 filter:\n%s", body[strings.Index(body, `id="pages"`):])
+	}
+	for _, bad := range []string{"?status=nosuch", "?offset=-1"} {
+		if code, _ := get(fmt.Sprintf("/ui/captures/%d/quality%s", c2.ID, bad)); code != 400 {
+			t.Errorf("quality%s: %d, want 400", bad, code)
+		}
+	}
+	if code, _ := get("/ui/captures/999/quality"); code != 404 {
+		t.Errorf("quality of an unknown capture: %d, want 404", code)
+	}
 }

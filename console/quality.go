@@ -30,13 +30,13 @@ type qualityView struct {
 	Statuses     []report.Status
 	Counts       []statusCount
 	// The filter and its window of matching pages.
-	Status        string
-	Query         string
-	Offset        int
-	Matches       int
-	Rows          []report.Page
-	Prev, Next    string // links to the neighbouring windows; "" at an end
-	Blocked       int
+	Status     string
+	Query      string
+	Offset     int
+	Matches    int
+	Rows       []report.Page
+	Prev, Next string // links to the neighbouring windows; "" at an end
+	Blocked    int
 }
 
 type statusCount struct {

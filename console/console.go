@@ -84,6 +84,9 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
+	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
+	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
+	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset)
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
 }
 
@@ -157,6 +160,7 @@ type page struct {
 	Plots     []*seriesView
 	Scatter   *scatterView
 	Quality   *qualityView
+	Replay    *replayView
 	CaptureID string
 	Job       string
 }

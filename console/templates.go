@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"net/url"
 	"time"
 )
 
@@ -21,6 +22,10 @@ var funcs = template.FuncMap{
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
 	// clock is H:MM:SS, as console.js writes it when it updates a page.
 	"clock": clock,
+	// replayLink opens a page of a capture at one download's time.
+	"replayLink": func(id, u string, t time.Time) string {
+		return "/ui/captures/" + id + "/replay?" + url.Values{"url": {u}, "ts": {t.UTC().Format("20060102150405")}}.Encode()
+	},
 	"button": func(p page, action, label string) buttonView {
 		return buttonView{Job: p.Job, Action: jobAction(action), CSRF: p.CSRF, Label: label}
 	},
@@ -106,6 +111,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+<h2>Replay</h2>
+<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
 <h2>Change patterns</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>
@@ -168,10 +175,17 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <button type="submit">Filter</button></form>
 <p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
 {{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
-{{range .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}{{when .Time}}{{end}}</td><td>{{with .Revisit}}{{when .Time}}{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+
+{{define "replay"}}{{template "top" .}}
+{{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture.</p>
+<script src="/ui/replay/ui.js"></script>
+<div class="replay"><replay-web-page source="{{.Source}}" replaybase="/ui/replay/" {{if .URL}}url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"{{else}}embed="default"{{end}}></replay-web-page></div>
+{{else}}<p class="error">This build of SHARC has no replay: ReplayWeb.page's files were not embedded. Build it after <code>make replay-assets</code> (docs/console.md).</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "tree"}}{{template "top" .}}

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http/httptest"
@@ -18,6 +19,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/internal/browsertest"
+	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // updateImg rewrites the screenshots in docs/img that docs/console.md
@@ -182,8 +185,155 @@ func TestConsoleBrowserFlow(t *testing.T) {
 		}
 	}
 	bs.shot("job-finished")
+	bs.finishedCapture(td, "flow")
 	bs.onlyDaemon()
 }
+
+// finishedCapture opens the finished capture's quality page, area plot,
+// scatterplot, crawl tree and a replayed page, each checked against the
+// API (and the replayed text against the archived payload).
+func (bs *browserSession) finishedCapture(td *testDaemon, job string) {
+	t, ctx := bs.t, context.Background()
+	caps, err := td.client.Captures(ctx, job)
+	if err != nil || len(caps) == 0 {
+		t.Fatalf("captures: %v", err)
+	}
+	c := caps[len(caps)-1]
+	id := strconv.FormatInt(c.ID, 10)
+	var rep report.Report
+	var raw strings.Builder
+	if err := td.client.Get(ctx, "/api/v1/captures/"+id+"/report", &raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(raw.String()), &rep); err != nil {
+		t.Fatal(err)
+	}
+
+	// Quality: the blur (a single-visit capture) and the page count are
+	// the report's; the status filter narrows the table.
+	text := bs.text("/ui/captures/" + id + "/quality")
+	for _, want := range []string{"Blur with the reference time", fmt.Sprintf("%.2f", rep.Quality.ExpectedBlur), fmt.Sprintf("%d pages match", rep.Totals.Pages)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("quality page lacks %q:\n%s", want, text)
+		}
+	}
+	if n := bs.eval(`String(document.querySelectorAll('#timeline-chart g.row').length)`); n == "0" {
+		t.Error("the timeline has no rows")
+	}
+	bs.shot("quality")
+	bs.run(chromedp.SetValue(`input[name=q]`, "/p/1"), chromedp.Submit(`form.filter`))
+	bs.waitText("the filtered pages", func(s string) bool { return strings.Contains(s, "page matches") || strings.Contains(s, "pages match") && !strings.Contains(s, fmt.Sprintf("%d pages match", rep.Totals.Pages)) })
+
+	// The §8.3 area plots: the links table's rows are the API's.
+	points, err := td.client.JobChanges(ctx, job)
+	if err != nil || len(points) == 0 {
+		t.Fatalf("job changes: %v", err)
+	}
+	bs.text("/ui/jobs/" + job + "/series")
+	last := points[len(points)-1]
+	row := bs.eval(fmt.Sprintf(`[...document.querySelectorAll('table.series-links tr')].map(r => r.innerText).find(s => s.startsWith('%d\t')) || ''`, last.Capture))
+	if want := fmt.Sprintf("%d\t%d\t%d\t%d\t%d", last.Capture, last.Links.Unchanged, last.Links.Changed, last.Links.New, last.Links.Deleted); row != want {
+		t.Errorf("links row %q, API %q", row, want)
+	}
+	bs.shot("series")
+
+	// The §8.4 scatterplot: one point per URL, the tooltip names it, the
+	// wheel zooms.
+	ch, err := td.client.CaptureChanges(ctx, c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs.text("/ui/captures/" + id + "/changes")
+	if n := bs.eval(`String(document.querySelectorAll('circle.pt').length)`); n != strconv.Itoa(ch.Total) {
+		t.Errorf("%s points, API %d URLs", n, ch.Total)
+	}
+	if tip := bs.eval(`document.querySelector('circle.pt title').textContent`); !strings.HasPrefix(tip, ch.Pages[0].URL+" — ") {
+		t.Errorf("first tooltip %q, want %s", tip, ch.Pages[0].URL)
+	}
+	bs.shot("changes")
+	zoom := `(() => { const s = document.querySelector('svg[data-zoom]'), b = s.getBoundingClientRect();
+	  for (let i = 0; i < 3; i++) s.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: b.left + b.width / 2, clientY: b.top + b.height / 3, bubbles: true, cancelable: true}));
+	  return s.getAttribute('data-scale') || ''; })()`
+	if got := bs.eval(zoom); got != "1.95" {
+		t.Errorf("three wheel steps zoom %q, want 1.95 (1/0.8³)", got)
+	}
+
+	// The crawl tree: one circle per GraphML node.
+	var gml strings.Builder
+	if err := td.client.Get(ctx, "/api/v1/captures/"+id+"/graphml", &gml); err != nil {
+		t.Fatal(err)
+	}
+	bs.text("/ui/captures/" + id + "/tree")
+	if n := bs.eval(`String(document.querySelectorAll('svg.crawltree circle.node').length)`); n != strconv.Itoa(strings.Count(gml.String(), "<node ")) {
+		t.Errorf("tree draws %s nodes, GraphML has %d", n, strings.Count(gml.String(), "<node "))
+	}
+	bs.shot("tree")
+	bs.replayPage(td, rep, id)
+}
+
+// replayPage opens /p/1 of the capture at its visit in the console's
+// ReplayWeb.page and compares the replayed text with the payload of the
+// response record the report names.
+func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id string) {
+	t := bs.t
+	if _, err := os.Stat("../console/replay/ui.js"); err != nil {
+		t.Log("replay not checked: this build has no ReplayWeb.page (make replay-assets)")
+		return
+	}
+	var visit *report.Download
+	for _, p := range rep.Pages {
+		if p.URL == "http://site.test/p/1" {
+			visit = p.Visit
+		}
+	}
+	if visit == nil {
+		t.Fatal("the report has no visit of /p/1")
+	}
+	var warcFile strings.Builder
+	if err := td.client.Get(context.Background(), "/api/v1/captures/"+id+"/warcs/"+visit.WARCFile, &warcFile); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := warc.ReadRecordAt(strings.NewReader(warcFile.String()), visit.Offset, visit.RecordLength, visit.RecordID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, _, err := warc.HTTPBody(rec.Block, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := visit.Time.UTC().Format("20060102150405")
+	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
+	want := bs.eval(fmt.Sprintf(`new DOMParser().parseFromString(%q, 'text/html').body.textContent.replace(/\s+/g, ' ').trim()`, payload))
+	var got string
+	waitFor(t, 60*time.Second, "the replayed page", func() bool {
+		got = bs.eval(replayedText)
+		return got != ""
+	})
+	if got != want || !strings.Contains(got, "page 1") {
+		t.Errorf("replayed text %q, archived payload's %q", got, want)
+	}
+	bs.shot("replay")
+}
+
+// replayedText is the text of the innermost same-origin frame that
+// ReplayWeb.page replays a page in (its URL has "/w/"), found through
+// shadow roots; "" until it has loaded.
+const replayedText = `(() => {
+  const docs = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (el.tagName === "IFRAME") {
+        let d = null;
+        try { d = el.contentDocument; } catch (e) {}
+        if (d) { docs.push(d); walk(d); }
+      }
+    }
+  };
+  walk(document);
+  const r = docs.filter((d) => d.location.href.includes("/w/") && d.body);
+  return r.length ? r[r.length - 1].body.textContent.replace(/\s+/g, " ").trim() : "";
+})()`
 
 // waitText waits until ok holds for the current page's path and text.
 func (bs *browserSession) waitText(what string, ok func(string) bool) {

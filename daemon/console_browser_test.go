@@ -222,7 +222,9 @@ func (bs *browserSession) finishedCapture(td *testDaemon, job string) {
 	}
 	bs.shot("quality")
 	bs.run(chromedp.SetValue(`input[name=q]`, "/p/1"), chromedp.Submit(`form.filter`))
-	bs.waitText("the filtered pages", func(s string) bool { return strings.Contains(s, "page matches") || strings.Contains(s, "pages match") && !strings.Contains(s, fmt.Sprintf("%d pages match", rep.Totals.Pages)) })
+	bs.waitText("the filtered pages", func(s string) bool {
+		return strings.Contains(s, "page matches") || strings.Contains(s, "pages match") && !strings.Contains(s, fmt.Sprintf("%d pages match", rep.Totals.Pages))
+	})
 
 	// The §8.3 area plots: the links table's rows are the API's.
 	points, err := td.client.JobChanges(ctx, job)

@@ -77,6 +77,8 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/jobs/{name}/status.json", c.auth(c.statusJSON))
 	mux.Handle("POST /ui/jobs/{name}/{action}", c.auth(c.act))
 	mux.Handle("GET /ui/submit", c.auth(c.submitPage))
+	mux.Handle("GET /ui/schedules", c.auth(c.schedulesPage))
+	mux.Handle("GET /ui/cluster", c.auth(c.clusterPage))
 	mux.Handle("POST /ui/submit", c.auth(c.submit))
 	mux.Handle("GET /ui/captures/{id}/log", c.auth(c.logChunk))
 	mux.Handle("GET /ui/captures/{id}", c.auth(c.capturePage))
@@ -142,27 +144,29 @@ func (c *Console) fail(w http.ResponseWriter, err error) {
 
 // page is what every template gets.
 type page struct {
-	Title     string
-	Refresh   int // seconds; 0: none
-	LoggedIn  bool
-	Error     string
-	Jobs      []jobView
-	Status    *statusView
-	Captures  []captureView
-	Capture   captureView
-	HasReport bool
-	Log       string
-	LogSize   int64 // the crawl.log's size when the page was made
-	LogLines  int
-	CSRF      string // the session's form token
-	Editor    *editorView
-	Tree      *treeView
-	Plots     []*seriesView
-	Scatter   *scatterView
-	Quality   *qualityView
-	Replay    *replayView
-	CaptureID string
-	Job       string
+	Title       string
+	Refresh     int // seconds; 0: none
+	LoggedIn    bool
+	Error       string
+	Jobs        []jobView
+	Status      *statusView
+	Captures    []captureView
+	Capture     captureView
+	HasReport   bool
+	Log         string
+	LogSize     int64 // the crawl.log's size when the page was made
+	LogLines    int
+	CSRF        string // the session's form token
+	Editor      *editorView
+	Tree        *treeView
+	Plots       []*seriesView
+	Scatter     *scatterView
+	Quality     *qualityView
+	Replay      *replayView
+	ClusterInfo *clusterView
+	Now         time.Time
+	CaptureID   string
+	Job         string
 }
 
 func (c *Console) render(w http.ResponseWriter, name string, p page) {

@@ -22,6 +22,7 @@ var funcs = template.FuncMap{
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
 	// clock is H:MM:SS, as console.js writes it when it updates a page.
 	"clock": clock,
+	"until": func(now, t time.Time) string { return clock(t.Sub(now).Seconds()) },
 	// replayLink opens a page of a capture at one download's time.
 	"replayLink": func(id, u string, t time.Time) string {
 		return "/ui/captures/" + id + "/replay?" + url.Values{"url": {u}, "ts": {t.UTC().Format("20060102150405")}}.Encode()
@@ -51,7 +52,7 @@ const layout = `{{define "top"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
 {{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
 <link rel="stylesheet" href="/ui/console.css"><script src="/ui/console.js" defer></script></head>
-<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a><a href="/ui/submit">Submit a job</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a><a href="/ui/submit">Submit a job</a><a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
 {{define "bottom"}}</main></body></html>{{end}}
 {{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
@@ -186,6 +187,23 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <script src="/ui/replay/ui.js"></script>
 <div class="replay"><replay-web-page source="{{.Source}}" replaybase="/ui/replay/" {{if .URL}}url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"{{else}}embed="default"{{end}}></replay-web-page></div>
 {{else}}<p class="error">This build of SHARC has no replay: ReplayWeb.page's files were not embedded. Build it after <code>make replay-assets</code> (docs/console.md).</p>{{end}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "schedules"}}{{template "top" .}}
+{{if .Jobs}}<p>The jobs with a schedule, the next to run first (times in UTC). A job whose capture is running has no next run until it ends.</p>
+<table class="schedules"><tr><th>Job</th><th>Schedule</th><th>Next run</th><th>In</th><th>State</th><th>Last run</th></tr>
+{{range .Jobs}}<tr><td><a href="/ui/jobs/{{.Name}}">{{.Name}}</a></td><td><code>{{.Schedule}}</code></td><td class="next">{{when .NextRun}}</td><td class="num">{{if not .NextRun.IsZero}}{{until $.Now .NextRun}}{{end}}</td><td class="state-{{.State}}">{{.State}}</td><td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched{{else}}<span class="muted">none yet</span>{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No job has a schedule (the job file's <code>schedule:</code>, every or cron).</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "cluster"}}{{template "top" .}}
+{{with .ClusterInfo}}{{if .Cluster}}<p>This daemon is node <strong>{{.Node}}</strong>. Each open capture's nodes, with the hosts each holds: a host is crawled by one node at a time, the holder of its lease, which lives while the node's heartbeat does (docs/architecture.md, "Several nodes").</p>
+{{range .Captures}}<h2>Capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a> of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a></h2>
+<table class="nodes"><tr><th>Node</th><th>State</th><th>Heartbeat</th><th>Hosts held</th><th>Hosts</th></tr>
+{{range .Nodes}}<tr class="node-{{.Node}}"><td>{{.Node}}</td><td>{{.State}}</td><td>{{if .Live}}live, {{printf "%.1f" .ExpiresIn}} s left{{else}}<span class="alert">ended</span>{{end}}</td><td class="num">{{.HostsHeld}}</td><td class="hosts">{{range $i, $h := .Hosts}}{{if $i}}, {{end}}{{$h}}{{end}}{{if gt .HostsHeld (len .Hosts)}} …{{end}}</td></tr>
+{{end}}</table>
+{{else}}<p class="muted">No open capture.</p>{{end}}
+{{else}}<p class="muted">This daemon is not in cluster mode (its config has no <code>node</code>): it crawls alone.</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "tree"}}{{template "top" .}}

@@ -204,6 +204,7 @@ type route struct {
 func (d *Daemon) routes() []route {
 	return []route{
 		{"GET", "/api/v1/version", d.getVersion},
+		{"GET", "/api/v1/cluster", d.getCluster},
 		{"POST", "/api/v1/jobs", d.postJob},
 		{"GET", "/api/v1/jobs", d.getJobs},
 		{"GET", "/api/v1/jobs/{name}", d.getJob},

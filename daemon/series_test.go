@@ -133,4 +133,17 @@ func TestSeriesPage(t *testing.T) {
 	if code, _ := get("/ui/captures/999/quality"); code != 404 {
 		t.Errorf("quality of an unknown capture: %d, want 404", code)
 	}
+	// The schedules page: the job and its next run, as the API has it.
+	info, err := td.client.Job(ctx, "series")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body = get("/ui/schedules")
+	after, _ := td.client.Job(ctx, "series") // a run may start between the reads
+	shows := func(j JobInfo) bool {
+		return j.NextRun.IsZero() || strings.Contains(body, `<td class="next">`+j.NextRun.UTC().Format("2006-01-02 15:04:05 UTC")+`</td>`)
+	}
+	if !strings.Contains(body, `<td><a href="/ui/jobs/series">series</a></td><td><code>`+info.Schedule+`</code></td>`) || !(shows(info) || shows(after)) {
+		t.Errorf("schedules page lacks series (%s, next %v):\n%s", info.Schedule, info.NextRun, body)
+	}
 }

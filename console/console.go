@@ -315,7 +315,7 @@ func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
 // contentRange reads "bytes FIRST-LAST/TOTAL".
 func contentRange(h string) (first, total int64, ok bool) {
 	var last int64
-	if _, err := fmt.Sscanf(h, "bytes %d-%d/%d", &first, &last, &total); err != nil {
+	if _, err := fmt.Sscanf(h, "bytes %d-%d/%d", &first, &last, &total); err != nil || first < 0 || last < first || total <= last {
 		return 0, 0, false
 	}
 	return first, total, true

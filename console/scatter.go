@@ -35,8 +35,10 @@ const (
 	scatterRight  = 10.0
 	scatterTop    = 10.0
 	scatterBottom = 150.0 // rotated directory labels
-	scatterRowH   = 26.0
-	scatterR      = 2.5
+	scatterRowH   = 26.0  // the least row height
+	scatterPlotH  = 320.0 // rows share at least this height, up to maxRowH each
+	maxRowH       = 80.0
+	scatterR      = 3.5
 )
 
 // changeFills are the quality report's colours for each kind of change.
@@ -157,11 +159,12 @@ func layoutScatter(cv changesView) *scatterView {
 	typeOf, rows := topLabels(types, maxScatterTypes, otherTypes)
 	dirOf, cols := topLabels(dirs, maxScatterDirs, otherDirs)
 	rowAt := map[string]int{}
+	rowH := min(maxRowH, max(scatterRowH, scatterPlotH/float64(max(len(rows), 1))))
 	for i, l := range rows {
 		rowAt[l] = i
-		sv.Rows = append(sv.Rows, scatterAxis{Label: l, Pos: scatterTop + (float64(i)+0.5)*scatterRowH})
+		sv.Rows = append(sv.Rows, scatterAxis{Label: l, Pos: scatterTop + (float64(i)+0.5)*rowH})
 	}
-	sv.PlotBottom = scatterTop + float64(len(rows))*scatterRowH
+	sv.PlotBottom = scatterTop + float64(len(rows))*rowH
 	sv.H = sv.PlotBottom + scatterBottom
 	colN := map[string]int{}
 	for _, p := range cv.Pages {
@@ -188,7 +191,7 @@ func layoutScatter(cv changesView) *scatterView {
 		rank[cl.Label]++
 		h := fnv.New32a()
 		h.Write([]byte(p.URL))
-		jitter := (float64(h.Sum32()%1000)/1000 - 0.5) * scatterRowH * 0.7
+		jitter := (float64(h.Sum32()%1000)/1000 - 0.5) * rowH * 0.7
 		sv.Points = append(sv.Points, scatterPoint{
 			X: cl.From + (float64(k)+0.5)*(cl.To-cl.From)/float64(cl.N), Y: sv.Rows[row].Pos + jitter, R: scatterR,
 			URL: p.URL, MIME: mime, Dir: dir, Kind: p.Change, Fill: cmp.Or(changeFills[p.Change], "#999"),

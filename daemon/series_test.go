@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -146,4 +148,25 @@ func TestSeriesPage(t *testing.T) {
 	if !strings.Contains(body, `<td><a href="/ui/jobs/series">series</a></td><td><code>`+info.Schedule+`</code></td>`) || !(shows(info) || shows(after)) {
 		t.Errorf("schedules page lacks series (%s, next %v):\n%s", info.Schedule, info.NextRun, body)
 	}
+	// In a browser: the pyramid of the second capture and its change
+	// patterns, as shown (screenshots for docs/console.md).
+	bs := newBrowserSession(t, td.base)
+	bs.text("/ui/login")
+	bs.run(chromedp.SendKeys(`input[name=token]`, testToken), chromedp.Submit(`form.login`))
+	bs.waitText("the jobs page", func(s string) bool { return strings.HasPrefix(s, "/ui/\n") })
+	bs.text("/ui/jobs/series/series")
+	bs.shot("series-vr")
+	text := bs.text(fmt.Sprintf("/ui/captures/%d/changes", points[1].Capture))
+	for k, n := range kinds {
+		if !strings.Contains(text, fmt.Sprintf("%s %d", k, n)) {
+			t.Errorf("the scatterplot's legend does not show %d %s:\n%s", n, k, text)
+		}
+	}
+	bs.shot("changes-vr")
+	text = bs.text(fmt.Sprintf("/ui/captures/%d/quality", c2.ID))
+	if !strings.Contains(text, fmt.Sprintf("%d of %d", tt.Coherent, tt.Pages)) {
+		t.Errorf("quality page in the browser:\n%s", text)
+	}
+	bs.shot("quality-vr")
+	bs.onlyDaemon()
 }

@@ -129,11 +129,11 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 
 {{define "plot"}}<h2 id="{{.ID}}">{{.Heading}}</h2>
 {{if .Captures}}{{if .Note}}<p>{{.Note}}{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}</p>{{end}}
-<p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
+{{if not .MaxPages}}<p class="muted">None of these captures archived such URLs.</p>{{else}}<p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
 <svg xmlns="http://www.w3.org/2000/svg" class="series series-{{.ID}}" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
 <g font-size="10" fill="#667085">{{range .Axis}}<text x="44" y="{{printf "%.1f" .Y}}" text-anchor="end">{{.Label}}</text><line x1="48" x2="700" y1="{{printf "%.1f" .Y}}" y2="{{printf "%.1f" .Y}}" stroke="#e3e6ec"/>{{end}}</g>
 {{range .Layers}}<polygon class="band band-{{.Name}}" points="{{.Points}}" fill="{{.Fill}}" fill-opacity="0.85"><title>{{.Name}}</title></polygon>{{end}}
-</svg>
+</svg>{{end}}
 <table class="series-{{.ID}}"><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
 {{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
 {{end}}</table>

@@ -87,6 +87,15 @@ func TestSeriesPage(t *testing.T) {
 	if err != nil || ch.Previous != points[0].Capture || ch.Total != len(ch.Pages) {
 		t.Fatalf("capture changes: %v, previous %d, %d of %d", err, ch.Previous, len(ch.Pages), ch.Total)
 	}
+	if _, err := td.client.CaptureChanges(ctx, points[1].Capture, maxChangePages+1); apiStatus(err) != 400 {
+		t.Errorf("limit past the bound: %v, want 400", err)
+	}
+	if _, err := td.client.CaptureChanges(ctx, 999, 0); apiStatus(err) != 404 {
+		t.Errorf("unknown capture: %v, want 404", err)
+	}
+	if _, err := td.client.JobChanges(ctx, "nosuch"); apiStatus(err) != 404 {
+		t.Errorf("unknown job: %v, want 404", err)
+	}
 	_, body = get(fmt.Sprintf("/ui/captures/%d", points[1].Capture))
 	if !strings.Contains(body, fmt.Sprintf(`href="/ui/captures/%d/changes"`, points[1].Capture)) {
 		t.Error("the capture page does not link to the scatterplot")

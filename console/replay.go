@@ -53,7 +53,10 @@ var ts14 = regexp.MustCompile(`^[0-9]{14}$`)
 
 // replayPage embeds ReplayWeb.page over the capture's WACZ, as the daemon
 // serves it, opened at ?url= (default: the collection's page list) and
-// ?ts= (a visit's or revisit's time, 14 digits).
+// ?ts= (a visit's or revisit's time, 14 digits; without it, the
+// latest). Without ?url= it opens the job's first seed: ReplayWeb.page is
+// embedded replay-only (its own collection browser is not, so none of
+// its UI's requests leave the daemon).
 func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	id, err := captureID(r)
 	if err != nil {
@@ -70,6 +73,12 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	}
 	if u, err := url.Parse(rv.URL); rv.URL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https")) {
 		return &apiError{Status: http.StatusBadRequest, Message: "url: want an http(s) URL"}
+	}
+	if rv.URL == "" { // the job's first seed: replay-only embedding needs a page
+		var jv jobView
+		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(cv.Job), &jv); err == nil && len(jv.Seeds) > 0 {
+			rv.URL = jv.Seeds[0]
+		}
 	}
 	if v, err := replayFS.ReadFile("replay/VERSION"); err == nil {
 		rv.Version = strings.TrimSpace(string(v))

@@ -318,6 +318,9 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 		t.Errorf("replayed text %q, archived payload's %q", got, want)
 	}
 	bs.shot("replay")
+	// Without ?url= the job's first seed is replayed.
+	bs.text("/ui/captures/" + id + "/replay")
+	waitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
 }
 
 // replayedText is the text of the innermost same-origin frame that

@@ -141,7 +141,7 @@ func (bs *browserSession) onlyDaemon() {
 // daemon. Screenshots are saved as artifacts.
 func TestConsoleBrowserFlow(t *testing.T) {
 	var hits atomic.Int64
-	srv := httptest.NewServer(treeSite(150, 40*time.Millisecond, &hits))
+	srv := httptest.NewServer(treeSite(250, 40*time.Millisecond, &hits))
 	defer srv.Close()
 	td := startDaemon(t, storeDSN(t), 1)
 	ctx := context.Background()
@@ -173,11 +173,24 @@ func TestConsoleBrowserFlow(t *testing.T) {
 		t.Errorf("phase shown %q, want visit", ph)
 	}
 	bs.shot("job-running")
+	// The running capture's crawl.log grows on its page without a reload.
+	st, err := td.client.Status(ctx, "flow")
+	if err != nil || st.Capture == 0 {
+		t.Fatalf("status %+v: %v", st, err)
+	}
+	bs.text("/ui/captures/" + strconv.FormatInt(st.Capture, 10))
+	next := bs.eval(`document.querySelector('pre[data-log]').dataset.next`)
+	bs.waitText("the crawl.log tail to grow", func(string) bool {
+		now := bs.eval(`document.querySelector('pre[data-log]') ? document.querySelector('pre[data-log]').dataset.next : ''`)
+		a, _ := strconv.Atoi(next)
+		b, _ := strconv.Atoi(now)
+		return b > a && strings.Contains(bs.eval(`document.querySelector('pre[data-log]').textContent`), "http://site.test/p/")
+	})
 	waitFor(t, 60*time.Second, "the capture to finish", func() bool {
 		caps, err := td.client.Captures(ctx, "flow")
 		return err == nil && len(caps) == 1 && caps[0].HasReport
 	})
-	st, err := td.client.Status(ctx, "flow")
+	st, err = td.client.Status(ctx, "flow")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -44,6 +45,14 @@ func (c *Console) stream(ctx context.Context, path string, read func(io.Reader) 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		// A handler that panics would take the daemon down from this
+		// goroutine (net/http recovers only its own): answer 500 instead.
+		defer func() {
+			if p := recover(); p != nil {
+				w.WriteHeader(http.StatusInternalServerError)
+				pw.CloseWithError(fmt.Errorf("API handler panicked: %v", p))
+			}
+		}()
 		c.api.ServeHTTP(w, req)
 		w.WriteHeader(http.StatusOK) // a handler that wrote nothing
 		pw.Close()

@@ -50,17 +50,18 @@ type statusView struct {
 }
 
 type hostView struct {
-	Host           string  `json:"host"`
-	Queued         int     `json:"queued"`
-	InFlight       int     `json:"in_flight"`
-	PolitenessWait float64 `json:"politeness_wait_seconds"`
-	Delay          float64 `json:"delay_seconds"`
-	RobotsDelay    float64 `json:"robots_crawl_delay_seconds"`
-	Fetched        int64   `json:"fetched"`
-	Errors         int64   `json:"errors"`
-	Rate           float64 `json:"fetches_per_second"`
-	Parked         bool    `json:"parked"`
-	WaitingForSlot bool    `json:"waiting_for_slot"`
+	Host           string    `json:"host"`
+	Queued         int       `json:"queued"`
+	InFlight       int       `json:"in_flight"`
+	NextReady      time.Time `json:"next_ready"`
+	PolitenessWait float64   `json:"politeness_wait_seconds"`
+	Delay          float64   `json:"delay_seconds"`
+	RobotsDelay    float64   `json:"robots_crawl_delay_seconds"`
+	Fetched        int64     `json:"fetched"`
+	Errors         int64     `json:"errors"`
+	Rate           float64   `json:"fetches_per_second"`
+	Parked         bool      `json:"parked"`
+	WaitingForSlot bool      `json:"waiting_for_slot"`
 }
 
 type captureView struct {

@@ -43,14 +43,18 @@
   function hosts(tb, rows) {
     if (!tb) { return; }
     var sec = function (v) { return (v || 0).toFixed(1) + ' s'; };
+    var when = function (v) { // as the server's "when"
+      var d = new Date(v || 0);
+      return !v || d.getUTCFullYear() <= 1 ? '—' : d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+    };
     tb.replaceChildren.apply(tb, rows.map(function (h) {
       var tr = document.createElement('tr');
-      [h.host, h.queued || 0, h.in_flight || 0, sec(h.politeness_wait_seconds), sec(h.delay_seconds),
+      [h.host, h.queued || 0, h.in_flight || 0, when(h.next_ready), sec(h.politeness_wait_seconds), sec(h.delay_seconds),
         sec(h.robots_crawl_delay_seconds), h.fetched || 0, h.errors || 0, (h.fetches_per_second || 0).toFixed(2),
         h.parked ? (h.waiting_for_slot ? 'yes, waiting' : 'yes') : ''].forEach(function (v, i) {
         var td = document.createElement('td');
         td.textContent = String(v);
-        if (i > 0 && i < 9) { td.className = 'num'; }
+        if (i > 0 && i < 10 && i !== 3) { td.className = 'num'; }
         tr.appendChild(td);
       });
       return tr;

@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/sharc-archive/sharc/store"
 )
@@ -61,7 +62,7 @@ func (k *ChangeKinds) add(kind store.ChangeKind, n int64) {
 type SeriesPoint struct {
 	Capture  int64       `json:"capture"`
 	Previous int64       `json:"previous,omitempty"`
-	Started  string      `json:"started"`
+	Started  time.Time   `json:"started"`
 	Links    ChangeKinds `json:"links"`
 	HTML     ChangeKinds `json:"html"`
 	Images   ChangeKinds `json:"images"`
@@ -138,7 +139,7 @@ func (d *Daemon) getJobChanges(w http.ResponseWriter, r *http.Request) error {
 		if i < len(done)-maxSeriesCaptures {
 			continue
 		}
-		p := SeriesPoint{Capture: c.ID, Started: c.Started.UTC().Format("2006-01-02T15:04:05Z")}
+		p := SeriesPoint{Capture: c.ID, Started: c.Started.UTC()}
 		if i > 0 {
 			p.Previous = done[i-1].ID
 		}

@@ -172,3 +172,21 @@ func TestConsoleOperations(t *testing.T) {
 
 // stateAny is "|a|b|": the states a step may leave the job in.
 func stateAny(states ...string) string { return "|" + strings.Join(states, "|") + "|" }
+
+// TestConsoleOpenDaemon: a daemon without a token asks for no login, and
+// its forms still need the console's form token.
+func TestConsoleOpenDaemon(t *testing.T) {
+	td := startDaemonOpts(t, storeDSN(t), Options{}, func(c *Config) { c.Token = "" })
+	jar, _ := cookiejar.New(nil)
+	cc := &consoleClient{t: t, base: td.base, hc: &http.Client{Jar: jar}}
+	if code, _, path := cc.get("/ui/"); code != 200 || path != "/ui/" {
+		t.Fatalf("open console: %d at %s", code, path)
+	}
+	good := string(jobYAML("open", "127.0.0.1:1", "schedule: {cron: \"0 0 1 1 *\"}\n"))
+	if code, _, _ := cc.post("/ui/submit", url.Values{"yaml": {good}}); code != http.StatusForbidden {
+		t.Errorf("a form without the token: %d, want 403", code)
+	}
+	if code, _, path := cc.post("/ui/submit", url.Values{"csrf": {cc.csrf("/ui/submit")}, "yaml": {good}}); code != 200 || path != "/ui/jobs/open" {
+		t.Errorf("submit: %d at %s", code, path)
+	}
+}

@@ -83,7 +83,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{template "bottom" .}}{{end}}
 
 {{define "job"}}{{template "top" .}}
-{{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}">
+{{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}" data-capture="{{.Capture}}">
 <p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
 <div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
 <a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>
@@ -93,7 +93,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 </table>
 <p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
-<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> hosts, most queued first.</p>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
 <table>
 <tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
 <tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>

@@ -19,13 +19,14 @@
   };
 
   function pollStatus(el) {
-    var url = el.getAttribute('data-status'), state = el.getAttribute('data-state');
+    var url = el.getAttribute('data-status'), state = el.getAttribute('data-state'), capture = el.getAttribute('data-capture');
     function tick() {
       fetch(url, {credentials: 'same-origin', cache: 'no-store'}).then(function (r) {
         if (!r.ok) { throw new Error(r.status); }
         return r.json();
       }).then(function (st) {
-        if (st.state !== state) { location.reload(); return; } // buttons and captures change
+        // A new state or capture changes the buttons, links and captures.
+        if (st.state !== state || String(st.capture || 0) !== capture) { location.reload(); return; }
         el.querySelectorAll('[data-live]').forEach(function (td) {
           var k = td.getAttribute('data-live'), v = st[k];
           if (v === undefined) { v = 0; } // omitted when zero

@@ -16,7 +16,8 @@ import (
 // previous capture. Drawn on the server as SVG, each point with a <title>
 // naming its URL (the browser's tooltip); console.js adds zoom and pan.
 
-// maxScatter bounds the points drawn: the first in URL order.
+// maxScatter bounds the points drawn: a larger capture's URLs are
+// sampled evenly in URL order (the API's ?sample=true).
 const maxScatter = 5000
 
 // Bounds of the axes: the most populated rows and columns are drawn, the
@@ -51,6 +52,7 @@ type changesView struct {
 	Capture  int64        `json:"capture"`
 	Previous int64        `json:"previous"`
 	Total    int          `json:"total"`
+	Every    int          `json:"every"`
 	Pages    []changePage `json:"pages"`
 }
 
@@ -64,6 +66,7 @@ type scatterView struct {
 	W, H, PlotBottom float64
 	Previous         int64
 	Total, Shown     int
+	Every            int
 	Kinds            []kindCount
 	Rows             []scatterAxis
 	Cols             []scatterAxis
@@ -95,7 +98,7 @@ func (c *Console) changesPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var cv changesView
-	if err := c.get(r.Context(), fmt.Sprintf("/api/v1/captures/%s/changes?limit=%d", id, maxScatter), &cv); err != nil {
+	if err := c.get(r.Context(), fmt.Sprintf("/api/v1/captures/%s/changes?limit=%d&sample=true", id, maxScatter), &cv); err != nil {
 		return err
 	}
 	c.render(w, "changes", page{Title: "Change patterns of capture " + id, CaptureID: id, Scatter: layoutScatter(cv), LoggedIn: c.token != ""})
@@ -146,7 +149,7 @@ func topLabels(count map[string]int, limit int, other string) (map[string]string
 // each point jittered within its row by a hash of its URL (stable between
 // loads), so points of one directory and type do not all overlap.
 func layoutScatter(cv changesView) *scatterView {
-	sv := &scatterView{W: scatterW, Previous: cv.Previous, Total: cv.Total, Shown: len(cv.Pages)}
+	sv := &scatterView{W: scatterW, Previous: cv.Previous, Total: cv.Total, Shown: len(cv.Pages), Every: cv.Every}
 	types, dirs, kinds := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, p := range cv.Pages {
 		types[cmp.Or(p.MIME, "(none)")]++

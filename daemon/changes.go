@@ -31,8 +31,9 @@ type CaptureChanges struct {
 	Capture  int64 `json:"capture"`
 	Previous int64 `json:"previous,omitempty"` // 0: none, every URL is new
 	// Total counts every URL compared; Pages holds the first ?limit= of
-	// them in URL order.
+	// them in URL order, or with ?sample=true every Every-th.
 	Total int              `json:"total"`
+	Every int              `json:"every"`
 	Pages []PageChangeJSON `json:"pages"`
 }
 
@@ -85,7 +86,10 @@ func (d *Daemon) previousCapture(ctx context.Context, c store.Capture) (int64, e
 }
 
 // getChanges answers GET /api/v1/captures/{id}/changes: the §8.4
-// scatterplot's points.
+// scatterplot's points. With ?sample=true a capture of more than limit
+// URLs gives every k-th in URL order (k = ⌈total/limit⌉), spread over
+// the whole capture, rather than its first limit URLs; counting them
+// first costs a second pass of the comparison.
 func (d *Daemon) getChanges(w http.ResponseWriter, r *http.Request) error {
 	limit, err := queryCount(r, "limit", defaultChangePages)
 	if err != nil {
@@ -94,19 +98,34 @@ func (d *Daemon) getChanges(w http.ResponseWriter, r *http.Request) error {
 	if limit == 0 || limit > maxChangePages {
 		return badRequest("limit: want 1 to %d", maxChangePages)
 	}
+	sample, err := queryBool(r, "sample")
+	if err != nil {
+		return err
+	}
 	c, _, err := d.capture(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	out := CaptureChanges{Capture: c.ID, Pages: []PageChangeJSON{}}
+	out := CaptureChanges{Capture: c.ID, Pages: []PageChangeJSON{}, Every: 1}
 	if out.Previous, err = d.previousCapture(r.Context(), c); err != nil {
 		return err
 	}
+	if sample {
+		counts, err := d.st.ChangeCounts(r.Context(), c.ID, out.Previous)
+		if err != nil {
+			return err
+		}
+		var total int64
+		for _, n := range counts {
+			total += n.URLs
+		}
+		out.Every = max(1, int((total+int64(limit)-1)/int64(limit)))
+	}
 	err = d.st.EachPageChange(r.Context(), c.ID, out.Previous, func(p store.PageChange) error {
-		out.Total++
-		if len(out.Pages) < limit {
+		if out.Total%out.Every == 0 && len(out.Pages) < limit {
 			out.Pages = append(out.Pages, PageChangeJSON{URL: p.URL, MIME: p.MIME, Change: p.Change})
 		}
+		out.Total++
 		return nil
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -180,13 +181,18 @@ func (c *Client) JobChanges(ctx context.Context, name string) ([]SeriesPoint, er
 }
 
 // CaptureChanges compares a capture with the previous one (GET
-// …/captures/{id}/changes); limit 0 takes the daemon's default.
-func (c *Client) CaptureChanges(ctx context.Context, id int64, limit int) (CaptureChanges, error) {
+// …/captures/{id}/changes); limit 0 takes the daemon's default; sample
+// spreads the URLs listed over the whole capture.
+func (c *Client) CaptureChanges(ctx context.Context, id int64, limit int, sample bool) (CaptureChanges, error) {
 	var out CaptureChanges
-	path := fmt.Sprintf("/api/v1/captures/%d/changes", id)
+	q := url.Values{}
 	if limit > 0 {
-		path += fmt.Sprintf("?limit=%d", limit)
+		q.Set("limit", strconv.Itoa(limit))
 	}
+	if sample {
+		q.Set("sample", "true")
+	}
+	path := fmt.Sprintf("/api/v1/captures/%d/changes?%s", id, q.Encode())
 	err := c.do(ctx, http.MethodGet, path, nil, "", &out)
 	return out, err
 }

@@ -257,7 +257,7 @@ func (bs *browserSession) finishedCapture(td *testDaemon, job string) {
 
 	// The §8.4 scatterplot: one point per URL, the tooltip names it, the
 	// wheel zooms.
-	ch, err := td.client.CaptureChanges(ctx, c.ID, 0)
+	ch, err := td.client.CaptureChanges(ctx, c.ID, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,14 +83,24 @@ func TestSeriesPage(t *testing.T) {
 	// The §8.4 scatterplot of the second capture: one point per URL the
 	// API compares, each named in its tooltip and coloured by its kind,
 	// and the legend's counts are the API's.
-	ch, err := td.client.CaptureChanges(ctx, points[1].Capture, 0)
+	ch, err := td.client.CaptureChanges(ctx, points[1].Capture, 0, false)
 	if err != nil || ch.Previous != points[0].Capture || ch.Total != len(ch.Pages) {
 		t.Fatalf("capture changes: %v, previous %d, %d of %d", err, ch.Previous, len(ch.Pages), ch.Total)
 	}
-	if _, err := td.client.CaptureChanges(ctx, points[1].Capture, maxChangePages+1); apiStatus(err) != 400 {
+	if _, err := td.client.CaptureChanges(ctx, points[1].Capture, maxChangePages+1, false); apiStatus(err) != 400 {
 		t.Errorf("limit past the bound: %v, want 400", err)
 	}
-	if _, err := td.client.CaptureChanges(ctx, 999, 0); apiStatus(err) != 404 {
+	// Sampled: every k-th URL of the full list, spread over it.
+	sampled, err := td.client.CaptureChanges(ctx, points[1].Capture, 5, true)
+	if err != nil || sampled.Total != ch.Total || sampled.Every != (ch.Total+4)/5 || len(sampled.Pages) != (ch.Total+sampled.Every-1)/sampled.Every {
+		t.Fatalf("sampled %d of %d every %d: %v", len(sampled.Pages), sampled.Total, sampled.Every, err)
+	}
+	for i, p := range sampled.Pages {
+		if p != ch.Pages[i*sampled.Every] {
+			t.Errorf("sample %d is %+v, want %+v", i, p, ch.Pages[i*sampled.Every])
+		}
+	}
+	if _, err := td.client.CaptureChanges(ctx, 999, 0, false); apiStatus(err) != 404 {
 		t.Errorf("unknown capture: %v, want 404", err)
 	}
 	if _, err := td.client.JobChanges(ctx, "nosuch"); apiStatus(err) != 404 {

@@ -7,7 +7,7 @@ BIN := bin/sharc
 VERSION ?=
 LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
 
-.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-cluster clean pg chromium js compose promtool image
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-cluster clean pg chromium js compose promtool image replay-assets
 
 all: build
 
@@ -67,7 +67,12 @@ js:
 		npm ci --prefix tests/js --no-audit --no-fund && npm ci --prefix tests/openapi --no-audit --no-fund; \
 	else echo "note: node/npm not found; the warcio cross-check, the replay test and the OpenAPI lint will be skipped"; fi
 
-test: vet lint tidy pg chromium js compose promtool
+# replay-assets embeds ReplayWeb.page's build (from tests/js's lockfile)
+# in the console's replay page (console/replay/, not committed; docs/console.md).
+replay-assets:
+	@scripts/vendor-replay.sh
+
+test: vet lint tidy pg chromium js compose promtool replay-assets
 	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
 
 demo: build

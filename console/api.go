@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,22 +43,25 @@ type statusView struct {
 	Records    int64      `json:"records"`
 	Elapsed    float64    `json:"elapsed_seconds"`
 	Rate       float64    `json:"pages_per_second"`
+	Phase      string     `json:"phase"`
+	ETA        float64    `json:"eta_seconds"`
 	Hosts      []hostView `json:"hosts"`
 	HostsTotal int        `json:"hosts_total"`
 }
 
 type hostView struct {
-	Host           string  `json:"host"`
-	Queued         int     `json:"queued"`
-	InFlight       int     `json:"in_flight"`
-	PolitenessWait float64 `json:"politeness_wait_seconds"`
-	Delay          float64 `json:"delay_seconds"`
-	RobotsDelay    float64 `json:"robots_crawl_delay_seconds"`
-	Fetched        int64   `json:"fetched"`
-	Errors         int64   `json:"errors"`
-	Rate           float64 `json:"fetches_per_second"`
-	Parked         bool    `json:"parked"`
-	WaitingForSlot bool    `json:"waiting_for_slot"`
+	Host           string    `json:"host"`
+	Queued         int       `json:"queued"`
+	InFlight       int       `json:"in_flight"`
+	NextReady      time.Time `json:"next_ready"`
+	PolitenessWait float64   `json:"politeness_wait_seconds"`
+	Delay          float64   `json:"delay_seconds"`
+	RobotsDelay    float64   `json:"robots_crawl_delay_seconds"`
+	Fetched        int64     `json:"fetched"`
+	Errors         int64     `json:"errors"`
+	Rate           float64   `json:"fetches_per_second"`
+	Parked         bool      `json:"parked"`
+	WaitingForSlot bool      `json:"waiting_for_slot"`
 }
 
 type captureView struct {
@@ -84,18 +88,25 @@ type totalsView struct {
 	DownloadedOnce         int `json:"downloaded_once"`
 }
 
-// apiError is an answer other than 2xx, with the API's message.
+// apiError is an answer other than 2xx, with the API's message and
+// details (a job's problems, one "FILE:LINE: FIELD: MSG" each).
 type apiError struct {
 	Status  int
 	Message string
+	Details []string
 }
 
 func (e *apiError) Error() string { return fmt.Sprintf("%d: %s", e.Status, e.Message) }
 
-// call asks the API handler in-process, with the daemon's token, and
-// returns the recorded answer; a non-2xx answer is an *apiError.
+// call GETs path of the API in-process (see do).
 func (c *Console) call(ctx context.Context, path string, header http.Header) (*httptest.ResponseRecorder, error) {
-	req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+	return c.do(ctx, http.MethodGet, path, header, nil)
+}
+
+// do asks the API handler in-process, with the daemon's token, and
+// returns the recorded answer; a non-2xx answer is an *apiError.
+func (c *Console) do(ctx context.Context, method, path string, header http.Header, body []byte) (*httptest.ResponseRecorder, error) {
+	req := httptest.NewRequestWithContext(ctx, method, path, bytes.NewReader(body))
 	for k, vs := range header {
 		req.Header[k] = vs
 	}
@@ -106,10 +117,11 @@ func (c *Console) call(ctx context.Context, path string, header http.Header) (*h
 	c.api.ServeHTTP(rec, req)
 	if rec.Code/100 != 2 {
 		var body struct {
-			Error string `json:"error"`
+			Error   string   `json:"error"`
+			Details []string `json:"details"`
 		}
 		_ = json.Unmarshal(rec.Body.Bytes(), &body)
-		return nil, &apiError{Status: rec.Code, Message: body.Error}
+		return rec, &apiError{Status: rec.Code, Message: body.Error, Details: body.Details}
 	}
 	return rec, nil
 }

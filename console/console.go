@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -37,9 +38,19 @@ type Console struct {
 	token string       // the daemon's token; "" when the API is open
 	log   *zap.Logger
 	now   func() time.Time
+	// openCSRF is the form token of an open daemon (no token, so no
+	// login and no session): it still keeps other sites' forms out.
+	openCSRF string
 
 	mu       sync.Mutex
-	sessions map[string]time.Time // session ID → expiry
+	sessions map[string]session // session ID → its expiry and form token
+}
+
+// session is one login: it ends at exp, and every form it posts carries
+// csrf (the synchroniser token, on top of the SameSite=Strict cookie).
+type session struct {
+	exp  time.Time
+	csrf string
 }
 
 // New returns the console over the daemon's API handler. token is the
@@ -49,28 +60,49 @@ func New(api http.Handler, token string, log *zap.Logger) *Console {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	return &Console{api: api, token: token, log: log, now: time.Now, sessions: map[string]time.Time{}}
+	return &Console{api: api, token: token, log: log, now: time.Now, sessions: map[string]session{}, openCSRF: randomHex()}
 }
 
 // Register mounts the console's routes on mux.
 func (c *Console) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/ui/", http.StatusSeeOther) })
 	mux.HandleFunc("GET /ui/console.css", c.css)
+	mux.HandleFunc("GET /ui/console.js", c.js)
 	mux.HandleFunc("GET /ui/login", c.loginPage)
 	mux.HandleFunc("POST /ui/login", c.login)
 	mux.HandleFunc("POST /ui/logout", c.logout)
 	mux.Handle("GET /ui/{$}", c.auth(c.jobsPage))
 	mux.Handle("GET /ui/jobs/{name}", c.auth(c.jobPage))
 	mux.Handle("GET /ui/jobs/{name}/series", c.auth(c.seriesPage))
+	mux.Handle("GET /ui/jobs/{name}/status.json", c.auth(c.statusJSON))
+	mux.Handle("POST /ui/jobs/{name}/{action}", c.auth(c.act))
+	mux.Handle("GET /ui/submit", c.auth(c.submitPage))
+	mux.Handle("GET /ui/schedules", c.auth(c.schedulesPage))
+	mux.Handle("GET /ui/cluster", c.auth(c.clusterPage))
+	mux.Handle("POST /ui/submit", c.auth(c.submit))
+	mux.Handle("GET /ui/captures/{id}/log", c.auth(c.logChunk))
 	mux.Handle("GET /ui/captures/{id}", c.auth(c.capturePage))
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
+	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
+	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
+	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
+	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
+	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset)
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
 }
 
 func (c *Console) css(w http.ResponseWriter, _ *http.Request) {
 	b, _ := assets.ReadFile("assets/console.css")
 	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Write(b)
+}
+
+// js is the pages' one script (assets/console.js): the job page's live
+// counters and the capture page's live crawl.log tail.
+func (c *Console) js(w http.ResponseWriter, _ *http.Request) {
+	b, _ := assets.ReadFile("assets/console.js")
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	w.Write(b)
 }
 
@@ -112,20 +144,29 @@ func (c *Console) fail(w http.ResponseWriter, err error) {
 
 // page is what every template gets.
 type page struct {
-	Title     string
-	Refresh   int // seconds; 0: none
-	LoggedIn  bool
-	Error     string
-	Jobs      []jobView
-	Status    *statusView
-	Captures  []captureView
-	Capture   captureView
-	HasReport bool
-	Log       string
-	LogLines  int
-	Tree      *treeView
-	Series    *seriesView
-	CaptureID string
+	Title       string
+	Refresh     int // seconds; 0: none
+	LoggedIn    bool
+	Error       string
+	Jobs        []jobView
+	Status      *statusView
+	Captures    []captureView
+	Capture     captureView
+	HasReport   bool
+	Log         string
+	LogSize     int64 // the crawl.log's size when the page was made
+	LogLines    int
+	CSRF        string // the session's form token
+	Editor      *editorView
+	Tree        *treeView
+	Plots       []*seriesView
+	Scatter     *scatterView
+	Quality     *qualityView
+	Replay      *replayView
+	ClusterInfo *clusterView
+	Now         time.Time
+	CaptureID   string
+	Job         string
 }
 
 func (c *Console) render(w http.ResponseWriter, name string, p page) {
@@ -166,10 +207,10 @@ func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
 		return err
 	}
-	p := page{Title: "Job " + name, Status: &st, Captures: caps, LoggedIn: c.token != ""}
-	if st.State == "running" || st.State == "queued" {
-		p.Refresh = 3
-	}
+	ss, _ := c.sessionOf(r)
+	// No meta refresh: console.js polls the status and updates the
+	// counters in place (and reloads the page when the state changes).
+	p := page{Title: "Job " + name, Status: &st, Captures: caps, LoggedIn: c.token != "", CSRF: ss.csrf, Job: name}
 	c.render(w, "job", p)
 	return nil
 }
@@ -184,10 +225,7 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, LoggedIn: c.token != ""}
-	p.Log = c.logTail(r.Context(), id)
-	if cv.Status == "running" {
-		p.Refresh = 5
-	}
+	p.Log, p.LogSize = c.logTail(r.Context(), id)
 	c.render(w, "capture", p)
 	return nil
 }
@@ -208,11 +246,16 @@ func (c *Console) reportPage(w http.ResponseWriter, r *http.Request) error {
 }
 
 // logTail is the end of the capture's crawl.log (a Range request for its
-// last 16 KiB), cut to whole lines; "" when there is none.
-func (c *Console) logTail(ctx context.Context, id string) string {
+// last 16 KiB), cut to whole lines, and the log's size then (where the
+// page's live tail goes on from); "" when there is none.
+func (c *Console) logTail(ctx context.Context, id string) (string, int64) {
 	rec, err := c.call(ctx, "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {"bytes=-16384"}})
 	if err != nil {
-		return ""
+		return "", 0
+	}
+	size := int64(rec.Body.Len())
+	if _, total, ok := contentRange(rec.Header().Get("Content-Range")); ok {
+		size = total
 	}
 	lines := strings.Split(strings.TrimRight(rec.Body.String(), "\n"), "\n")
 	if rec.Code == http.StatusPartialContent && len(lines) > 1 {
@@ -221,7 +264,61 @@ func (c *Console) logTail(ctx context.Context, id string) string {
 	if len(lines) > logLines {
 		lines = lines[len(lines)-logLines:]
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), size
+}
+
+// logChunkMax bounds one answer of the live tail: a reader far behind
+// catches up in several polls.
+const logChunkMax = 64 << 10
+
+// logChunk answers the capture page's live tail (console.js): the
+// crawl.log's bytes from ?from= on, at most logChunkMax, as
+// {"next": OFFSET, "text": "…"}; text ends at a line's end unless a
+// single line is longer than a chunk.
+func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
+	id, err := captureID(r)
+	if err != nil {
+		return err
+	}
+	from, err := strconv.ParseInt(r.URL.Query().Get("from"), 10, 64)
+	if err != nil || from < 0 {
+		return &apiError{Status: http.StatusBadRequest, Message: "from: want a byte offset"}
+	}
+	out := struct {
+		Next int64  `json:"next"`
+		Text string `json:"text"`
+	}{Next: from}
+	rng := fmt.Sprintf("bytes=%d-%d", from, from+logChunkMax-1)
+	rec, err := c.call(r.Context(), "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {rng}})
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
+		// nothing new yet
+	case err != nil:
+		return err
+	default:
+		b := rec.Body.Bytes()
+		if rec.Code != http.StatusPartialContent { // a server ignoring Range: the whole file
+			b = b[min(int64(len(b)), from):]
+		}
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			b = b[:i+1]
+		} else if len(b) < logChunkMax {
+			b = nil // a line still being written
+		}
+		out.Next, out.Text = from+int64(len(b)), string(b)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	return json.NewEncoder(w).Encode(out)
+}
+
+// contentRange reads "bytes FIRST-LAST/TOTAL".
+func contentRange(h string) (first, total int64, ok bool) {
+	var last int64
+	if _, err := fmt.Sscanf(h, "bytes %d-%d/%d", &first, &last, &total); err != nil || first < 0 || last < first || total <= last {
+		return 0, 0, false
+	}
+	return first, total, true
 }
 
 func captureID(r *http.Request) (string, error) {
@@ -269,37 +366,60 @@ func (c *Console) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (c *Console) newSession() string {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	id := hex.EncodeToString(b[:])
+	id := randomHex()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
-	for k, exp := range c.sessions {
-		if now.After(exp) {
+	for k, ss := range c.sessions {
+		if now.After(ss.exp) {
 			delete(c.sessions, k)
 		}
 	}
 	if len(c.sessions) >= maxSessions {
 		var oldest string
-		for k, exp := range c.sessions {
-			if oldest == "" || exp.Before(c.sessions[oldest]) {
+		for k, ss := range c.sessions {
+			if oldest == "" || ss.exp.Before(c.sessions[oldest].exp) {
 				oldest = k
 			}
 		}
 		delete(c.sessions, oldest)
 	}
-	c.sessions[id] = now.Add(SessionTTL)
+	c.sessions[id] = session{exp: now.Add(SessionTTL), csrf: randomHex()}
 	return id
 }
 
-func (c *Console) validSession(r *http.Request) bool {
+// randomHex is 256 random bits in hex: a session ID or a form token.
+func randomHex() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// sessionOf returns the request's live session; ok is false without one.
+// An open daemon (no token) has no sessions: every request is one
+// session whose form token is the console's own (openCSRF).
+func (c *Console) sessionOf(r *http.Request) (session, bool) {
+	if c.token == "" {
+		return session{csrf: c.openCSRF}, true
+	}
 	ck, err := r.Cookie(cookieName)
 	if err != nil {
-		return false
+		return session{}, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	exp, ok := c.sessions[ck.Value]
-	return ok && c.now().Before(exp)
+	ss, ok := c.sessions[ck.Value]
+	return ss, ok && c.now().Before(ss.exp)
+}
+
+func (c *Console) validSession(r *http.Request) bool {
+	_, ok := c.sessionOf(r)
+	return ok
+}
+
+// csrfOK checks the form's token against the session's in constant time.
+func (c *Console) csrfOK(r *http.Request) bool {
+	ss, ok := c.sessionOf(r)
+	got := r.PostFormValue("csrf")
+	return ok && got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(ss.csrf)) == 1
 }

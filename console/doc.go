@@ -1,25 +1,30 @@
-// Package console is the web console of `sharc serve`: pages for people who
-// do not read JSON (issue 15's first slice). It is a client of the
-// daemon's own REST API, called in-process through the API's handler, so
-// every figure a page shows is one the documented API gives, and the
-// console needs nothing of the daemon's internals.
+// Package console is the web console of `sharc serve` (issue 15): pages
+// for people who do not read JSON. It is a client of the daemon's own
+// REST API, called in-process through the API's handler, so every figure
+// a page shows is one the documented API gives, and the console needs
+// nothing of the daemon's internals (it reads package report's types and
+// its timeline drawing, and crawltree's GraphML types).
 //
-// Pages are rendered on the server with html/template; the style sheet is
-// embedded (go:embed): no script, no CDN, works offline. Operations: the
-// jobs with their state, a job's live counters and per-host queues ("why
-// is it slow"), its captures and runs; a capture with its quality report
-// (the report's HTML, with its timeline and breakdown charts) and the tail
-// of its crawl.log; the capture's crawl tree (package crawltree, drawn as
-// inline SVG from the API's GraphML, at most maxTreeNodes nodes) and the
-// job's capture series (a stacked area plot of the report totals of at
-// most maxSeries captures). Pages that show running captures refresh themselves
-// every few seconds.
+// Pages are rendered on the server with html/template; the style sheet
+// and one small script (assets/console.js: live counters, the live
+// crawl.log tail, the scatterplot's zoom) are embedded with go:embed: no
+// framework, no CDN, works offline. Charts are SVG written on the server
+// (series.go, scatter.go, tree.go; the timeline is package report's).
+// Operations: submit or edit a job with the API's problems under their
+// lines (actions.go), pause, resume and cancel, the job's live status
+// and per-host "why is it slow", schedules and the cluster's nodes
+// (ops.go). Quality: blur or coherence, the visit–revisit timeline and
+// the filtered pages (quality.go, reading the report as a stream,
+// stream.go); the capture series (§8.3) and change patterns (§8.4) from
+// the store's comparison of captures; the crawl tree (§8.5); replay by
+// ReplayWeb.page's embedded build over the capture's WACZ (replay.go).
 //
 // Authentication: when the daemon has a token, /ui/login asks for it once
 // and keeps a random session ID in an HttpOnly, SameSite=Strict cookie;
-// the token never appears in a URL or a page. The console is read-only:
-// it changes nothing, so it needs no CSRF protection beyond that cookie.
+// the token never appears in a URL or a page. Every POST form carries the
+// session's random form token (CSRF), checked in constant time.
 //
 // Concurrency: a Console is safe for concurrent use; its sessions are
-// guarded by a mutex and expire after SessionTTL.
+// guarded by a mutex and expire after SessionTTL. stream runs the API
+// handler in a goroutine that ends before stream returns.
 package console

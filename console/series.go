@@ -24,15 +24,16 @@ type seriesLayer struct {
 	Counts     []int  // per capture, for the table under the plot
 }
 
-// seriesView is what the series template gets.
+// seriesView is one stacked area plot of the series page.
 type seriesView struct {
-	Job      string
-	Captures []captureView
-	Layers   []seriesLayer
-	MaxPages int
-	W, H     float64
-	Axis     []axisTick
-	Dropped  int // older captures left out (maxSeries)
+	ID, Heading, Note string
+	Job               string
+	Captures          []captureView
+	Layers            []seriesLayer
+	MaxPages          int
+	W, H              float64
+	Axis              []axisTick
+	Dropped           int // older captures left out (maxSeries)
 }
 
 type axisTick struct {
@@ -40,58 +41,146 @@ type axisTick struct {
 	Label int
 }
 
-// seriesBands are the layers, bottom up, each a sum of report totals:
-// unchanged (coherent, or downloaded once by a single-visit capture),
-// changed (significantly or not), new, deleted.
+// band is one layer's name, colour and count per capture.
+type band struct {
+	name, fill string
+	counts     []int
+}
+
+// Band colours, the quality report's.
+const (
+	fillUnchanged = "#2e7d32"
+	fillChanged   = "#c62828"
+	fillNew       = "#1565c0"
+	fillDeleted   = "#6d0f0f"
+)
+
+// seriesBands are the report-totals plot's layers, bottom up, each a sum
+// of report totals: unchanged (coherent, or downloaded once by a
+// single-visit capture), changed (significantly or not), new, deleted.
 var seriesBands = []struct {
 	name, fill string
 	count      func(*totalsView) int
 }{
-	{"unchanged", "#2e7d32", func(t *totalsView) int { return t.Coherent + t.DownloadedOnce }},
-	{"changed", "#c62828", func(t *totalsView) int { return t.Changed + t.ChangedInsignificantly }},
-	{"new", "#1565c0", func(t *totalsView) int { return t.New }},
-	{"deleted", "#6d0f0f", func(t *totalsView) int { return t.Deleted }},
+	{"unchanged", fillUnchanged, func(t *totalsView) int { return t.Coherent + t.DownloadedOnce }},
+	{"changed", fillChanged, func(t *totalsView) int { return t.Changed + t.ChangedInsignificantly }},
+	{"new", fillNew, func(t *totalsView) int { return t.New }},
+	{"deleted", fillDeleted, func(t *totalsView) int { return t.Deleted }},
 }
 
-// seriesPage stacks, for each capture of the job with a report, its pages
-// by kind: how the site changed across the series.
+// seriesPointView is one capture of GET /api/v1/jobs/{name}/changes.
+type seriesPointView struct {
+	Capture int64       `json:"capture"`
+	Links   changeKinds `json:"links"`
+	HTML    changeKinds `json:"html"`
+	Images  changeKinds `json:"images"`
+}
+
+type changeKinds struct {
+	New       int `json:"new"`
+	Changed   int `json:"changed"`
+	Unchanged int `json:"unchanged"`
+	Deleted   int `json:"deleted"`
+}
+
+// seriesPage draws the job's capture series (thesis §8.3): for links,
+// HTML pages and images, each capture's URLs against the capture before
+// it, as the store compares them; then each capture's own visit–revisit
+// verdicts from its quality report.
 func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
+	var points []seriesPointView
+	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/changes", &points); err != nil {
+		return err
+	}
 	var caps []captureView
 	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
 		return err
 	}
-	sv := layoutSeries(name, caps)
-	c.render(w, "series", page{Title: "Capture series of " + name, Series: sv, LoggedIn: c.token != ""})
+	plots := changePlots(name, points)
+	report := layoutSeries(name, caps)
+	report.ID, report.Heading = "report", "Within each capture: the quality report's verdicts"
+	report.Note = "Each capture with a quality report: its pages by what its own revisit found (unchanged: coherent, or downloaded once by a single-visit capture). Failed and blocked pages are not drawn."
+	plots = append(plots, report)
+	c.render(w, "series", page{Title: "Capture series of " + name, Plots: plots, Job: name, LoggedIn: c.token != ""})
 	return nil
 }
 
+// changePlots stacks the store's comparison of each capture with the one
+// before it, one plot per class of URL.
+func changePlots(job string, points []seriesPointView) []*seriesView {
+	if len(points) > maxSeries {
+		points = points[len(points)-maxSeries:]
+	}
+	classes := []struct {
+		id, heading string
+		kinds       func(p seriesPointView) changeKinds
+	}{
+		{"links", "Links: every URL archived", func(p seriesPointView) changeKinds { return p.Links }},
+		{"html", "HTML pages", func(p seriesPointView) changeKinds { return p.HTML }},
+		{"images", "Images", func(p seriesPointView) changeKinds { return p.Images }},
+	}
+	caps := make([]captureView, len(points))
+	for i, p := range points {
+		caps[i] = captureView{ID: p.Capture}
+	}
+	var out []*seriesView
+	for _, cl := range classes {
+		bands := []band{{name: "unchanged", fill: fillUnchanged}, {name: "changed", fill: fillChanged}, {name: "new", fill: fillNew}, {name: "deleted", fill: fillDeleted}}
+		for _, p := range points {
+			k := cl.kinds(p)
+			for b, n := range []int{k.Unchanged, k.Changed, k.New, k.Deleted} {
+				bands[b].counts = append(bands[b].counts, n)
+			}
+		}
+		sv := stackSeries(job, caps, bands)
+		sv.ID, sv.Heading = cl.id, "Across captures: "+cl.heading
+		out = append(out, sv)
+	}
+	out[0].Note = "Each finished capture's URLs against the finished capture before it: new (not archived before), changed (another payload), unchanged (the same payload, or a 304), deleted (archived before, not now). The first capture's URLs are all new."
+	return out
+}
+
 // layoutSeries keeps the latest maxSeries captures with totals, oldest
-// first, and builds one polygon per band.
+// first, and stacks their report totals.
 func layoutSeries(job string, caps []captureView) *seriesView {
-	sv := &seriesView{Job: job, W: seriesW, H: seriesH}
+	var kept []captureView
 	for _, cv := range caps {
 		if cv.Totals != nil {
-			sv.Captures = append(sv.Captures, cv)
+			kept = append(kept, cv)
 		}
 	}
-	if len(sv.Captures) > maxSeries {
-		sv.Dropped = len(sv.Captures) - maxSeries
-		sv.Captures = sv.Captures[sv.Dropped:]
+	dropped := 0
+	if len(kept) > maxSeries {
+		dropped = len(kept) - maxSeries
+		kept = kept[dropped:]
 	}
-	n := len(sv.Captures)
+	bands := make([]band, len(seriesBands))
+	for b, sb := range seriesBands {
+		bands[b] = band{name: sb.name, fill: sb.fill}
+		for _, cv := range kept {
+			bands[b].counts = append(bands[b].counts, sb.count(cv.Totals))
+		}
+	}
+	sv := stackSeries(job, kept, bands)
+	sv.Dropped = dropped
+	return sv
+}
+
+// stackSeries builds one polygon per band, bottom up.
+func stackSeries(job string, caps []captureView, bands []band) *seriesView {
+	sv := &seriesView{Job: job, W: seriesW, H: seriesH, Captures: caps}
+	n := len(caps)
 	base := make([]int, n)
-	tops := make([][]int, len(seriesBands))
-	for b, band := range seriesBands {
+	tops := make([][]int, len(bands))
+	for b, bd := range bands {
 		tops[b] = make([]int, n)
-		counts := make([]int, n)
-		for i := range sv.Captures {
-			counts[i] = band.count(sv.Captures[i].Totals)
-			tops[b][i] = base[i] + counts[i]
+		for i := range n {
+			tops[b][i] = base[i] + bd.counts[i]
 			sv.MaxPages = max(sv.MaxPages, tops[b][i])
 		}
 		copy(base, tops[b])
-		sv.Layers = append(sv.Layers, seriesLayer{Name: band.name, Fill: band.fill, Counts: counts})
+		sv.Layers = append(sv.Layers, seriesLayer{Name: bd.name, Fill: bd.fill, Counts: bd.counts})
 	}
 	for b := range sv.Layers {
 		lower := make([]int, n)

@@ -2,11 +2,14 @@ package console
 
 import (
 	"embed"
+	"fmt"
 	"html/template"
+	"math"
+	"net/url"
 	"time"
 )
 
-//go:embed assets/console.css
+//go:embed assets/console.css assets/console.js
 var assets embed.FS
 
 var funcs = template.FuncMap{
@@ -16,18 +19,43 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
-	"secs": func(s float64) string {
-		return (time.Duration(s * float64(time.Second))).Round(100 * time.Millisecond).String()
+	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// clock is H:MM:SS, as console.js writes it when it updates a page.
+	"clock": clock,
+	"until": func(now, t time.Time) string { return clock(t.Sub(now).Seconds()) },
+	// replayLink opens a page of a capture at one download's time.
+	"replayLink": func(id, u string, t time.Time) string {
+		return "/ui/captures/" + id + "/replay?" + url.Values{"url": {u}, "ts": {t.UTC().Format("20060102150405")}}.Encode()
 	},
+	"button": func(p page, action, label string) buttonView {
+		return buttonView{Job: p.Job, Action: jobAction(action), CSRF: p.CSRF, Label: label}
+	},
+}
+
+// buttonView is one job action's form (template "button").
+type buttonView struct {
+	Job    string
+	Action jobAction
+	CSRF   string
+	Label  string
+}
+
+func clock(s float64) string {
+	if s <= 0 {
+		return "0:00:00"
+	}
+	n := int64(math.Round(s))
+	return fmt.Sprintf("%d:%02d:%02d", n/3600, n%3600/60, n%60)
 }
 
 const layout = `{{define "top"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
 {{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
-<link rel="stylesheet" href="/ui/console.css"></head>
-<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
+<link rel="stylesheet" href="/ui/console.css"><script src="/ui/console.js" defer></script></head>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a><a href="/ui/submit">Submit a job</a><a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
-{{define "bottom"}}</main></body></html>{{end}}`
+{{define "bottom"}}</main></body></html>{{end}}
+{{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
 
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "login"}}{{template "top" .}}
@@ -51,22 +79,25 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <td>{{when .NextRun}}</td>
 <td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched, {{.Failed}} failed{{else}}<span class="muted">none yet</span>{{end}}</td>
 </tr>{{end}}</table>
-{{else}}<p class="muted">No jobs. Submit one with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
+{{else}}<p class="muted">No jobs. <a href="/ui/submit">Submit one</a> here or with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "job"}}{{template "top" .}}
-{{with .Status}}
+{{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}" data-capture="{{.Capture}}">
 <p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
-<table>
-<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Elapsed</th><th>Pages/s</th></tr>
-<tr><td class="num">{{.Fetched}}</td><td class="num">{{.Failed}}</td><td class="num">{{.Blocked}}</td><td class="num">{{.Known}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{.Records}}</td><td class="num">{{secs .Elapsed}}</td><td class="num">{{printf "%.1f" .Rate}}</td></tr>
+<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
+<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>
+<table class="counters">
+<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
+<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
 </table>
+<p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
-<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). {{.HostsTotal}} hosts, most queued first.</p>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
 <table>
-<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
-{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
-{{end}}</table>{{end}}
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+{{end}}</tbody></table></div>{{end}}
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
@@ -77,26 +108,102 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "capture"}}{{template "top" .}}
 {{with .Capture}}<p>Job <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, status <strong>{{.Status}}</strong>, {{.Strategy}}, {{.Mode}}; started {{when .Started}}{{if not .Finished.IsZero}}, finished {{when .Finished}}{{end}}.</p>{{end}}
 <h2>Quality report</h2>
+{{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/quality">Capture quality</a>: {{if eq .Capture.Mode "visit-revisit"}}coherence{{else}}blur{{end}} with the reference time, the visit–revisit timeline, the pages filtered by status or URL.</p>{{end}}
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+<h2>Replay</h2>
+<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
+<h2>Change patterns</h2>
+<p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
-<h2>crawl.log (last {{.LogLines}} lines)</h2>
-{{if .Log}}<pre class="log">{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
+<h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
+{{if or .Log (eq .Capture.Status "running")}}<pre class="log"{{if eq .Capture.Status "running"}} data-log="/ui/captures/{{.Capture.ID}}/log" data-next="{{.LogSize}}"{{end}}>{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "series"}}{{template "top" .}}
-{{with .Series}}{{if .Captures}}<p>Each capture of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a> with a quality report, oldest left: its pages stacked by what the revisit found{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}. Failed and blocked pages are not drawn.</p>
-<p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
-<svg xmlns="http://www.w3.org/2000/svg" class="series" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
+<p>The captures of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, oldest left (the latest 200 at most).</p>
+{{range .Plots}}{{template "plot" .}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "plot"}}<h2 id="{{.ID}}">{{.Heading}}</h2>
+{{if .Captures}}{{if .Note}}<p>{{.Note}}{{if .Dropped}} ({{.Dropped}} older captures left out){{end}}</p>{{end}}
+{{if not .MaxPages}}<p class="muted">None of these captures archived such URLs.</p>{{else}}<p class="legend">{{range .Layers}}<span><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Name}}</span> {{end}}</p>
+<svg xmlns="http://www.w3.org/2000/svg" class="series series-{{.ID}}" width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
 <g font-size="10" fill="#667085">{{range .Axis}}<text x="44" y="{{printf "%.1f" .Y}}" text-anchor="end">{{.Label}}</text><line x1="48" x2="700" y1="{{printf "%.1f" .Y}}" y2="{{printf "%.1f" .Y}}" stroke="#e3e6ec"/>{{end}}</g>
 {{range .Layers}}<polygon class="band band-{{.Name}}" points="{{.Points}}" fill="{{.Fill}}" fill-opacity="0.85"><title>{{.Name}}</title></polygon>{{end}}
-</svg>
-<table><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
-{{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Series.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
+</svg>{{end}}
+<table class="series-{{.ID}}"><tr><th>Capture</th>{{range .Layers}}<th>{{.Name}}</th>{{end}}</tr>
+{{range $i, $c := .Captures}}<tr><td><a href="/ui/captures/{{$c.ID}}">{{$c.ID}}</a></td>{{range $.Layers}}<td class="num">{{index .Counts $i}}</td>{{end}}</tr>
 {{end}}</table>
-{{else}}<p class="muted">No capture of {{.Job}} has a report yet.</p>{{end}}{{end}}
+{{else}}<p class="muted">No capture to draw yet.</p>{{end}}{{end}}
+
+{{define "changes"}}{{template "top" .}}
+{{with .Scatter}}<p>Each point is a URL of the capture{{if .Previous}}, compared with capture <a href="/ui/captures/{{.Previous}}">{{.Previous}}</a>, the job's finished capture before it{{else}}; the job has no finished capture before it, so every URL is new{{end}}: across, its first-level folder (columns as wide as their share of the URLs, URLs in order within them); down, its media type. {{if lt .Shown .Total}}{{.Shown}} of {{.Total}} URLs are drawn: one in every {{.Every}}, in URL order.{{else}}{{.Total}} URLs.{{end}} Hover a point for its URL; scroll over the plot to zoom, drag to pan, double-click to reset.</p>
+<p class="legend">{{range .Kinds}}<span class="kind-{{.Kind}}"><svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="{{.Fill}}"/></svg> {{.Kind}} <span class="count">{{.N}}</span></span> {{end}}<button type="button" data-zoom-reset>Reset zoom</button></p>
+<div class="scatter"><svg xmlns="http://www.w3.org/2000/svg" class="scatter" data-zoom width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
+<g font-size="10" fill="#44506a">{{range .Rows}}<line x1="190" x2="{{printf "%.0f" $.Scatter.W}}" y1="{{printf "%.1f" .Pos}}" y2="{{printf "%.1f" .Pos}}" stroke="#eef0f4"/><text x="184" y="{{printf "%.1f" .Pos}}" dy="3" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}
+{{range .Cols}}<line x1="{{printf "%.1f" .To}}" x2="{{printf "%.1f" .To}}" y1="10" y2="{{printf "%.1f" $.Scatter.PlotBottom}}" stroke="#d8dbe2"/><text transform="translate({{printf "%.1f" .Pos}},{{printf "%.1f" $.Scatter.PlotBottom}}) rotate(-50)" dx="-4" dy="8" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}</g>
+<g class="points">{{range .Points}}<circle class="pt kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}, {{.MIME}}</title></circle>{{end}}</g>
+</svg></div>{{end}}
+<p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+
+{{define "quality"}}{{template "top" .}}
+{{with .Quality}}{{with .Report}}<p>Job <a href="/ui/jobs/{{.JobName}}">{{.JobName}}</a>, {{.Mode}}, {{.Strategy}}; the capture interval ran from {{when .Interval.Start}} to {{when .Interval.End}} ({{clock .Interval.Seconds}}).</p>
+<h2>{{if $.Quality.VisitRevisit}}Coherence{{else}}Blur{{end}} with the reference time</h2>
+<table class="quality">
+<tr><th>Reference time</th><td class="ref">{{when .ReferenceTime}}</td></tr>
+{{if $.Quality.VisitRevisit}}<tr><th>Coherence window</th><td>{{when .CoherenceWindow.Start}} – {{when .CoherenceWindow.End}} ({{clock .CoherenceWindow.Seconds}})</td></tr>
+<tr><th>Coherent pages</th><td class="num" data-q="coherent">{{.Totals.Coherent}} of {{.Totals.Pages}}</td></tr>
+<tr><th>…whose visit–revisit interval holds the reference time</th><td class="num" data-q="coherent_at_reference">{{.Totals.CoherentAtReference}}</td></tr>
+<tr><th>Incoherent pages (changed or deleted)</th><td class="num" data-q="incoherent">{{.Totals.Incoherent}}</td></tr>
+<tr><th>Expected coherent pages (change-rate model)</th><td class="num">{{printf "%.1f" .Quality.ExpectedCoherence}} of {{.Quality.PagesMeasured}}</td></tr>
+{{else}}<tr><th>Expected blur (Eq. 4.3, page·Δ)</th><td class="num" data-q="expected_blur">{{printf "%.2f" .Quality.ExpectedBlur}}</td></tr>
+<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4f" .Quality.AvgExpectedBlur}}</td></tr>
+<tr><th>Pages measured</th><td class="num">{{.Quality.PagesMeasured}}</td></tr>{{end}}
+<tr><th>Δ (politeness delay)</th><td class="num">{{printf "%.3f" .DeltaSeconds}} s</td></tr>
+</table>{{end}}
+<p class="legend">{{range .Counts}}<span class="status-{{.Status}}"><svg width="12" height="12"><rect width="12" height="12" fill="{{.Fill}}"/></svg> {{.Status}} <span class="count">{{.N}}</span></span> {{end}}</p>
+<h2>The visit–revisit timeline</h2>
+<p>Each bar runs from a page's first download to its second, in the order of the first downloads{{if .VisitRevisit}}: visits go down, revisits come back up in reverse order, so the bars form the pyramid of the thesis' Fig. 5.2, with the reference time at its tip{{end}}. Colours are the pages' outcomes; hover a bar for its pages.</p>
+<div class="timeline">{{.Timeline}}</div>
+<h2 id="pages">Pages</h2>
+<form class="filter" method="get" action="/ui/captures/{{$.CaptureID}}/quality#pages">
+<label>Status <select name="status"><option value="">any</option>{{range .Statuses}}<option value="{{.}}"{{if eq (print .) $.Quality.Status}} selected{{end}}>{{.}}</option>{{end}}</select></label>
+<label>URL contains <input type="search" name="q" value="{{.Query}}"></label>
+<button type="submit">Filter</button></form>
+<p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
+{{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
+{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{end}}</table>{{end}}
+<p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
+<p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+
+{{define "replay"}}{{template "top" .}}
+{{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture.</p>
+<script src="/ui/replay/ui.js"></script>
+{{if .URL}}<div class="replay"><replay-web-page source="{{.Source}}" replaybase="/ui/replay/" url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"></replay-web-page></div>{{else}}<p class="muted">Give a page to replay: <code>?url=</code>.</p>{{end}}
+{{else}}<p class="error">This build of SHARC has no replay: ReplayWeb.page's files were not embedded. Build it after <code>make replay-assets</code> (docs/console.md).</p>{{end}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "schedules"}}{{template "top" .}}
+{{if .Jobs}}<p>The jobs with a schedule, the next to run first (times in UTC). A job whose capture is running has no next run until it ends.</p>
+<table class="schedules"><tr><th>Job</th><th>Schedule</th><th>Next run</th><th>In</th><th>State</th><th>Last run</th></tr>
+{{range .Jobs}}<tr><td><a href="/ui/jobs/{{.Name}}">{{.Name}}</a></td><td><code>{{.Schedule}}</code></td><td class="next">{{when .NextRun}}</td><td class="num">{{if not .NextRun.IsZero}}{{until $.Now .NextRun}}{{end}}</td><td class="state-{{.State}}">{{.State}}</td><td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched{{else}}<span class="muted">none yet</span>{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No job has a schedule (the job file's <code>schedule:</code>, every or cron).</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "cluster"}}{{template "top" .}}
+{{with .ClusterInfo}}{{if .Cluster}}<p>This daemon is node <strong>{{.Node}}</strong>. Each open capture's nodes, with the hosts each holds: a host is crawled by one node at a time, the holder of its lease, which lives while the node's heartbeat does (docs/architecture.md, "Several nodes").</p>
+{{range .Captures}}<h2>Capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a> of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a></h2>
+<table class="nodes"><tr><th>Node</th><th>State</th><th>Heartbeat</th><th>Hosts held</th><th>Hosts</th></tr>
+{{range .Nodes}}<tr class="node-{{.Node}}"><td>{{.Node}}</td><td>{{.State}}</td><td>{{if .Live}}live, {{printf "%.1f" .ExpiresIn}} s left{{else}}<span class="alert">ended</span>{{end}}</td><td class="num">{{.HostsHeld}}</td><td class="hosts">{{range $i, $h := .Hosts}}{{if $i}}, {{end}}{{$h}}{{end}}{{if gt .HostsHeld (len .Hosts)}} …{{end}}</td></tr>
+{{end}}</table>
+{{else}}<p class="muted">No open capture.</p>{{end}}
+{{else}}<p class="muted">This daemon is not in cluster mode (its config has no <code>node</code>): it crawls alone.</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "tree"}}{{template "top" .}}
@@ -107,5 +214,21 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <g>{{range .Nodes}}<circle class="node kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}{{if .Collapsed}}, {{.Size}} unchanged pages{{end}}</title></circle>{{end}}</g>
 </svg></div>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}/graphml">Download the GraphML</a> · <a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
+{{template "bottom" .}}{{end}}
+`))
+
+var _ = template.Must(pages.Parse(`
+{{define "submit"}}{{template "top" .}}
+{{with .Editor}}
+{{if .Problems}}<div class="problems"><p class="error"><strong>The daemon refused the job: {{.Problems}} problem{{if gt .Problems 1}}s{{end}}.</strong> Each is shown under its line; fix them and submit again.</p>
+{{range .General}}<p class="error">{{.}}</p>{{end}}</div>
+<table class="yaml">{{range .Lines}}<tr id="L{{.N}}"{{if .Problems}} class="bad"{{end}}><td class="ln">{{.N}}</td><td><code>{{.Text}}</code>{{range .Problems}}<div class="problem">▲ {{.}}</div>{{end}}</td></tr>
+{{end}}</table>{{end}}
+<form class="job" method="post" action="/ui/submit">
+<input type="hidden" name="csrf" value="{{$.CSRF}}"><input type="hidden" name="name" value="{{.Name}}">
+<p>{{if .Name}}The job <a href="/ui/jobs/{{.Name}}">{{.Name}}</a> as the daemon keeps it (defaults written out). Submitting replaces it; a job with a running capture must be cancelled first.{{else}}A job file (its fields: docs/job-yaml.md): at least a name and seeds.{{end}}</p>
+<textarea name="yaml" rows="24" cols="100" spellcheck="false" autofocus>{{.Text}}</textarea>
+<p><button type="submit">Submit</button></p>
+</form>{{end}}
 {{template "bottom" .}}{{end}}
 `))

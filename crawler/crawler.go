@@ -92,6 +92,11 @@ type Stats struct {
 	Records    int64 // index rows: every WARC record but the warcinfo opening each file
 	Responses  int64 // this run's response records (Fetched − Earlier.Fetched = Responses + Revisits)
 	Revisits   int64 // this run's revisit records: unchanged, not modified or duplicate payloads
+	// Phase is PhaseVisit until this run downloads its first revisit (or
+	// visit+revisit, the pyramid's apex, Def. 5.5) task, PhaseRevisit
+	// after: a visit–revisit capture visits every page before it
+	// revisits any (Algorithm 1), so the phase only moves forward.
+	Phase      string
 	Elapsed    time.Duration
 	StopReason StopReason // see stopreason.go
 	WARCFiles  []string
@@ -194,6 +199,7 @@ type runState struct {
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
 	responses, revisits                             atomic.Int64 // by record type (countRecords)
+	revisitPhase                                    atomic.Int64 // downloads of a revisit (or visit+revisit) task this run
 	stop                                            context.CancelCauseFunc
 }
 
@@ -264,11 +270,15 @@ func (c *Crawler) closeOutputs() {
 
 func (c *Crawler) stats(start time.Time, resumed bool) Stats {
 	size := int64(c.frontier.Size())
+	phase := PhaseVisit
+	if c.revisitPhase.Load() > 0 {
+		phase = PhaseRevisit
+	}
 	return Stats{
 		CaptureID: c.capture.ID, Resumed: resumed,
 		Fetched: c.earlier.Fetched + c.fetched.Load(), Failed: c.earlier.Failed + c.failed.Load(), Blocked: c.earlier.Blocked + c.blocked.Load(),
 		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.earlier.Bytes + c.bytes.Load(), Records: c.earlier.Records + c.records.Load(),
-		Responses: c.responses.Load(), Revisits: c.revisits.Load(),
+		Responses: c.responses.Load(), Revisits: c.revisits.Load(), Phase: phase,
 		Elapsed: time.Since(start), Earlier: c.earlier,
 		Uploaded: c.upl.uploaded(), UploadError: c.upl.failure(),
 	}

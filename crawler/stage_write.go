@@ -29,6 +29,9 @@ func (writeStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
 		return true, err
 	}
 	c.fetched.Add(1)
+	if t.Action != scheduler.Visit {
+		c.revisitPhase.Add(1)
+	}
 	if it.state == store.StateDone {
 		c.finished.Add(1)
 	}

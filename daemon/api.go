@@ -23,6 +23,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
@@ -94,22 +95,26 @@ type CaptureInfo struct {
 
 // Status is a job's live state: enough to answer "why is it slow".
 type Status struct {
-	Job      string           `json:"job"`
-	State    string           `json:"state"`
-	Alert    string           `json:"alert,omitempty"`
-	Capture  int64            `json:"capture,omitempty"`
-	Resumed  bool             `json:"resumed"`
-	Fetched  int64            `json:"fetched"`
-	Failed   int64            `json:"failed"`
-	Blocked  int64            `json:"robots_blocked"`
-	Known    int64            `json:"discovered"`
-	Queued   int64            `json:"queued"`
-	InFlight int              `json:"in_flight"`
-	Bytes    int64            `json:"bytes"`
-	Records  int64            `json:"records"`
-	Elapsed  float64          `json:"elapsed_seconds"`
-	Rate     float64          `json:"pages_per_second"`
-	Hosts    []HostStatusJSON `json:"hosts"`
+	Job      string  `json:"job"`
+	State    string  `json:"state"`
+	Alert    string  `json:"alert,omitempty"`
+	Capture  int64   `json:"capture,omitempty"`
+	Resumed  bool    `json:"resumed"`
+	Fetched  int64   `json:"fetched"`
+	Failed   int64   `json:"failed"`
+	Blocked  int64   `json:"robots_blocked"`
+	Known    int64   `json:"discovered"`
+	Queued   int64   `json:"queued"`
+	InFlight int     `json:"in_flight"`
+	Bytes    int64   `json:"bytes"`
+	Records  int64   `json:"records"`
+	Elapsed  float64 `json:"elapsed_seconds"`
+	Rate     float64 `json:"pages_per_second"`
+	// Phase is visit or revisit while a capture runs (crawler.Stats.Phase).
+	Phase string `json:"phase,omitempty"`
+	// ETA estimates the seconds left of a running capture (remainingSeconds).
+	ETA   float64          `json:"eta_seconds,omitempty"`
+	Hosts []HostStatusJSON `json:"hosts"`
 	// HostsTotal counts every host; Hosts is cut to ?hosts=N (default 50),
 	// the ones with the most queued URLs first.
 	HostsTotal int `json:"hosts_total"`
@@ -199,12 +204,14 @@ type route struct {
 func (d *Daemon) routes() []route {
 	return []route{
 		{"GET", "/api/v1/version", d.getVersion},
+		{"GET", "/api/v1/cluster", d.getCluster},
 		{"POST", "/api/v1/jobs", d.postJob},
 		{"GET", "/api/v1/jobs", d.getJobs},
 		{"GET", "/api/v1/jobs/{name}", d.getJob},
 		{"DELETE", "/api/v1/jobs/{name}", d.deleteJob},
 		{"GET", "/api/v1/jobs/{name}/captures", d.getCaptures},
 		{"GET", "/api/v1/jobs/{name}/runs", d.getRuns},
+		{"GET", "/api/v1/jobs/{name}/changes", d.getJobChanges},
 		{"GET", "/api/v1/jobs/{name}/status", d.getStatus},
 		{"POST", "/api/v1/jobs/{name}/pause", d.postAction(d.Pause)},
 		{"POST", "/api/v1/jobs/{name}/resume", d.postAction(d.Resume)},
@@ -217,6 +224,7 @@ func (d *Daemon) routes() []route {
 		{"GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC},
 		{"GET", "/api/v1/captures/{id}/wacz", d.getWACZ},
 		{"GET", "/api/v1/captures/{id}/graphml", d.getGraphML},
+		{"GET", "/api/v1/captures/{id}/changes", d.getChanges},
 		{"GET", "/api/v1/captures/{id}/logs/{file}", d.getLog},
 		{"GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle},
 		{"GET", "/api/v1/captures/{id}/reports/{file}", d.getFolderReport},
@@ -525,9 +533,10 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	var st Status
 	var rn *run
 	var stored int64 // a job whose counts only the store knows (after a restart)
+	var mode string
 	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
-		rn = js.run
+		rn, mode = js.run, js.job.Capture.Mode
 		if rn == nil && js.last.CaptureID != 0 {
 			s := js.last
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
@@ -547,6 +556,8 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		s, _ := rn.cr.Status()
 		st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
 		st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
+		st.Phase = s.Phase
+		st.ETA = remainingSeconds(s, mode)
 		rows := rn.hostRows(r.Context(), d.log, time.Now(), 0)
 		st.HostsTotal = len(rows)
 		for i, h := range rows {
@@ -561,6 +572,24 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, st)
 	return nil
+}
+
+// remainingSeconds estimates how long a running capture has left: the
+// downloads its queued URLs still need at the run's rate so far. A URL of a
+// visit–revisit capture in its visit phase needs two (its visit and its
+// revisit, Algorithm 1), one in the revisit phase or a single-visit
+// capture. URLs found later add to it, so it is a lower bound; 0 when the
+// run has no rate yet.
+func remainingSeconds(s crawler.Stats, mode string) float64 {
+	own := s.Fetched - s.Earlier.Fetched
+	if own <= 0 || s.Elapsed <= 0 || s.Queued <= 0 {
+		return 0
+	}
+	left := float64(s.Queued)
+	if mode == job.ModeVisitRevisit && s.Phase == crawler.PhaseVisit {
+		left *= 2
+	}
+	return left / (float64(own) / s.Elapsed.Seconds())
 }
 
 // storedStatus fills st with the counts of the job's newest capture as

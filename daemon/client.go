@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -169,5 +170,29 @@ func (c *Client) Archive(ctx context.Context, name string, force bool) (JobInfo,
 func (c *Client) ArchivedJobs(ctx context.Context) ([]JobInfo, error) {
 	var out []JobInfo
 	err := c.do(ctx, "GET", "/api/v1/jobs?archived=true", nil, "", &out)
+	return out, err
+}
+
+// JobChanges is the job's capture series (GET …/jobs/{name}/changes).
+func (c *Client) JobChanges(ctx context.Context, name string) ([]SeriesPoint, error) {
+	var out []SeriesPoint
+	err := c.do(ctx, http.MethodGet, "/api/v1/jobs/"+url.PathEscape(name)+"/changes", nil, "", &out)
+	return out, err
+}
+
+// CaptureChanges compares a capture with the previous one (GET
+// …/captures/{id}/changes); limit 0 takes the daemon's default; sample
+// spreads the URLs listed over the whole capture.
+func (c *Client) CaptureChanges(ctx context.Context, id int64, limit int, sample bool) (CaptureChanges, error) {
+	var out CaptureChanges
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("limit", strconv.Itoa(limit))
+	}
+	if sample {
+		q.Set("sample", "true")
+	}
+	path := fmt.Sprintf("/api/v1/captures/%d/changes?%s", id, q.Encode())
+	err := c.do(ctx, http.MethodGet, path, nil, "", &out)
 	return out, err
 }

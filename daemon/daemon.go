@@ -549,7 +549,15 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 			capID = caps[len(caps)-1].ID
 		}
 	}
-	open := stats.StopReason.Open() || runErr != nil
+	// Paused or cancelled while the run was still opening its capture:
+	// the store read saw the cancellation the button asked for, which is
+	// no error to raise an alert over (a console user clicking resume
+	// then cancel hit it).
+	stoppedEarly := intent != "" && errors.Is(runErr, context.Canceled)
+	if stoppedEarly {
+		runErr = nil
+	}
+	open := stats.StopReason.Open() || runErr != nil || stoppedEarly
 	state, alert, outcome := stateIdle, "", string(stats.StopReason)
 	var left int64
 	gone := errors.Is(runErr, errCaptureGone)
@@ -578,6 +586,9 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
+	case stoppedEarly:
+		// Stopped before any capture opened: nothing to pause or finish.
+		outcome = outcomeCancelled
 	case open && intent == "":
 		// Daemon shutdown: the capture stays running and resumes on start.
 		outcome = outcomeInterrupted

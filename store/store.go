@@ -220,6 +220,9 @@ type Store interface {
 	SetReport(ctx context.Context, captureID int64, report []byte) error
 	// Reports streams what the quality report reads and stores.
 	Reports
+	// Changes compares a capture with an earlier one (the console's
+	// change plots).
+	Changes
 
 	// Commit applies a batch in one transaction.
 	Commit(ctx context.Context, b Batch) error

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RefreshCycles", testRefreshCycles},
 		{"CrawlLogMarks", testCrawlLogMarks},
 		{"PageGraphs", testPageGraphs},
+		{"Changes", testChanges},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

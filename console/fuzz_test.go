@@ -1,0 +1,70 @@
+package console
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzFirstDir: any URL a crawled site gives has a first-level directory
+// label, never a panic, and the label starts with the URL's host when it
+// parses.
+func FuzzFirstDir(f *testing.F) {
+	for _, s := range []string{"http://h.test/a/b", "http://h.test", "http://[::1]:80/x/", "http://h.test/%zz", "://", "http://h.test/a//b", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		d := firstDir(raw)
+		if d == "" || strings.Count(d, "/") > 2+strings.Count(raw, "/") {
+			t.Errorf("firstDir(%q) = %q", raw, d)
+		}
+	})
+}
+
+// FuzzAnnotate: whatever problems the API lists, every one is shown once,
+// under a line of the text or among the general ones.
+func FuzzAnnotate(f *testing.F) {
+	f.Add("name: x\nseeds: []\n", "job.yaml:2: seeds: empty", "job.yaml: name: bad")
+	f.Add("", "job.yaml:0: x", "job.yaml:99999999999999999999: y")
+	f.Fuzz(func(t *testing.T, text, d1, d2 string) {
+		ed := annotate(text, &apiError{Status: 400, Message: "invalid job", Details: []string{d1, d2}})
+		n := len(ed.General)
+		for _, l := range ed.Lines {
+			n += len(l.Problems)
+		}
+		if n != 2 || ed.Problems != 2 || len(ed.Lines) != strings.Count(text, "\n")+1 {
+			t.Errorf("%d shown, %d counted, %d lines", n, ed.Problems, len(ed.Lines))
+		}
+	})
+}
+
+// FuzzQualityRead: the quality page's stream decoder takes any bytes as a
+// report without a panic, and keeps at most a window of pages.
+func FuzzQualityRead(f *testing.F) {
+	f.Add(`{"mode":"visit-revisit","pages":[{"url":"http://h/","status":"changed"}],"blocked":["x"],"totals":{"pages":1}}`)
+	f.Add(`{"pages":null,"blocked":null}`)
+	f.Add(`{"pages":[1,2`)
+	f.Add(`[]`)
+	f.Fuzz(func(t *testing.T, body string) {
+		if !utf8.ValidString(body) {
+			return
+		}
+		qv := &qualityView{Status: "changed"}
+		_ = qv.read(strings.NewReader(body))
+		if len(qv.Rows) > qualityRows || len(qv.Rows) > qv.Matches {
+			t.Errorf("%d rows of %d matches", len(qv.Rows), qv.Matches)
+		}
+	})
+}
+
+// FuzzContentRange: any Content-Range header parses or is refused.
+func FuzzContentRange(f *testing.F) {
+	for _, s := range []string{"bytes 0-9/10", "bytes */10", "bytes 5-1/2", "", "bytes -1--2/-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		if first, total, ok := contentRange(h); ok && strings.TrimSpace(h) == "" {
+			t.Errorf("%q parsed as %d/%d", h, first, total)
+		}
+	})
+}

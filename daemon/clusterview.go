@@ -1,0 +1,91 @@
+package daemon
+
+import (
+	"context"
+	"net/http"
+	"sort"
+
+	"github.com/sharc-archive/sharc/store"
+)
+
+// clusterMembers is the store's view of a clustered capture's nodes
+// (PostgreSQL only: the store of a daemon in cluster mode).
+type clusterMembers interface {
+	ClusterMembers(ctx context.Context, captureID int64) ([]store.ClusterMember, error)
+}
+
+// ClusterInfo answers GET /api/v1/cluster: this node, and for each open
+// capture of the daemon's jobs the nodes that share it with the hosts
+// each holds.
+type ClusterInfo struct {
+	Cluster  bool             `json:"cluster"` // false: this daemon is not in cluster mode
+	Node     string           `json:"node,omitempty"`
+	Captures []ClusterCapture `json:"captures"`
+}
+
+// ClusterCapture is one open capture's nodes.
+type ClusterCapture struct {
+	Capture int64        `json:"capture"`
+	Job     string       `json:"job"`
+	Nodes   []NodeMember `json:"nodes"`
+}
+
+// NodeMember is one node of a capture (store.ClusterMember).
+type NodeMember struct {
+	Node      string   `json:"node"`
+	State     string   `json:"state"`
+	Live      bool     `json:"live"`
+	ExpiresIn float64  `json:"expires_in_seconds"`
+	HostsHeld int      `json:"hosts_held"`
+	Hosts     []string `json:"hosts"`
+}
+
+func (d *Daemon) getCluster(w http.ResponseWriter, r *http.Request) error {
+	out := ClusterInfo{Captures: []ClusterCapture{}}
+	cm, ok := d.st.(clusterMembers)
+	if d.leaser == nil || !ok {
+		writeJSON(w, http.StatusOK, out)
+		return nil
+	}
+	out.Cluster, out.Node = true, d.cfg.Node
+	type jobRef struct {
+		name string
+		id   int64
+	}
+	var jobs []jobRef
+	d.mu.Lock()
+	for _, js := range d.jobs {
+		jobs = append(jobs, jobRef{js.name, js.id})
+	}
+	d.mu.Unlock()
+	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
+	for _, j := range jobs {
+		caps, err := d.st.Captures(r.Context(), j.id)
+		if err != nil {
+			return err
+		}
+		for _, c := range caps {
+			if !c.Status.Open() {
+				continue
+			}
+			ms, err := cm.ClusterMembers(r.Context(), c.ID)
+			if err != nil {
+				return err
+			}
+			cc := ClusterCapture{Capture: c.ID, Job: j.name, Nodes: []NodeMember{}}
+			for _, m := range ms {
+				cc.Nodes = append(cc.Nodes, NodeMember{Node: m.Node, State: m.State, Live: m.Live, ExpiresIn: m.ExpiresIn.Seconds(), HostsHeld: m.HostsHeld, Hosts: append([]string{}, m.Hosts...)})
+			}
+			out.Captures = append(out.Captures, cc)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// Cluster returns the cluster's nodes (GET /api/v1/cluster).
+func (c *Client) Cluster(ctx context.Context) (ClusterInfo, error) {
+	var out ClusterInfo
+	err := c.do(ctx, http.MethodGet, "/api/v1/cluster", nil, "", &out)
+	return out, err
+}

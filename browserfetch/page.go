@@ -1,0 +1,284 @@
+package browserfetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"go.uber.org/zap"
+)
+
+// settlePoll is how often a page is looked at while it settles.
+const settlePoll = 25 * time.Millisecond
+
+// errPageBytes refuses a request once the page's byte budget is spent.
+var errPageBytes = errors.New("browserfetch: max_page_bytes reached")
+
+// pageRun is one Capture's state, shared by its paused-request handlers.
+type pageRun struct {
+	p     *Pool
+	ctx   context.Context // the tab's, with the page deadline
+	fetch FetchFunc
+
+	mu       sync.Mutex
+	closed   bool // no handler starts any more
+	nav      bool // the navigation request was handed out
+	handlers sync.WaitGroup
+	pg       Page
+
+	inflight atomic.Int64
+	last     atomic.Int64 // UnixNano of the last request paused or answered
+}
+
+// load runs the page in the tab tctx.
+func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, error) {
+	ctx, cancel := context.WithTimeout(tctx, p.opts.PageTimeout)
+	defer cancel()
+	r := &pageRun{p: p, ctx: ctx, fetch: fn}
+	defer r.finish()
+	r.touch()
+	if err := chromedp.Listen(tctx, r.onEvent); err != nil {
+		return nil, fmt.Errorf("browserfetch: open tab: %w", err)
+	}
+	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{
+		Patterns: []*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}})
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: intercept: %w", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+		if ctx.Err() == nil || !r.navigated() {
+			return nil, fmt.Errorf("browserfetch: load %s: %w", pageURL, err)
+		}
+		// The load event did not come in time: keep what is there.
+	}
+	settled := r.settle()
+	if settled && p.opts.Scroll {
+		_, _ = chromedp.Run(ctx, chromedp.Evaluate[any](scrollJS))
+		settled = r.settle()
+	}
+	out, err := r.render(tctx, settled)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// scrollJS scrolls to the bottom in steps of a screen, for pages that
+// load content as it comes into view.
+const scrollJS = `(async () => {
+  for (let i = 0; i < 20 && window.scrollY + window.innerHeight < document.body.scrollHeight; i++) {
+    window.scrollBy(0, window.innerHeight);
+    await new Promise(r => setTimeout(r, 50));
+  }
+  window.scrollTo(0, 0);
+})()`
+
+// navigated reports whether the document request was answered.
+func (r *pageRun) navigated() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.nav
+}
+
+func (r *pageRun) touch() { r.last.Store(time.Now().UnixNano()) }
+
+// settle waits until the page has settled (Idle with no request in flight,
+// or the fixed Wait), or its deadline; it reports whether it settled.
+func (r *pageRun) settle() bool {
+	o := r.p.opts
+	if o.Idle <= 0 {
+		t := time.NewTimer(o.Wait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return true
+		case <-r.ctx.Done():
+			return false
+		}
+	}
+	tick := time.NewTicker(settlePoll)
+	defer tick.Stop()
+	for {
+		quiet := time.Since(time.Unix(0, r.last.Load()))
+		if r.inflight.Load() == 0 && quiet >= o.Idle {
+			return true
+		}
+		select {
+		case <-tick.C:
+		case <-r.ctx.Done():
+			return false
+		}
+	}
+}
+
+// render takes the DOM and the screenshot. It runs on the tab's own
+// context with a short deadline of its own, so a page that timed out
+// still yields what it shows.
+func (r *pageRun) render(tctx context.Context, settled bool) (*Page, error) {
+	ctx, cancel := context.WithTimeout(tctx, max(r.p.opts.PageTimeout/4, 5*time.Second))
+	defer cancel()
+	dom, err := chromedp.Run(ctx, chromedp.Evaluate[string](domJS))
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: read DOM: %w", err)
+	}
+	var shot []byte
+	if r.p.opts.Screenshot {
+		if shot, err = r.screenshot(ctx); err != nil {
+			return nil, err
+		}
+	}
+	r.mu.Lock()
+	pg := r.pg
+	r.mu.Unlock()
+	pg.DOM, pg.Screenshot, pg.Unsettled = []byte(dom), shot, !settled
+	return &pg, nil
+}
+
+// domJS serialises the rendered document with its doctype.
+const domJS = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + "\n" : "") + document.documentElement.outerHTML`
+
+// screenshot takes a PNG of the whole page, cut at MaxScreenshotHeight.
+func (r *pageRun) screenshot(ctx context.Context) ([]byte, error) {
+	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: layout: %w", err)
+	}
+	w, h := float64(r.p.opts.Width), float64(r.p.opts.Height)
+	if cs := m.CSSContentSize; cs != nil {
+		w, h = math.Max(1, math.Ceil(cs.Width)), math.Max(1, math.Ceil(cs.Height))
+	}
+	h = math.Min(h, float64(r.p.opts.MaxScreenshotHeight))
+	yes := true
+	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: &yes, FromSurface: &yes,
+		Clip: &page.Viewport{X: 0, Y: 0, Width: w, Height: h, Scale: 1},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: screenshot: %w", err)
+	}
+	return res.Data, nil
+}
+
+// onEvent runs in the tab's read loop: it must not block, so each paused
+// request is answered in a goroutine of its own.
+func (r *pageRun) onEvent(ev any) {
+	e, ok := ev.(*fetch.EventRequestPaused)
+	if !ok {
+		return
+	}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return // the tab is closing; its requests die with it
+	}
+	req := Request{URL: e.Request.URL, Method: e.Request.Method, ResourceType: string(e.ResourceType), Header: http.Header{}}
+	if !r.nav && e.ResourceType == network.ResourceTypeDocument {
+		req.Navigation, r.nav = true, true
+	}
+	r.handlers.Add(1)
+	r.mu.Unlock()
+	for k, v := range e.Request.Headers {
+		if s, ok := v.(string); ok {
+			req.Header.Set(k, s)
+		}
+	}
+	r.inflight.Add(1)
+	r.touch()
+	go r.answer(e.RequestID, req)
+}
+
+// answer fetches one paused request through the caller and answers the
+// browser.
+func (r *pageRun) answer(id fetch.RequestID, req Request) {
+	defer r.handlers.Done()
+	defer func() { r.inflight.Add(-1); r.touch() }()
+	resp, err := r.fetchWithin(req)
+	if err != nil {
+		r.p.log.Debug("request refused", zap.String("url", req.URL), zap.Error(err))
+		_, _ = chromedp.Call(r.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonBlockedByClient})
+		return
+	}
+	_, err = chromedp.Call(r.ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+		RequestID: id, ResponseCode: int64(resp.Status), ResponseHeaders: headerEntries(resp.Header), Body: resp.Body})
+	if err != nil {
+		r.p.log.Debug("fulfil failed", zap.String("url", req.URL), zap.Error(err))
+	}
+}
+
+// fetchWithin calls the FetchFunc under the page's byte budget.
+func (r *pageRun) fetchWithin(req Request) (*Response, error) {
+	limit := r.p.opts.MaxPageBytes
+	r.mu.Lock()
+	if limit > 0 && r.pg.Bytes >= limit {
+		r.pg.BytesCut = true
+		r.pg.Failed++
+		r.mu.Unlock()
+		return nil, errPageBytes
+	}
+	r.mu.Unlock()
+	resp, err := r.fetch(r.ctx, req)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		r.pg.Failed++
+		return nil, err
+	}
+	r.pg.Requests++
+	r.pg.Bytes += int64(len(resp.Body))
+	return resp, nil
+}
+
+// finish stops new handlers and waits for the running ones: the
+// FetchFunc is never called after Capture returns.
+func (r *pageRun) finish() {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+	r.handlers.Wait()
+}
+
+// hopByHop are the header fields the browser must not see on a body
+// that Go already decoded and sized.
+var hopByHop = map[string]bool{"Content-Encoding": true, "Content-Length": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true}
+
+// BrowserHeader copies h without the fields that describe the wire
+// encoding of the body (the browser gets it decoded).
+func BrowserHeader(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	for k, vs := range h {
+		if !hopByHop[http.CanonicalHeaderKey(k)] {
+			out[k] = append([]string(nil), vs...)
+		}
+	}
+	return out
+}
+
+func headerEntries(h http.Header) []*fetch.HeaderEntry {
+	keys := make([]string, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []*fetch.HeaderEntry
+	for _, k := range keys {
+		if hopByHop[http.CanonicalHeaderKey(k)] {
+			continue
+		}
+		for _, v := range h[k] {
+			out = append(out, &fetch.HeaderEntry{Name: k, Value: strings.ToValidUTF8(v, "?")})
+		}
+	}
+	return out
+}

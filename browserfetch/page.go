@@ -204,7 +204,7 @@ func (r *pageRun) onEvent(ev any) {
 func (r *pageRun) answer(id fetch.RequestID, req Request) {
 	defer r.handlers.Done()
 	defer func() { r.inflight.Add(-1); r.touch() }()
-	resp, err := r.fetchWithin(req)
+	resp, err := r.safeFetch(req)
 	if err != nil {
 		r.p.log.Debug("request refused", zap.String("url", req.URL), zap.Error(err))
 		_, _ = chromedp.Call(r.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonBlockedByClient})
@@ -215,6 +215,18 @@ func (r *pageRun) answer(id fetch.RequestID, req Request) {
 	if err != nil {
 		r.p.log.Debug("fulfil failed", zap.String("url", req.URL), zap.Error(err))
 	}
+}
+
+// safeFetch is fetchWithin with a panic turned into a failed request: no
+// page may end the crawler (a bug met on one request costs that request).
+func (r *pageRun) safeFetch(req Request) (resp *Response, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.p.log.Error("browserfetch: request handler panicked", zap.String("url", req.URL), zap.Any("panic", p), zap.Stack("stack"))
+			resp, err = nil, fmt.Errorf("browserfetch: handler panicked: %v", p)
+		}
+	}()
+	return r.fetchWithin(req)
 }
 
 // fetchWithin calls the FetchFunc under the page's byte budget.

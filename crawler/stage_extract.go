@@ -13,14 +13,18 @@ type extractStage struct{}
 func (extractStage) name() string { return stages.Extract }
 
 func (extractStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
-	found := c.discover(it.t, it.f)
+	var dom []byte
+	if it.rendered != nil {
+		dom = it.rendered.DOM
+	}
+	found := c.discover(it.t, it.f, dom)
 	it.ann = append(it.ann, found.ann...)
 	if found.textDigest != "" {
 		// textDigest fingerprints the normalised visible text, so a job
 		// can count only text changes (capture.change_signal: text).
 		it.textDigest = found.textDigest
 	}
-	cands, drops := c.admit(found.cands)
+	cands, drops := c.admit(it.withoutEmbeds(found.cands))
 	it.outlinks, it.cands, it.drops = found.outlinks, cands, append(found.malformed, drops...)
 	if it.f.Truncated {
 		it.ann = append(it.ann, "truncated")

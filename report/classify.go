@@ -87,7 +87,7 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 		p.Status, p.Reason = StatusCoherent, "the server said the page had not changed (HTTP 304)"
 	case gone(revisit.Status) && !gone(visit.Status):
 		p.Status, p.Reason = StatusDeleted, fmt.Sprintf("second download answered HTTP %d", revisit.Status)
-	case revisit.PayloadDigest != "" && revisit.PayloadDigest == visit.PayloadDigest:
+	case revisit.PayloadDigest != "" && revisit.PayloadDigest == visit.PayloadDigest && !renderedDiffers(visit, revisit):
 		p.Status, p.Reason = StatusCoherent, "same content at both downloads (identical fingerprint)"
 	case r.ChangeSignal == "text" && visit.TextDigest != "" && visit.TextDigest == revisit.TextDigest:
 		p.Status, p.Reason = StatusCoherent, "same visible text at both downloads"
@@ -103,6 +103,15 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 		}
 	}
 	return visit, revisit
+}
+
+// renderedDiffers reports a page whose document bytes were the same at
+// both downloads but whose text was not: only a page a browser rendered
+// (capture.browser) can differ so, its text digest being of the rendered
+// DOM, which scripts fill from other responses. Same bytes always give
+// the same text digest otherwise.
+func renderedDiffers(visit, revisit *store.IndexedRecord) bool {
+	return visit.TextDigest != "" && revisit.TextDigest != "" && visit.TextDigest != revisit.TextDigest
 }
 
 func failReason(f store.FrontierURL, what string) string {

@@ -108,6 +108,9 @@ func (r *pageRun) settle() bool {
 			return false
 		}
 	}
+	// The quiet window starts now at the earliest: a request the page
+	// made just before its load event may not have been reported yet.
+	r.touch()
 	tick := time.NewTicker(settlePoll)
 	defer tick.Stop()
 	for {

@@ -72,6 +72,7 @@ func BenchmarkCapture(b *testing.B) {
 			top := peak.stop()
 			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "pages/s")
 			b.ReportMetric(float64(top)/(1<<20), "peak-MB")
+			b.ReportMetric(float64(idle)/(1<<20), "idle-MB")
 			b.ReportMetric(float64(max(top-idle, 0))/(1<<20)/float64(tabs), "MB/tab")
 		})
 	}

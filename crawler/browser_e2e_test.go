@@ -21,6 +21,7 @@ import (
 
 	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -295,5 +296,87 @@ func checkBrowserIndex(t *testing.T, st store.Store, captureID int64) {
 		if r, ok := rows[uri]; !ok || r.MIME != mime || r.PayloadDigest == "" {
 			t.Errorf("index: resource row for %s: %+v (found %v), want MIME %s and a digest", uri, r, ok, mime)
 		}
+	}
+}
+
+// TestBrowserVisitRevisit captures two JavaScript pages twice (visit
+// and revisit): their documents never change, but the JSON one of them
+// reads does. The revisit of that page compares what the browser
+// rendered, so it is archived as a changed response and the report calls
+// the page changed; the other page's revisit is a revisit record and the
+// report calls it coherent.
+func TestBrowserVisitRevisit(t *testing.T) {
+	needChromium(t)
+	words := []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot"}
+	var served atomic.Int64
+	mux := http.NewServeMux()
+	page := func(api string) string {
+		return `<!doctype html><html><head><title>JS</title></head><body><p id="out">wait</p><script>
+fetch("` + api + `").then(r => r.json()).then(d => { document.getElementById("out").textContent = "Word " + d.word; });
+</script></body></html>`
+	}
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, page("/api/changing.json")+`<a href="/steady">steady</a>`)
+	})
+	mux.HandleFunc("/steady", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, page("/api/steady.json"))
+	})
+	mux.HandleFunc("/api/changing.json", func(w http.ResponseWriter, r *http.Request) {
+		n := served.Add(1)
+		fmt.Fprintf(w, `{"word":%q}`, words[int(n-1)%len(words)])
+	})
+	mux.HandleFunc("/api/steady.json", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"word":"steady"}`) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: browser-revisit
+seeds: [http://js.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+robots: ignore
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+scheduler: {strategy: sharc-revisits}
+capture:
+  mode: visit-revisit
+  browser: {match: ['^http://js\.test/'], page_timeout: 20s}
+warc: {dir: %s}
+resolve: {js.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
+`, filepath.Join(dir, "warcs"), addr(srv)))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("crawl: %v (%s)", err, stats.StopReason)
+	}
+	rep, err := report.Build(context.Background(), st, stats.CaptureID, report.Options{Job: j})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		status  report.Status
+		revisit string // record type of the revisit
+	}{
+		"http://js.test/":       {report.StatusChanged, "response"},
+		"http://js.test/steady": {report.StatusCoherent, "revisit"},
+	}
+	for _, p := range rep.Pages {
+		w, ok := want[p.URL]
+		if !ok {
+			continue
+		}
+		delete(want, p.URL)
+		if p.Visit == nil || p.Revisit == nil || p.Visit.RecordID == p.Revisit.RecordID {
+			t.Errorf("%s: want a visit and a separate revisit, got %+v / %+v", p.URL, p.Visit, p.Revisit)
+			continue
+		}
+		if p.Status != w.status || string(p.Revisit.RecordType) != w.revisit {
+			t.Errorf("%s: report %s (%s), revisit record %s; want %s with a %s record", p.URL, p.Status, p.Reason, p.Revisit.RecordType, w.status, w.revisit)
+		}
+	}
+	for u := range want {
+		t.Errorf("the report has no page %s", u)
 	}
 }

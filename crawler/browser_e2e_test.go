@@ -157,6 +157,33 @@ capture:
 	recs := readAllRecords(t, latestWARCDir(t, filepath.Join(dir, "warcs")))
 	checkBrowserRecords(t, recs)
 	checkBrowserIndex(t, st, stats.CaptureID)
+	checkBrowserReport(t, st, stats.CaptureID)
+}
+
+// checkBrowserReport checks the quality report lists the page's
+// screenshot and DOM, in its JSON and its HTML.
+func checkBrowserReport(t *testing.T, st store.Store, captureID int64) {
+	t.Helper()
+	rep, err := report.Build(context.Background(), st, captureID, report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, e := range rep.Summary.BrowserEvidence {
+		if e.Page == "http://app.test/" && e.RecordID != "" && e.WARCFile != "" {
+			kinds[e.Kind] = true
+		}
+	}
+	if !kinds["screenshot"] || !kinds["dom"] || rep.Summary.BrowserEvidenceTotal != 2 {
+		t.Errorf("report evidence %+v (total %d), want the page's screenshot and DOM", rep.Summary.BrowserEvidence, rep.Summary.BrowserEvidenceTotal)
+	}
+	var b bytes.Buffer
+	if err := report.WriteHTML(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b.Bytes(), []byte(`id="browser-evidence"`)) || !bytes.Contains(b.Bytes(), []byte("<td>screenshot</td>")) {
+		t.Errorf("the HTML report does not list the browser evidence")
+	}
 }
 
 // checkHostGaps checks that requests to each host arrived at least delay

@@ -29,8 +29,9 @@ var errPageBytes = errors.New("browserfetch: max_page_bytes reached")
 // pageRun is one Capture's state, shared by its paused-request handlers.
 type pageRun struct {
 	p     *Pool
-	ctx   context.Context // the tab's, with the page deadline
-	fetch FetchFunc
+	ctx    context.Context // the tab's, with the page deadline
+	cancel func()          // ends ctx: the handlers' fetches stop
+	fetch  FetchFunc
 
 	mu       sync.Mutex
 	closed   bool // no handler starts any more
@@ -45,8 +46,7 @@ type pageRun struct {
 // load runs the page in the tab tctx.
 func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, error) {
 	ctx, cancel := context.WithTimeout(tctx, p.opts.PageTimeout)
-	defer cancel()
-	r := &pageRun{p: p, ctx: ctx, fetch: fn}
+	r := &pageRun{p: p, ctx: ctx, cancel: cancel, fetch: fn}
 	defer r.finish()
 	r.touch()
 	if err := chromedp.Listen(tctx, r.onEvent); err != nil {
@@ -255,12 +255,14 @@ func (r *pageRun) fetchWithin(req Request) (*Response, error) {
 	return resp, nil
 }
 
-// finish stops new handlers and waits for the running ones: the
-// FetchFunc is never called after Capture returns.
+// finish stops new handlers, cancels the running ones' fetches (the
+// page is rendered already) and waits for them: the FetchFunc is never
+// running after Capture returns.
 func (r *pageRun) finish() {
 	r.mu.Lock()
 	r.closed = true
 	r.mu.Unlock()
+	r.cancel()
 	r.handlers.Wait()
 }
 

@@ -97,13 +97,12 @@ type Pool struct {
 	log  *zap.Logger
 	tabs chan struct{}
 
-	mu       sync.Mutex // guards the browser fields below
-	bctx     context.Context
-	stop     func()
-	dir      string // the browser's profile, removed with it
-	starts   int
-	closed   bool
-	browsers sync.WaitGroup
+	mu     sync.Mutex // guards the browser fields below
+	bctx   context.Context
+	stop   func()
+	dir    string // the browser's profile, removed with it
+	starts int
+	closed bool
 }
 
 // New checks opts and returns a Pool; the browser starts with the first

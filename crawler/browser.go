@@ -167,7 +167,13 @@ func embedHeaders(h http.Header) http.Header {
 // browserResponse is f as the browser gets it: the entity body without
 // transfer coding, and without the content coding the fetcher can undo.
 func (c *Crawler) browserResponse(f *fetched) (*browserfetch.Response, error) {
-	body, err := io.ReadAll(f.decoded(c.job.Fetch.MaxBodyBytes))
+	// A body past the page's whole budget is not read: the budget then
+	// fails the page's later requests anyway.
+	limit := c.job.Fetch.MaxBodyBytes
+	if b := c.job.Capture.Browser.MaxPageBytes; b > 0 && b < limit {
+		limit = b
+	}
+	body, err := io.ReadAll(f.decoded(limit))
 	if err != nil {
 		return nil, err
 	}

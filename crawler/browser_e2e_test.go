@@ -24,6 +24,7 @@ import (
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // needChromium skips a test that loads pages in the browser when Debian's
@@ -240,9 +241,10 @@ func readAllRecords(t *testing.T, dir string) []record {
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			if !val.Valid() {
-				t.Errorf("%s: record %s: %v", f, rec.RecordId(), val)
-			}
+			// gowarc computes WARC-Payload-Digest over the chunked body,
+			// SHARC over the de-chunked one (docs/interop.md): the digests
+			// are checked by warc.VerifyFile below instead.
+			_ = val
 			raw, err := rec.Block().RawBytes()
 			if err != nil {
 				t.Fatal(err)
@@ -254,6 +256,9 @@ func readAllRecords(t *testing.T, dir string) []record {
 			rec.Close()
 		}
 		r.Close()
+		if n, problems, err := warc.VerifyFile(f); err != nil || len(problems) > 0 || n == 0 {
+			t.Errorf("verify %s: %d records, problems %v, err %v", f, n, problems, err)
+		}
 	}
 	return out
 }
@@ -405,5 +410,78 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	}
 	for u := range want {
 		t.Errorf("the report has no page %s", u)
+	}
+}
+
+// TestBrowserPageLimits: a page whose JSON never comes is archived when
+// page_timeout ends, with what it showed by then (annotation
+// browser-unsettled); a page whose image passes max_page_bytes is
+// archived without its later requests (browser-bytes-cut).
+func TestBrowserPageLimits(t *testing.T) {
+	needChromium(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/hangs", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<!doctype html><body><p>Shell text</p><script>fetch("/api/never.json")</script></body>`)
+	})
+	mux.HandleFunc("/api/never.json", func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	mux.HandleFunc("/heavy", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<!doctype html><body><img src="/big.png"><script>setTimeout(() => fetch("/api/after.json"), 300)</script></body>`)
+	})
+	mux.HandleFunc("/big.png", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(bytes.Repeat([]byte{0}, 300<<10))
+	})
+	var after atomic.Int64
+	mux.HandleFunc("/api/after.json", func(w http.ResponseWriter, r *http.Request) { after.Add(1); io.WriteString(w, `{}`) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: browser-limits
+seeds: [http://lim.test/hangs, http://lim.test/heavy]
+user_agent: "SHARC-test (+https://example.org/contact)"
+robots: ignore
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+capture:
+  browser: {match: ['^http://lim\.test/'], page_timeout: 4s, max_page_bytes: 200KB, tabs: 2}
+warc: {dir: %s}
+resolve: {lim.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
+`, filepath.Join(dir, "warcs"), addr(srv)))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("crawl: %v (%s)", err, stats.StopReason)
+	}
+	log, err := os.ReadFile(stats.CrawlLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(string(log), "\n") {
+		if f := strings.Fields(l); len(f) > 3 {
+			lines[f[3]] = l
+		}
+	}
+	for u, ann := range map[string]string{"http://lim.test/hangs": "browser-unsettled", "http://lim.test/heavy": "browser-bytes-cut"} {
+		if !strings.Contains(lines[u], ann) {
+			t.Errorf("crawl.log line of %s lacks %s: %q", u, ann, lines[u])
+		}
+	}
+	if n := after.Load(); n != 0 {
+		t.Errorf("a request after the page's byte budget was spent reached the server %d times", n)
+	}
+	recs := readAllRecords(t, latestWARCDir(t, filepath.Join(dir, "warcs")))
+	var dom *record
+	for i, r := range recs {
+		if r.uri == "urn:dom:http://lim.test/hangs" {
+			dom = &recs[i]
+		}
+	}
+	if dom == nil || !bytes.Contains(dom.block, []byte("Shell text")) {
+		t.Errorf("the timed-out page has no DOM record with what it showed")
 	}
 }

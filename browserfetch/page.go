@@ -28,7 +28,7 @@ var errPageBytes = errors.New("browserfetch: max_page_bytes reached")
 
 // pageRun is one Capture's state, shared by its paused-request handlers.
 type pageRun struct {
-	p     *Pool
+	p      *Pool
 	ctx    context.Context // the tab's, with the page deadline
 	cancel func()          // ends ctx: the handlers' fetches stop
 	fetch  FetchFunc

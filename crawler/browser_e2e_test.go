@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -484,4 +485,90 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	if dom == nil || !bytes.Contains(dom.block, []byte("Shell text")) {
 		t.Errorf("the timed-out page has no DOM record with what it showed")
 	}
+}
+
+// TestBrowserCrashRetried kills the crawler's Chromium while it loads a
+// page: the page is retried (fetch.retries), a new Chromium loads it, and
+// it is archived with its JavaScript-built DOM.
+func TestBrowserCrashRetried(t *testing.T) {
+	needChromium(t)
+	var kills atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<!doctype html><body><p id="out">wait</p><script>
+fetch("/api/data.json").then(r => r.json()).then(d => { document.getElementById("out").textContent = d.text; });
+</script></body>`)
+	})
+	mux.HandleFunc("/api/data.json", func(w http.ResponseWriter, r *http.Request) {
+		if kills.Add(1) == 1 {
+			if err := killChildChromium(); err != nil {
+				t.Error(err)
+			}
+			<-r.Context().Done()
+			return
+		}
+		io.WriteString(w, `{"text":"Survived the crash"}`)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: browser-crash
+seeds: [http://crash.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+robots: ignore
+politeness: {delay: 0s, delay_factor: 0}
+capture:
+  browser: {match: ['^http://crash\.test/$'], page_timeout: 20s}
+warc: {dir: %s}
+resolve: {crash.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 2, retry_backoff: 10ms}
+`, filepath.Join(dir, "warcs"), addr(srv)))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("crawl: %v (%s)", err, stats.StopReason)
+	}
+	if kills.Load() < 2 {
+		t.Fatalf("the JSON was asked %d times: the page was not loaded again after the crash", kills.Load())
+	}
+	var dom *record
+	recs := readAllRecords(t, latestWARCDir(t, filepath.Join(dir, "warcs")))
+	for i, r := range recs {
+		if r.uri == "urn:dom:http://crash.test/" {
+			dom = &recs[i]
+		}
+	}
+	if dom == nil || !bytes.Contains(dom.block, []byte("Survived the crash")) {
+		t.Errorf("no DOM record of the page as rendered after the crash")
+	}
+}
+
+// killChildChromium kills the Chromium this test process started (the
+// crawler's; /usr/bin/chromium execs the browser, so it is a direct
+// child), by its process id.
+func killChildChromium() error {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+		if open < 0 || end < open {
+			continue
+		}
+		fields := strings.Fields(string(b[end+1:]))
+		if string(b[open+1:end]) != "chromium" || len(fields) < 2 || fields[1] != strconv.Itoa(os.Getpid()) {
+			continue
+		}
+		pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(f)))
+		p, err := os.FindProcess(pid)
+		if err != nil {
+			return err
+		}
+		return p.Kill()
+	}
+	return errors.New("no chromium child of the test process")
 }

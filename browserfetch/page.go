@@ -266,16 +266,22 @@ func (r *pageRun) finish() {
 	r.handlers.Wait()
 }
 
-// hopByHop are the header fields the browser must not see on a body
-// that Go already decoded and sized.
-var hopByHop = map[string]bool{"Content-Encoding": true, "Content-Length": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true}
+// hopByHop reports the header fields the browser must not see on a
+// body that Go already decoded and sized.
+func hopByHop(key string) bool {
+	switch http.CanonicalHeaderKey(key) {
+	case "Content-Encoding", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive":
+		return true
+	}
+	return false
+}
 
 // BrowserHeader copies h without the fields that describe the wire
 // encoding of the body (the browser gets it decoded).
 func BrowserHeader(h http.Header) http.Header {
 	out := make(http.Header, len(h))
 	for k, vs := range h {
-		if !hopByHop[http.CanonicalHeaderKey(k)] {
+		if !hopByHop(k) {
 			out[k] = append([]string(nil), vs...)
 		}
 	}
@@ -290,7 +296,7 @@ func headerEntries(h http.Header) []*fetch.HeaderEntry {
 	sort.Strings(keys)
 	var out []*fetch.HeaderEntry
 	for _, k := range keys {
-		if hopByHop[http.CanonicalHeaderKey(k)] {
+		if hopByHop(k) {
 			continue
 		}
 		for _, v := range h[k] {

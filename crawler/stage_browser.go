@@ -5,7 +5,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
@@ -82,5 +81,3 @@ func (it *item) resources() []warc.ResourceRecord {
 	}
 	return out
 }
-
-var _ browserfetch.FetchFunc = (*browserPage)(nil).fetch

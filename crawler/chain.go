@@ -56,6 +56,7 @@ type item struct {
 
 	rendered *browserfetch.Page // browser: the page as Chromium rendered it
 	embeds   map[string]bool    // browser: URLs archived as the page's sub-resources
+	found    *discovered        // browser: what the rendered DOM links to
 
 	rev        *warc.RevisitOf // dedup: the record this response revisits
 	newPayload bool            // dedup found no original for the payload

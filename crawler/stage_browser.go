@@ -38,9 +38,11 @@ func (browserStage) run(ctx context.Context, c *Crawler, it *item) (bool, error)
 		return false, nil
 	}
 	it.rendered = pg
-	// The rendered text's digest, for dedup to compare with the visit's
-	// (visit-revisit): extract computes the same from the DOM again.
-	it.textDigest = c.discover(it.t, it.f, pg.DOM).textDigest
+	// What the rendered DOM links to and its text's digest: dedup
+	// compares the digest with the visit's (visit-revisit), extract
+	// takes the rest.
+	found := c.discover(it.t, it.f, pg.DOM)
+	it.found, it.textDigest = &found, found.textDigest
 	it.ann = append(it.ann, annBrowser)
 	if pg.Unsettled {
 		it.ann = append(it.ann, annBrowserUnsettled)

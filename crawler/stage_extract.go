@@ -13,11 +13,11 @@ type extractStage struct{}
 func (extractStage) name() string { return stages.Extract }
 
 func (extractStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
-	var dom []byte
-	if it.rendered != nil {
-		dom = it.rendered.DOM
+	found := it.found // a browser page's, from its rendered DOM
+	if found == nil {
+		d := c.discover(it.t, it.f, nil)
+		found = &d
 	}
-	found := c.discover(it.t, it.f, dom)
 	it.ann = append(it.ann, found.ann...)
 	if found.textDigest != "" {
 		// textDigest fingerprints the normalised visible text, so a job

@@ -26,6 +26,9 @@ const settlePoll = 25 * time.Millisecond
 // errPageBytes refuses a request once the page's byte budget is spent.
 var errPageBytes = errors.New("browserfetch: max_page_bytes reached")
 
+// DefaultMaxPending is Options.MaxPending's default.
+const DefaultMaxPending = 256
+
 // pageRun is one Capture's state, shared by its paused-request handlers.
 type pageRun struct {
 	p      *Pool
@@ -36,6 +39,7 @@ type pageRun struct {
 	mu       sync.Mutex
 	closed   bool // no handler starts any more
 	nav      bool // the navigation request was handed out
+	pending  int  // handlers fetching (at most Options.MaxPending)
 	handlers sync.WaitGroup
 	pg       Page
 
@@ -186,11 +190,18 @@ func (r *pageRun) onEvent(ev any) {
 		r.mu.Unlock()
 		return // the tab is closing; its requests die with it
 	}
+	r.handlers.Add(1)
+	if r.pending >= r.p.opts.MaxPending {
+		r.pg.Failed++
+		r.mu.Unlock()
+		go r.refuse(e.RequestID)
+		return
+	}
+	r.pending++
 	req := Request{URL: e.Request.URL, Method: e.Request.Method, ResourceType: string(e.ResourceType), Header: http.Header{}}
 	if !r.nav && e.ResourceType == network.ResourceTypeDocument {
 		req.Navigation, r.nav = true, true
 	}
-	r.handlers.Add(1)
 	r.mu.Unlock()
 	for k, v := range e.Request.Headers {
 		if s, ok := v.(string); ok {
@@ -202,11 +213,23 @@ func (r *pageRun) onEvent(ev any) {
 	go r.answer(e.RequestID, req)
 }
 
+// refuse fails a request the page may not make now.
+func (r *pageRun) refuse(id fetch.RequestID) {
+	defer r.handlers.Done()
+	_, _ = chromedp.Call(r.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonBlockedByClient})
+}
+
 // answer fetches one paused request through the caller and answers the
 // browser.
 func (r *pageRun) answer(id fetch.RequestID, req Request) {
 	defer r.handlers.Done()
-	defer func() { r.inflight.Add(-1); r.touch() }()
+	defer func() {
+		r.mu.Lock()
+		r.pending--
+		r.mu.Unlock()
+		r.inflight.Add(-1)
+		r.touch()
+	}()
 	resp, err := r.safeFetch(req)
 	if err != nil {
 		r.p.log.Debug("request refused", zap.String("url", req.URL), zap.Error(err))

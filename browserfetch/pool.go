@@ -74,8 +74,12 @@ type Options struct {
 	// MaxScreenshotHeight cuts a full-page screenshot (CSS pixels): an
 	// endless page must not make an endless PNG.
 	MaxScreenshotHeight int
-	Width, Height       int // viewport
-	Log                 *zap.Logger
+	// MaxPending bounds the requests of one page being fetched at once
+	// (DefaultMaxPending when 0): a page that starts thousands gets the
+	// rest failed rather than a goroutine and a body each.
+	MaxPending    int
+	Width, Height int // viewport
+	Log           *zap.Logger
 }
 
 // Page is what a Capture rendered.
@@ -125,6 +129,9 @@ func New(opts Options) (*Pool, error) {
 	}
 	if opts.MaxScreenshotHeight <= 0 {
 		opts.MaxScreenshotHeight = 16384
+	}
+	if opts.MaxPending <= 0 {
+		opts.MaxPending = DefaultMaxPending
 	}
 	if opts.Log == nil {
 		opts.Log = zap.NewNop()

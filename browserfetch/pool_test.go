@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -209,4 +210,49 @@ func TestCaptureByteLimit(t *testing.T) {
 			t.Errorf("the JSON was fetched past the budget")
 		}
 	}
+}
+
+// A page that starts many requests at once never has more than
+// MaxPending of them being fetched; the others fail, and every request is
+// answered or failed.
+func TestCaptureBoundsPendingRequests(t *testing.T) {
+	const n = 400
+	page := `<!doctype html><body><script>for (let i = 0; i < ` + fmt.Sprint(n) + `; i++) fetch("/slow?" + i).catch(() => {});</script></body>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, page)
+	}))
+	defer srv.Close()
+	var mu sync.Mutex
+	cur, top := 0, 0
+	slow := func(ctx context.Context, r browserfetch.Request) (*browserfetch.Response, error) {
+		if r.Navigation {
+			return &browserfetch.Response{Status: 200, Header: http.Header{"Content-Type": {"text/html"}}, Body: []byte(page)}, nil
+		}
+		mu.Lock()
+		cur++
+		top = max(top, cur)
+		mu.Unlock()
+		defer func() { mu.Lock(); cur--; mu.Unlock() }()
+		select {
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return &browserfetch.Response{Status: 200, Body: []byte("{}")}, nil
+	}
+	const bound = 16
+	p := newPool(t, browserfetch.Options{PageTimeout: 30 * time.Second, Idle: 500 * time.Millisecond, MaxPending: bound})
+	pg, err := p.Capture(context.Background(), srv.URL+"/", slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if top > bound || pg.Failed == 0 {
+		t.Errorf("%d requests fetched at once and %d failed, want at most %d at once and the rest failed", top, pg.Failed, bound)
+	}
+	// The document, the n fetches and Chromium's /favicon.ico.
+	if got := pg.Requests + pg.Failed; got < n+1 || pg.Unsettled {
+		t.Errorf("%d requests answered or failed (unsettled %v), want the document and %d", got, pg.Unsettled, n)
+	}
+	t.Logf("at most %d fetched at once; %d answered, %d failed", top, pg.Requests, pg.Failed)
 }

@@ -61,6 +61,9 @@ func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, 
 	if err != nil {
 		return nil, fmt.Errorf("browserfetch: intercept: %w", err)
 	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: pendingJS}); err != nil {
+		return nil, fmt.Errorf("browserfetch: count requests: %w", err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
 		if ctx.Err() == nil || !r.navigated() {
 			return nil, fmt.Errorf("browserfetch: load %s: %w", pageURL, err)
@@ -88,6 +91,32 @@ const scrollJS = `(async () => {
   }
   window.scrollTo(0, 0);
 })()`
+
+// pendingJS counts, in the page, the fetch() and XMLHttpRequest calls
+// not yet settled (window.__sharcPending). A request a script started
+// just before the page seemed idle may not have been paused yet (the
+// browser reports it across processes); the page itself knows it is
+// waiting. The page gets the same promises and events as without it.
+const pendingJS = `(() => {
+  let n = 0;
+  Object.defineProperty(window, "__sharcPending", {get: () => n});
+  const f = window.fetch;
+  if (f) window.fetch = function (...a) { n++; return f.apply(this, a).finally(() => { n--; }); };
+  const X = window.XMLHttpRequest;
+  if (X) { const send = X.prototype.send; X.prototype.send = function (...a) { n++; this.addEventListener("loadend", () => { n--; }, {once: true}); return send.apply(this, a); }; }
+})()`
+
+// pagePending asks the page how many of its fetch and XHR calls are
+// unsettled; 0 if it cannot tell.
+func (r *pageRun) pagePending() int {
+	ctx, cancel := context.WithTimeout(r.ctx, time.Second)
+	defer cancel()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int]("window.__sharcPending || 0"))
+	if err != nil {
+		return 0
+	}
+	return n
+}
 
 // navigated reports whether the document request was answered.
 func (r *pageRun) navigated() bool {
@@ -120,7 +149,10 @@ func (r *pageRun) settle() bool {
 	for {
 		quiet := time.Since(time.Unix(0, r.last.Load()))
 		if r.inflight.Load() == 0 && quiet >= o.Idle {
-			return true
+			if r.pagePending() == 0 {
+				return true
+			}
+			r.touch() // a request is on its way: wait for it, then a quiet window
 		}
 		select {
 		case <-tick.C:

@@ -2,12 +2,15 @@ package replaytest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +107,7 @@ resolve: {app.test: %s, cdn.test: %s}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
+	checkWithWarcio(t, pkg)
 	srv := replayServer(t, rwp, map[string]string{"browser.wacz": pkg})
 	bctx := newBrowser(t, chromium)
 	fr := replayText(t, bctx, srv, "browser.wacz", page, pageTS, jsHeadline)
@@ -125,4 +129,51 @@ func replayText(t *testing.T, ctx context.Context, srv *httptest.Server, pkg, ta
 		t.Fatalf("replayed %s never showed %q: %v (last frame %+v)", target, want, err, f)
 	}
 	return f
+}
+
+// warcioRecord is what tests/js/read-wacz.mjs reports of a record.
+type warcioRecord struct {
+	Type                string `json:"type"`
+	TargetURI           string `json:"targetURI"`
+	BlockDigest         string `json:"blockDigest"`
+	ComputedBlockDigest string `json:"computedBlockDigest"`
+	HTTPStatus          *int   `json:"httpStatus"`
+}
+
+// checkWithWarcio reads the package with webrecorder's warcio
+// (tests/js/read-wacz.mjs), a reader SHARC did not write: the JSON
+// response and the page's screenshot and DOM resource records are there,
+// and warcio's block digests agree with the records'.
+func checkWithWarcio(t *testing.T, pkg string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Log("node is not on PATH: the warcio read-back is skipped")
+		return
+	}
+	_, self, _, _ := runtime.Caller(0)
+	script := filepath.Join(filepath.Dir(self), "..", "tests", "js", "read-wacz.mjs")
+	out, err := exec.Command(node, script, pkg).Output()
+	var res struct {
+		Records  []warcioRecord `json:"records"`
+		Problems []string       `json:"problems"`
+	}
+	if jerr := json.Unmarshal(out, &res); jerr != nil {
+		t.Fatalf("read-wacz.mjs: %v / %v: %s", err, jerr, out)
+	}
+	for _, p := range res.Problems {
+		t.Errorf("warcio: %s", p)
+	}
+	want := map[string]string{"http://app.test/api/data.json": "response", "urn:screenshot:http://app.test/": "resource", "urn:dom:http://app.test/": "resource"}
+	for _, r := range res.Records {
+		if r.BlockDigest != "" && r.ComputedBlockDigest != "" && r.BlockDigest != r.ComputedBlockDigest {
+			t.Errorf("warcio: %s %s block digest %s, computed %s", r.Type, r.TargetURI, r.BlockDigest, r.ComputedBlockDigest)
+		}
+		if want[r.TargetURI] == r.Type {
+			delete(want, r.TargetURI)
+		}
+	}
+	for uri, typ := range want {
+		t.Errorf("warcio found no %s record of %s", typ, uri)
+	}
 }

@@ -85,7 +85,7 @@ type Options struct {
 type Stats struct {
 	CaptureID  int64
 	Resumed    bool
-	Fetched    int64 // URIs with an HTTP response archived (pages and prerequisites)
+	Fetched    int64 // URIs with an HTTP response archived (pages, prerequisites, browser pages' sub-resources)
 	Failed     int64
 	Blocked    int64 // precluded by robots.txt
 	Discovered int64 // URLs in the frontier

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
@@ -35,7 +36,11 @@ func assemble(j *job.Job) chain {
 	if j.Robots == "obey" {
 		ch = append(ch, robotsStage{})
 	}
-	return append(ch, fetchStage{}, netguardStage{}, retryStage{},
+	ch = append(ch, fetchStage{})
+	if j.Capture.Browser.Enabled() {
+		ch = append(ch, browserStage{})
+	}
+	return append(ch, netguardStage{}, retryStage{},
 		dedupStage{}, extractStage{}, writeStage{}, scheduleStage{})
 }
 
@@ -48,6 +53,10 @@ type item struct {
 
 	f        *fetched // the response (fetch); nil without one
 	fetchErr error    // why there is none, or the fetch's error
+
+	rendered *browserfetch.Page // browser: the page as Chromium rendered it
+	embeds   map[string]bool    // browser: URLs archived as the page's sub-resources
+	found    *discovered        // browser: what the rendered DOM links to
 
 	rev        *warc.RevisitOf // dedup: the record this response revisits
 	newPayload bool            // dedup found no original for the payload

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -165,21 +166,28 @@ func TestChainNamesFromStages(t *testing.T) {
 	if gotCands = append(gotCands, stages.Quotas); !slices.Equal(gotCands, candidates) {
 		t.Errorf("candidate chain %v, want %v", gotCands, candidates)
 	}
+	without := func(names ...string) []string {
+		return slices.DeleteFunc(slices.Clone(listed), func(n string) bool { return slices.Contains(names, n) })
+	}
+	browser := job.Browser{Match: []*regexp.Regexp{regexp.MustCompile(".")}}
 	for _, tc := range []struct {
-		robots string
-		want   []string
+		robots  string
+		browser job.Browser
+		want    []string
 	}{
-		{"obey", listed},
-		{"ignore", slices.DeleteFunc(slices.Clone(listed), func(n string) bool { return n == stages.Robots })},
+		{"obey", browser, listed},
+		{"obey", job.Browser{}, without(stages.Browser)},
+		{"ignore", job.Browser{}, without(stages.Robots, stages.Browser)},
 	} {
+		j := &job.Job{Robots: tc.robots, Capture: job.Capture{Browser: tc.browser}}
 		var got []string
-		for _, s := range assemble(&job.Job{Robots: tc.robots}) {
+		for _, s := range assemble(j) {
 			got = append(got, s.name())
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("robots %s: chain %v, want %v", tc.robots, got, tc.want)
 		}
-		ex := Explain(&job.Job{Robots: tc.robots})
+		ex := Explain(j)
 		if len(ex) != 5+len(tc.want) || ex[0].Name != stages.Canonicalize || ex[len(ex)-1].Name != stages.Schedule {
 			t.Errorf("robots %s: Explain %v", tc.robots, ex)
 		}

@@ -32,10 +32,23 @@ type archived struct {
 	// newPayload says deduplication found no original for the payload:
 	// its response is the first with its digest (see dedup.committed).
 	newPayload bool
+	// resources are a browser page's screenshot and rendered DOM.
+	resources []warc.ResourceRecord
 	// entry is the exchange's crawl.log line, written by the committer
 	// with its group (Digest and Time are filled in then).
 	entry crawllog.Entry
 	done  chan archivedResult
+}
+
+// resourceType is the content type of the resource record with target
+// uri.
+func (a *archived) resourceType(uri string) string {
+	for _, r := range a.resources {
+		if r.TargetURI == uri {
+			return mediaType(r.ContentType)
+		}
+	}
+	return ""
 }
 
 type archivedResult struct {
@@ -93,7 +106,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i].recs, results[i].err = c.writeExchange(ctx, a.t, a.f, a.rev, a.outlinks, a.textDigest)
+			results[i].recs, results[i].err = c.writeExchange(ctx, a)
 		}()
 	}
 	wg.Wait()

@@ -1,6 +1,7 @@
 package crawler
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -21,6 +22,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/extract"
@@ -83,7 +85,7 @@ type Options struct {
 type Stats struct {
 	CaptureID  int64
 	Resumed    bool
-	Fetched    int64 // URIs with an HTTP response archived (pages and prerequisites)
+	Fetched    int64 // URIs with an HTTP response archived (pages, prerequisites, browser pages' sub-resources)
 	Failed     int64
 	Blocked    int64 // precluded by robots.txt
 	Discovered int64 // URLs in the frontier
@@ -155,8 +157,9 @@ type runState struct {
 	folder   jobdir.Folder // the capture's folder; "" for a capture begun before folders
 	warcDir  string        // where this capture's WARC files go
 	capture  store.Capture
-	cl       *cluster // the cluster node's state; nil on a single node
-	upl      *uploads // nil unless the job sets warc.upload
+	cl       *cluster           // the cluster node's state; nil on a single node
+	upl      *uploads           // nil unless the job sets warc.upload
+	browser  *browserfetch.Pool // nil unless the job sets capture.browser
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
@@ -533,6 +536,10 @@ func revisitHold(visit *store.Record, now time.Time) time.Duration {
 // visit's from the URL's last capture when fetch.conditional_get is set.
 func (c *Crawler) requestHeaders(ctx context.Context, t frontier.Task, visit *store.Record) http.Header {
 	switch {
+	case c.browser != nil && c.job.Capture.Browser.Matches(t.URL.URL):
+		// A browser page is rendered again whatever its document's
+		// validators say: a script may fill it from responses that changed.
+		return nil
 	case t.Action == scheduler.Revisit && c.job.Capture.RevisitRequest == job.RevisitFull:
 		return nil
 	case t.Action == scheduler.Revisit && visit != nil:
@@ -607,7 +614,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
-	f, err := c.fetch.fetch(ctx, t.URL.URL, nil)
+	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
 	if f != nil {
 		defer f.Close() // releases the spooled response
 	}
@@ -666,8 +673,10 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 
 // writeExchange archives one fetch and converts the written records to index
 // rows. Only the committer calls it.
-func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched, rev *warc.RevisitOf, outlinks []warc.Outlink, textDigest string) ([]store.Record, error) {
-	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev, Outlinks: outlinks}
+func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Record, error) {
+	t, f, rev := a.t, a.f, a.rev
+	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev,
+		Outlinks: a.outlinks, Resources: a.resources}
 	if f.Truncated {
 		ex.Truncated = "length"
 	} else {
@@ -697,10 +706,15 @@ func (c *Crawler) writeExchange(ctx context.Context, t frontier.Task, f *fetched
 		if warc.HTTPExchange(w.Type) {
 			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
-			r.TextDigest = textDigest
+			r.TextDigest = a.textDigest
 			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
 				r.PayloadDigest = f.Digest
 			}
+		}
+		if w.Type == warc.Resource {
+			// A browser page's screenshot or DOM: indexed under its own
+			// urn: target, as the WARC record names it.
+			r.URL, r.SURT, r.MIME, r.PayloadDigest, r.Length = w.TargetURI, w.TargetURI, a.resourceType(w.TargetURI), w.PayloadDigest, w.PayloadLength
 		}
 		recs = append(recs, r)
 	}
@@ -767,7 +781,10 @@ type discovered struct {
 // discover reads a response's Location and, for a 2xx, its links (at most
 // limits.max_outlinks; extraction counts the rest), sitemap entries and
 // visible text.
-func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
+//
+// dom, when set, is the page as a browser rendered it (browser.go): links
+// and text are read from it rather than from the response's body.
+func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 	var d discovered
 	if loc := f.Header.Get("Location"); f.Status/100 == 3 && loc != "" {
 		if u, err := urlcanon.Canonical(t.URL.URL, loc); err == nil {
@@ -778,8 +795,11 @@ func (c *Crawler) discover(t frontier.Task, f *fetched) discovered {
 		}
 	}
 	if f.Status/100 == 2 {
-		res, err := extract.ExtractFrom(f.Header.Get("Content-Type"), t.URL.URL, f.decoded(c.job.Fetch.MaxBodyBytes),
-			extract.Options{MaxLinks: c.job.Limits.MaxOutlinks, SizeHint: f.BodyLen})
+		ctype, body, size := f.Header.Get("Content-Type"), f.decoded(c.job.Fetch.MaxBodyBytes), f.BodyLen
+		if dom != nil {
+			ctype, body, size = "text/html; charset=utf-8", bytes.NewReader(dom), int64(len(dom))
+		}
+		res, err := extract.ExtractFrom(ctype, t.URL.URL, body, extract.Options{MaxLinks: c.job.Limits.MaxOutlinks, SizeHint: size})
 		if err != nil {
 			d.ann = append(d.ann, "extract-error")
 			c.log.Debug("extraction", zap.String("url", t.URL.URL), zap.Error(err))

@@ -115,6 +115,10 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 		return "", err
 	}
 	c.setUpState()
+	if err := c.setUpBrowser(); err != nil {
+		c.closeOutputs()
+		return "", err
+	}
 	if err := c.setUpRates(ctx); err != nil {
 		c.closeOutputs()
 		return "", err
@@ -260,6 +264,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 		c.committer(ctx, c.toCommit) // not runCtx: what was fetched is committed
 	}()
 	workErr = c.runWorkers(runCtx, stop)
+	c.closeBrowser()
 	close(c.toCommit)
 	<-committerDone
 	stopProgress()

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
 
@@ -32,7 +33,7 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 			it.ann = append(it.ann, "notModified")
 			it.textDigest = prev.TextDigest
 		}
-	case visit != nil && f.Status == visit.Status && f.Digest == visit.PayloadDigest:
+	case visit != nil && f.Status == visit.Status && f.Digest == visit.PayloadDigest && it.sameRendering(visit):
 		// The same answer as the visit (a 200 with the same payload, or the
 		// same 404 twice): unchanged.
 		it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
@@ -57,6 +58,13 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 		it.newPayload = !dup
 	}
 	return false, nil
+}
+
+// sameRendering reports whether a browser page rendered the visible text
+// its visit rendered: a script may fill the same document from a JSON
+// that changed. True for a page not rendered.
+func (it *item) sameRendering(visit *store.Record) bool {
+	return it.rendered == nil || it.textDigest == visit.TextDigest
 }
 
 // unchangedSinceLast marks a refresh cycle's response as a revisit of the

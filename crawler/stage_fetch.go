@@ -13,7 +13,7 @@ type fetchStage struct{}
 func (fetchStage) name() string { return stages.FetchHTTP }
 
 func (fetchStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
-	it.f, it.fetchErr = c.fetch.fetch(ctx, it.t.URL.URL, c.requestHeaders(ctx, it.t, it.visit))
+	it.f, it.fetchErr = c.get(ctx, it.t.Host, it.t.URL.URL, c.requestHeaders(ctx, it.t, it.visit))
 	if ctx.Err() != nil {
 		return true, ctx.Err() // abandoned: the URL stays queued for the resumed run
 	}

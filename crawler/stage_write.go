@@ -23,7 +23,7 @@ func (writeStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
 		it.state = store.StateVisited
 	}
 	c.bytes.Add(f.Response.Size())
-	_, err := c.submit(&archived{t: t, f: f, rev: it.rev, outlinks: it.outlinks, graph: it.graph, cands: it.cands, textDigest: it.textDigest, newPayload: it.newPayload,
+	_, err := c.submit(&archived{t: t, f: f, rev: it.rev, outlinks: it.outlinks, graph: it.graph, cands: it.cands, textDigest: it.textDigest, newPayload: it.newPayload, resources: it.resources(),
 		states: []store.StateChange{{SURT: t.SURT, State: it.state, Attempts: t.Attempt + 1}}, entry: fetchEntry(it.worker, t, f, it.ann)})
 	if err != nil {
 		return true, err

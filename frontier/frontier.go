@@ -146,6 +146,12 @@ type Frontier struct {
 	parkWork   int                // parked hosts with work
 	parkedURLs int                // URLs of parked hosts (for Size)
 	loading    map[string]*parked // unparked, rows being loaded
+
+	// The request gate (gate.go), under its own lock; gmu may be held
+	// while taking mu, never the other way round.
+	gmu   sync.Mutex
+	gate  map[string]*gateHost
+	gwake chan struct{} // closed and replaced when a gated request ends
 }
 
 // New returns an empty frontier.

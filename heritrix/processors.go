@@ -70,6 +70,12 @@ var counts = map[string]func(t *Tally) []string{
 			fmt.Sprintf("%d URIs without one (connection, DNS, timeout, retries)", t.stages[stageFailed]),
 			fmt.Sprintf("%d URIs the crawler failed on (-5)", t.stages[stageError])}
 	},
+	crawlstages.Browser: func(t *Tally) []string {
+		b := t.browser
+		return []string{fmt.Sprintf("%d pages loaded in the browser", b.pages),
+			fmt.Sprintf("%d of them not settled by page_timeout", b.unsettled),
+			fmt.Sprintf("%d of them cut at max_page_bytes", b.bytesCut)}
+	},
 	crawlstages.Dedup: func(t *Tally) []string {
 		return []string{fmt.Sprintf("%d responses duplicate by payload digest (revisit records)", t.kinds.dupURLs)}
 	},

@@ -26,6 +26,30 @@ const (
 // one in the capture has (a WARC revisit record), Heritrix's too.
 const annDuplicate = "duplicate:digest"
 
+// Annotations of pages loaded in a browser (crawler/browser.go,
+// docs/browser-capture.md).
+const (
+	annBrowser          = "browser"
+	annBrowserUnsettled = "browser-unsettled"
+	annBrowserBytesCut  = "browser-bytes-cut"
+)
+
+// browserPages counts the pages the browser stage loaded.
+type browserPages struct{ pages, unsettled, bytesCut int64 }
+
+func (b *browserPages) add(e crawllog.Entry) {
+	if !hasAnnotation(e, annBrowser) {
+		return
+	}
+	b.pages++
+	if hasAnnotation(e, annBrowserUnsettled) {
+		b.unsettled++
+	}
+	if hasAnnotation(e, annBrowserBytesCut) {
+		b.bytesCut++
+	}
+}
+
 // bytesByKind splits successful URIs as Heritrix's CrawledBytesHistotable
 // does: novel, duplicate by payload digest, not modified (HTTP 304).
 type bytesByKind struct {
@@ -80,7 +104,8 @@ type Tally struct {
 	Skipped int64
 	// stages counts URIs by the crawler stage that settled them, for
 	// processors-report.txt.
-	stages map[stage]int64
+	stages  map[stage]int64
+	browser browserPages
 }
 
 // NewTally starts a tally for a capture with these seeds (canonical URLs,
@@ -97,6 +122,7 @@ func NewTally(seeds []string) *Tally {
 // Add counts one crawl.log line.
 func (t *Tally) Add(e crawllog.Entry) {
 	t.stages[stageOf(e.Status)]++
+	t.browser.add(e)
 	t.addSeed(e)
 	size := max(e.Size, 0)
 	var h *host

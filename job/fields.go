@@ -480,6 +480,37 @@ var captureFields = []field[Job]{
 	boolField("similarity", func(j *Job) *bool { return &j.Capture.Similarity }),
 	oneOfField("change_signal", func(j *Job) *string { return &j.Capture.ChangeSignal }, "payload", "text"),
 	oneOfField("revisit_request", func(j *Job) *string { return &j.Capture.RevisitRequest }, RevisitConditional, RevisitFull),
+	{key: "browser", typ: "mapping", sub: browserFields},
+}
+
+var browserFields = []field[Job]{
+	{key: "match", typ: "list of regexes", def: "none",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Capture.Browser.Match = p.regexes(n, path) },
+		write: func(j *Job) any { return regexText(j.Capture.Browser.Match) }},
+	{key: "wait", typ: "`" + WaitNetworkIdle + "` \\| duration",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) {
+			if s := deref(n); s.Kind == yaml.ScalarNode && s.Value == WaitNetworkIdle {
+				j.Capture.Browser.Wait = 0
+			} else if d, ok := p.duration(n, path); ok {
+				j.Capture.Browser.Wait = d
+			}
+		},
+		write: func(j *Job) any {
+			if j.Capture.Browser.Wait == 0 {
+				return WaitNetworkIdle
+			}
+			return durationText(j.Capture.Browser.Wait)
+		}},
+	boolField("scroll", func(j *Job) *bool { return &j.Capture.Browser.Scroll }),
+	boolField("screenshot", func(j *Job) *bool { return &j.Capture.Browser.Screenshot }),
+	intField("tabs", "integer 1–64", 1, 64, func(j *Job) *int { return &j.Capture.Browser.Tabs }),
+	durField("page_timeout", "duration > 0", true, func(j *Job) *time.Duration { return &j.Capture.Browser.PageTimeout }),
+	sizeField("max_page_bytes", "size > 0", func(x int64) string {
+		if x <= 0 {
+			return "must be > 0"
+		}
+		return ""
+	}, func(j *Job) *int64 { return &j.Capture.Browser.MaxPageBytes }),
 }
 
 var refreshFields = []field[Job]{

@@ -262,7 +262,53 @@ type Capture struct {
 	// payload digest and archived as an identical-payload-digest revisit
 	// with the 200 headers the server sent).
 	RevisitRequest string
+	// Browser selects the URLs loaded in headless Chromium and how
+	// (docs/browser-capture.md).
+	Browser Browser
 }
+
+// Browser is capture.browser: which pages are loaded in headless
+// Chromium rather than only fetched, and the limits of that.
+type Browser struct {
+	// Match lists regexes on the canonical URL; a page matching one is
+	// loaded in the browser. Empty: no browser.
+	Match []*regexp.Regexp
+	// Wait is a fixed pause after the load event; 0 means network-idle
+	// (no request in flight for BrowserIdle).
+	Wait time.Duration
+	// Scroll scrolls to the bottom once settled, then settles again.
+	Scroll bool
+	// Screenshot stores a full-page PNG as a resource record.
+	Screenshot bool
+	// Tabs bounds the pages loaded at once.
+	Tabs int
+	// PageTimeout bounds one page, from opening its tab to the screenshot.
+	PageTimeout time.Duration
+	// MaxPageBytes bounds the bodies one page may load (its document's
+	// included); requests past it fail in the browser.
+	MaxPageBytes int64
+}
+
+// Enabled reports whether any page is loaded in the browser.
+func (b Browser) Enabled() bool { return len(b.Match) > 0 }
+
+// Matches reports whether url is loaded in the browser.
+func (b Browser) Matches(url string) bool {
+	for _, re := range b.Match {
+		if re.MatchString(url) {
+			return true
+		}
+	}
+	return false
+}
+
+// BrowserIdle is how long a page must have had no request in flight to
+// count as settled under capture.browser.wait: network-idle (Puppeteer's
+// networkidle0 uses 500 ms too).
+const BrowserIdle = 500 * time.Millisecond
+
+// WaitNetworkIdle is capture.browser.wait's keyword for BrowserIdle.
+const WaitNetworkIdle = "network-idle"
 
 // Revisit request kinds (Capture.RevisitRequest).
 const (
@@ -331,6 +377,9 @@ const (
 	DefaultRefreshPolicy      = "round-robin"
 	DefaultRevisitRequest     = RevisitConditional
 	DefaultRate               = 1.0 / 168 // one change a week, per hour
+	DefaultBrowserTabs        = 2
+	DefaultBrowserPageTimeout = 30 * time.Second
+	DefaultBrowserMaxPage     = 50 * 1000 * 1000 // 50MB
 
 	DefaultMaxURLLength       = 2083
 	DefaultMaxPathSegments    = 32
@@ -377,9 +426,10 @@ func Defaults() Job {
 			MaxOutlinks: DefaultMaxOutlinks, MaxPagesPerHost: DefaultMaxPagesPerHost, MaxSitemapsPerHost: DefaultMaxSitemapsPerHost,
 			MaxSitemapDepth: DefaultMaxSitemapDepth,
 		},
-		WARC:        WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest, GzipLevel: DefaultWARCGzipLevel},
-		Scheduler:   Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
-		Capture:     Capture{ChangeSignal: DefaultChangeSignal, RevisitRequest: DefaultRevisitRequest},
+		WARC:      WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest, GzipLevel: DefaultWARCGzipLevel},
+		Scheduler: Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
+		Capture: Capture{ChangeSignal: DefaultChangeSignal, RevisitRequest: DefaultRevisitRequest,
+			Browser: Browser{Screenshot: true, Tabs: DefaultBrowserTabs, PageTimeout: DefaultBrowserPageTimeout, MaxPageBytes: DefaultBrowserMaxPage}},
 		Refresh:     Refresh{Policy: DefaultRefreshPolicy},
 		ChangeRates: DefaultChangeRates(),
 		DefaultRate: DefaultRate,

@@ -87,7 +87,7 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 		p.Status, p.Reason = StatusCoherent, "the server said the page had not changed (HTTP 304)"
 	case gone(revisit.Status) && !gone(visit.Status):
 		p.Status, p.Reason = StatusDeleted, fmt.Sprintf("second download answered HTTP %d", revisit.Status)
-	case revisit.PayloadDigest != "" && revisit.PayloadDigest == visit.PayloadDigest:
+	case revisit.PayloadDigest != "" && revisit.PayloadDigest == visit.PayloadDigest && !renderedDiffers(visit, revisit):
 		p.Status, p.Reason = StatusCoherent, "same content at both downloads (identical fingerprint)"
 	case r.ChangeSignal == "text" && visit.TextDigest != "" && visit.TextDigest == revisit.TextDigest:
 		p.Status, p.Reason = StatusCoherent, "same visible text at both downloads"
@@ -103,6 +103,35 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 		}
 	}
 	return visit, revisit
+}
+
+// evidenceKinds are the urn: prefixes of a browser page's resource
+// records (crawler/browser.go) and what the report calls them.
+var evidenceKinds = []struct{ prefix, kind string }{{"urn:screenshot:", "screenshot"}, {"urn:dom:", "dom"}}
+
+// noteEvidence lists a browser page's screenshot or DOM record.
+func (s *Summary) noteEvidence(rc store.Record) {
+	for _, k := range evidenceKinds {
+		page, ok := strings.CutPrefix(rc.URL, k.prefix)
+		if !ok {
+			continue
+		}
+		s.BrowserEvidenceTotal++
+		if len(s.BrowserEvidence) < MaxEvidence {
+			s.BrowserEvidence = append(s.BrowserEvidence, Evidence{Page: page, Kind: k.kind, MIME: rc.MIME, PayloadDigest: rc.PayloadDigest,
+				RecordID: rc.RecordID, WARCFile: rc.WARCFile, Offset: rc.Offset, RecordLength: rc.RecordLength})
+		}
+		return
+	}
+}
+
+// renderedDiffers reports a page whose document bytes were the same at
+// both downloads but whose text was not: only a page a browser rendered
+// (capture.browser) can differ so, its text digest being of the rendered
+// DOM, which scripts fill from other responses. Same bytes always give
+// the same text digest otherwise.
+func renderedDiffers(visit, revisit *store.IndexedRecord) bool {
+	return visit.TextDigest != "" && revisit.TextDigest != "" && visit.TextDigest != revisit.TextDigest
 }
 
 func failReason(f store.FrontierURL, what string) string {
@@ -163,6 +192,9 @@ func summarize(ctx context.Context, st store.Store, captureID int64, hosts hostT
 		s.Records[string(rc.RecordType)]++
 		if rc.WARCFile != "" {
 			files[rc.WARCFile] = true
+		}
+		if rc.RecordType == warc.Resource {
+			s.noteEvidence(rc)
 		}
 		if !warc.HTTPExchange(rc.RecordType) {
 			return nil

@@ -251,6 +251,23 @@ type Page struct {
 	State string `json:"state"`
 }
 
+// MaxEvidence bounds Summary.BrowserEvidence: the summary stays small
+// whatever the capture (the CSV of the index has every record).
+const MaxEvidence = 10000
+
+// Evidence is one resource record a browser page left: its full-page
+// screenshot or its rendered DOM, WARC-Concurrent-To the page's response.
+type Evidence struct {
+	Page          string `json:"page"`
+	Kind          string `json:"kind"` // "screenshot" or "dom"
+	MIME          string `json:"mime"`
+	PayloadDigest string `json:"payload_digest"`
+	RecordID      string `json:"record_id"`
+	WARCFile      string `json:"warc_file"`
+	Offset        int64  `json:"offset"`
+	RecordLength  int64  `json:"record_length"`
+}
+
 // Download is one archived download (response or revisit record).
 type Download struct {
 	Time          time.Time       `json:"time"`
@@ -278,6 +295,12 @@ type Summary struct {
 	Records map[string]int `json:"records"`
 	// WARCFiles lists the WARC files holding the capture, sorted.
 	WARCFiles []string `json:"warc_files"`
+	// BrowserEvidence lists the screenshots and rendered DOMs of pages
+	// captured in a browser (capture.browser, docs/browser-capture.md),
+	// in index order, at most MaxEvidence of them; BrowserEvidenceTotal
+	// counts them all.
+	BrowserEvidence      []Evidence `json:"browser_evidence,omitempty"`
+	BrowserEvidenceTotal int        `json:"browser_evidence_total,omitempty"`
 }
 
 // MIMECount is one row of the MIME-type histogram.

@@ -103,6 +103,19 @@ type Exchange struct {
 	// hint can only be right: the same algorithm, no chunking, and exactly
 	// Len bytes after the header. Otherwise it is ignored.
 	Payload *PayloadHint
+	// Resources are written last, as resource records WARC-Concurrent-To
+	// the response (or revisit): what a browser rendered of the page, its
+	// screenshot and DOM (see docs/browser-capture.md).
+	Resources []ResourceRecord
+}
+
+// ResourceRecord is a record of something the crawler made from the exchange
+// rather than received: a screenshot or a rendered DOM. TargetURI names
+// it (urn:screenshot:<page URL>, urn:dom:<page URL>).
+type ResourceRecord struct {
+	TargetURI   string
+	ContentType string
+	Body        []byte
 }
 
 // PayloadHint is a payload digest ("sha1:…" or "sha256:…", in the
@@ -136,8 +149,11 @@ type Outlink struct {
 
 // Written describes one record written.
 type Written struct {
-	Type          RecordType // Request, Response, Revisit or Metadata
-	RecordID      string
+	Type     RecordType // Request, Response, Revisit, Metadata or Resource
+	RecordID string
+	// TargetURI is set for Resource records, whose target is their own
+	// (the other records' is the exchange's).
+	TargetURI     string
 	File          string // final file name (without ".open"), no directory
 	Offset        int64  // of the gzip member in the file
 	Length        int64  // bytes the gzip member takes
@@ -702,7 +718,12 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 		}
 	}
 	b := &exchangeBuilder{w: w, ex: ex, msg: msg, date: warcDate(ex.Date), respID: w.newID()}
-	steps := []func() error{b.request, b.response, b.metadata}
+	for _, r := range ex.Resources {
+		if err := checkURI("resource URI", r.TargetURI); err != nil {
+			return nil, err
+		}
+	}
+	steps := []func() error{b.request, b.response, b.metadata, b.resources}
 	if ex.Revisit != nil {
 		steps[1] = b.revisit
 	}
@@ -895,6 +916,27 @@ func (b *exchangeBuilder) metadata() error {
 	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
 	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
 	return b.finish(Metadata, rb, bytesBlock(b.w, body.Bytes()), "", 0)
+}
+
+// resources writes the exchange's resource records, each
+// WARC-Concurrent-To the response: the urn: target URI and the link are
+// the convention Browsertrix uses for its screenshots.
+func (b *exchangeBuilder) resources() error {
+	for _, r := range b.ex.Resources {
+		rb := b.w.streamBuilder(gowarc.Resource)
+		rb.AddWarcHeader(gowarc.WarcRecordID, "<"+b.w.newID()+">")
+		rb.AddWarcHeader(gowarc.WarcDate, b.date)
+		rb.AddWarcHeader(gowarc.WarcTargetURI, r.TargetURI)
+		rb.AddWarcHeader(gowarc.ContentType, cleanField(r.ContentType))
+		rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
+		digest := b.w.digestOf(r.Body)
+		rb.AddWarcHeader(gowarc.WarcPayloadDigest, digest)
+		if err := b.finish(Resource, rb, bytesBlock(b.w, r.Body), digest, int64(len(r.Body))); err != nil {
+			return err
+		}
+		b.recs[len(b.recs)-1].w.TargetURI = r.TargetURI
+	}
+	return nil
 }
 
 // streamBuilder returns a builder for a record whose block finish streams

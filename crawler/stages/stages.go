@@ -31,6 +31,7 @@ const (
 	Prerequisites = "prerequisites"
 	Robots        = "robots"
 	FetchHTTP     = "fetch"
+	Browser       = "browser"
 	NetGuard      = "netguard"
 	Retry         = "retry"
 	Dedup         = "dedup"
@@ -59,6 +60,7 @@ func All() []Stage {
 		{Prerequisites, Fetch, "records the scheduler's decision; robots.txt and sitemap tasks are fetched, archived and read here"},
 		{Robots, Fetch, "applies the host's robots.txt: waits for it, blocks disallowed URLs (-9998), fails them if it is unavailable (-61)"},
 		{FetchHTTP, Fetch, "fetches the URL (conditional GET from the visit or last capture); the network guard checks each address at dial"},
+		{Browser, Fetch, "loads a page capture.browser matches in headless Chromium; every request it makes is fetched, archived and politely spaced here (hop E); keeps the rendered DOM and a screenshot"},
 		{NetGuard, Fetch, "fails at once a fetch refused by the network guard or for an oversized header (-5002): retrying cannot cure it"},
 		{Retry, Fetch, "retries errors, 429 and 5xx with backoff (Retry-After honoured) up to fetch.retries, then gives up"},
 		{Dedup, Disposition, "marks a not-modified, unchanged (same as its visit, or in a refresh cycle as the URL's last capture) or duplicate (same payload digest) response as a revisit"},

@@ -164,10 +164,13 @@ func TestConsoleBrowserFlow(t *testing.T) {
 
 	// The counters change in place: console.js polls, the page is not
 	// reloaded (data-polls counts the polls of this page load).
-	first := bs.eval(`document.querySelector('[data-live=fetched]').innerText`)
+	// The page reloads once when the run starts (a new capture), so the
+	// reads below allow a moment without the elements.
+	const fetchedJS = `(document.querySelector('[data-live=fetched]') || {}).innerText || ''`
+	first := bs.eval(fetchedJS)
 	bs.waitText("the fetched counter to change without a reload", func(string) bool {
-		return bs.eval(`document.querySelector('[data-status]').dataset.polls || '0'`) != "0" &&
-			bs.eval(`document.querySelector('[data-live=fetched]').innerText`) != first
+		return bs.eval(`((document.querySelector('[data-status]') || {}).dataset || {}).polls || '0'`) != "0" &&
+			bs.eval(fetchedJS) != first
 	})
 	if ph := bs.eval(`document.querySelector('[data-live=phase]').innerText`); ph != "visit" {
 		t.Errorf("phase shown %q, want visit", ph)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/internal/browsertest"
 	"github.com/sharc-archive/sharc/internal/crawltest"
 	"github.com/sharc-archive/sharc/wacz"
 	"github.com/sharc-archive/sharc/warc"
@@ -110,16 +111,16 @@ resolve: {app.test: %s, cdn.test: %s}
 	checkWithWarcio(t, pkg)
 	srv := replayServer(t, rwp, map[string]string{"browser.wacz": pkg})
 	bctx := newBrowser(t, chromium)
-	fr := replayText(t, bctx, srv, "browser.wacz", page, pageTS, jsHeadline)
+	fr := replayText(t, bctx, browsertest.Listen(t, bctx), srv, "browser.wacz", page, pageTS, jsHeadline)
 	t.Logf("replayed %s at %s → frame %s, text %q", page, pageTS, fr.URL, strings.TrimSpace(fr.Text))
 }
 
 // replayText replays target and waits until its frame shows want: the
 // frame has text as soon as the document is parsed, the script's text
 // comes after the archived JSON is served.
-func replayText(t *testing.T, ctx context.Context, srv *httptest.Server, pkg, target, ts, want string) frame {
+func replayText(t *testing.T, ctx context.Context, con *browsertest.Console, srv *httptest.Server, pkg, target, ts, want string) frame {
 	t.Helper()
-	f := replay(t, ctx, srv, pkg, target, ts)
+	f := replay(t, ctx, con, srv, pkg, target, ts)
 	err := waitFor(ctx, func(ctx context.Context) (bool, error) {
 		var err error
 		f, err = chromedp.Run(ctx, chromedp.Evaluate[frame](frameJS))

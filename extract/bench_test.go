@@ -1,11 +1,14 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // benchExtract runs Extract on body and reports MB/s (SetBytes) and links/s.
@@ -72,4 +75,52 @@ func BenchmarkShingles(b *testing.B) {
 	for b.Loop() {
 		_ = Shingles(text, 10)
 	}
+}
+
+// BenchmarkExtractDocs extracts the HTML pages of the Python 3.11
+// documentation (Debian python3.11-doc, what the crawler benchmarks
+// crawl) through ExtractFrom, as the crawler does, and normalises each
+// page's visible text for its digest (AppendNormalized): the crawler's
+// per-page parsing work. MB/s counts the HTML.
+func BenchmarkExtractDocs(b *testing.B) {
+	const dir = "/usr/share/doc/python3.11/html"
+	paths, _ := filepath.Glob(filepath.Join(dir, "library", "*.html"))
+	if len(paths) == 0 {
+		b.Skip("no " + dir + " (apt-get install python3.11-doc)")
+	}
+	var pages [][]byte
+	var size int64
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, body)
+		size += int64(len(body))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var buf []byte
+	cpu0 := cpuTime(b)
+	for b.Loop() {
+		for i, body := range pages {
+			res, err := ExtractFrom("text/html", "http://127.0.0.1/library/"+filepath.Base(paths[i]), bytes.NewReader(body), Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf = AppendNormalized(AppendNormalized(buf[:0], res.Title), res.Text)
+		}
+	}
+	// CPU time, not wall time: the machine is shared, and CPU time
+	// hardly moves with its load.
+	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(pages)), "cpu-ms/page")
+}
+
+// cpuTime is this process' user+system CPU time so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -29,36 +29,72 @@ func AppendNormalized(dst []byte, text string) []byte {
 		}
 		word, digits = -1, true
 	}
-	for i := 0; i < len(text); {
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
-		}
-		i += size
-		isDigit := unicode.IsDigit(r)
-		if !isDigit && !unicode.IsLetter(r) {
-			end()
-			continue
-		}
+	start := func() {
 		if word < 0 {
 			word = len(dst)
 			if len(dst) > 0 {
 				dst = append(dst, ' ')
 			}
 		}
-		digits = digits && isDigit
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
+	}
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			// A run of ASCII letters and digits at once: most text is
+			// ASCII, and a table spares unicode's per-rune lookups.
+			j := i
+			for j < len(text) && asciiWordByte(text[j]) != 0 {
+				digits = digits && asciiWordByte(text[j]) == asciiDigit
+				j++
 			}
-			dst = append(dst, byte(r))
-		} else {
-			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+			if j == i {
+				end() // ASCII punctuation or space
+				i++
+				continue
+			}
+			start()
+			for ; i < j; i++ {
+				c := text[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				dst = append(dst, c)
+			}
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		isDigit := unicode.IsDigit(r)
+		if !isDigit && !unicode.IsLetter(r) {
+			end()
+			continue
+		}
+		start()
+		digits = digits && isDigit
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
 	}
 	end()
 	return dst
 }
+
+// asciiWordByte classes the bytes AppendNormalized copies as they are
+// (but lower-cased): ASCII letters and digits, which are what
+// unicode.IsLetter and unicode.IsDigit accept below utf8.RuneSelf; 0 for
+// every other byte (ASCII separators, and the bytes of multi-byte runes,
+// which take the rune path).
+func asciiWordByte(c byte) byte {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return asciiLetter
+	case '0' <= c && c <= '9':
+		return asciiDigit
+	}
+	return 0
+}
+
+const (
+	asciiLetter = 1
+	asciiDigit  = 2
+)
 
 // Shingles returns the set of hashed word w-grams of text (thesis §8.2
 // uses w = 10), splitting words at whitespace; feed it NormalizedText

@@ -104,7 +104,7 @@ func BenchmarkExtractDocs(b *testing.B) {
 	cpu0 := cpuTime(b)
 	for b.Loop() {
 		for i, body := range pages {
-			res, err := ExtractFrom("text/html", "http://127.0.0.1/library/"+filepath.Base(paths[i]), bytes.NewReader(body), Options{})
+			res, err := ExtractFrom("text/html", "http://127.0.0.1/library/"+filepath.Base(paths[i]), bytes.NewReader(body), Options{SizeHint: int64(len(body))}) // as the crawler passes its Content-Length
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -37,7 +37,11 @@ type archived struct {
 	// entry is the exchange's crawl.log line, written by the committer
 	// with its group (Digest and Time are filled in then).
 	entry crawllog.Entry
-	done  chan archivedResult
+	// built is the exchange's WARC records, compressed by the worker
+	// before submit (buildExchange); buildErr its failure.
+	built    *warc.Built
+	buildErr error
+	done     chan archivedResult
 }
 
 // resourceType is the content type of the resource record with target
@@ -97,6 +101,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		// Nothing may follow an unindexed group in its file: repair keeps
 		// everything up to the last indexed record.
 		for _, a := range group {
+			a.built.Release()
 			a.done <- archivedResult{err: c.commitErr}
 		}
 		return
@@ -175,9 +180,13 @@ func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
 	return e
 }
 
-// submit hands an exchange to the committer and waits until it is durable
-// in the WARC and the index.
+// submit builds an exchange's WARC records, hands it to the committer and
+// waits until it is durable in the WARC and the index. Building here, in
+// the worker, keeps the compression out of the committer's sequence of
+// groups (issue 11: with it inside, a group's WARC write took most of its
+// turn, and groups stayed small).
 func (c *Crawler) submit(a *archived) ([]store.Record, error) {
+	c.buildExchange(a)
 	a.done = make(chan archivedResult, 1)
 	c.toCommit <- a
 	r := <-a.done

@@ -671,11 +671,14 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	return c.logDrops(worker, drops)
 }
 
-// writeExchange archives one fetch and converts the written records to index
-// rows. Only the committer calls it.
-func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Record, error) {
-	t, f, rev := a.t, a.f, a.rev
-	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: rev,
+// buildExchange builds and compresses a's WARC records (warc.Writer.Build),
+// the CPU-heavy part of archiving it, in the worker that fetched it,
+// before it joins a commit group: the group then only appends and syncs,
+// and a group's turn is shorter. A failure is the exchange's, reported
+// when its group is written.
+func (c *Crawler) buildExchange(a *archived) {
+	t, f := a.t, a.f
+	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: a.rev,
 		Outlinks: a.outlinks, Resources: a.resources}
 	if f.Truncated {
 		ex.Truncated = "length"
@@ -684,11 +687,26 @@ func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Recor
 		// hash it a second time (it checks the hint can apply).
 		ex.Payload = &warc.PayloadHint{Digest: f.Digest, Len: f.BodyLen}
 	}
-	written, err := c.warc.WriteExchange(context.WithoutCancel(ctx), ex)
+	a.built, a.buildErr = c.warc.Build(ex)
+}
+
+// writeExchange appends a's built records to the WARC file and returns
+// their index rows. Only the committer calls it.
+func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Record, error) {
+	if a.buildErr != nil {
+		return nil, fmt.Errorf("warc: %w", a.buildErr)
+	}
+	written, err := c.warc.WriteBuilt(context.WithoutCancel(ctx), a.built)
 	if err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
 	c.noteWritten(written)
+	return c.indexRows(a, written), nil
+}
+
+// indexRows are the store records of an exchange's written WARC records.
+func (c *Crawler) indexRows(a *archived, written []warc.Written) []store.Record {
+	t, f := a.t, a.f
 	phase := PhaseVisit
 	switch t.Action {
 	case scheduler.Revisit:
@@ -707,7 +725,7 @@ func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Recor
 			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
 			r.TextDigest = a.textDigest
-			if rev != nil && rev.Profile == warc.ProfileIdenticalPayload {
+			if a.rev != nil && a.rev.Profile == warc.ProfileIdenticalPayload {
 				r.PayloadDigest = f.Digest
 			}
 		}
@@ -718,7 +736,7 @@ func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Recor
 		}
 		recs = append(recs, r)
 	}
-	return recs, nil
+	return recs
 }
 
 func mediaType(ct string) string {

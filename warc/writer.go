@@ -308,20 +308,62 @@ type record struct {
 // are built and compressed before the file lock is taken; nothing is
 // written unless every record built. On a write error the file is cut back
 // to where the exchange started, so a failed call never leaves a partial
-// record.
+// record. It is Build then WriteBuilt.
 func (w *Writer) WriteExchange(ctx context.Context, ex Exchange) ([]Written, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	recs, err := w.build(ex)
-	defer func() {
-		for _, r := range recs {
-			_ = r.gz.Close()
-		}
-	}()
+	b, err := w.Build(ex)
 	if err != nil {
 		return nil, err
 	}
+	return w.WriteBuilt(ctx, b)
+}
+
+// Built is an exchange's records, built and compressed by Build, waiting
+// for WriteBuilt to append them to a file. Its records are not yet
+// placed: file, offset and length come with WriteBuilt. One goroutine
+// uses it at a time.
+type Built struct{ recs []record }
+
+// Build does WriteExchange's CPU work, building and compressing the
+// exchange's records, without taking the file lock or touching a file, so
+// that a caller can do it outside whatever orders its writes (the
+// crawler's group commit builds in its workers, in parallel, and only
+// appends in the group). Release the result if it is never written.
+func (w *Writer) Build(ex Exchange) (*Built, error) {
+	recs, err := w.build(ex)
+	if err != nil {
+		(&Built{recs: recs}).Release()
+		return nil, err
+	}
+	return &Built{recs: recs}, nil
+}
+
+// Release frees the compressed records of a Built that will not be
+// written (WriteBuilt releases what it is given). Safe on nil and twice.
+func (b *Built) Release() {
+	if b == nil {
+		return
+	}
+	for _, r := range b.recs {
+		_ = r.gz.Close()
+	}
+	b.recs = nil
+}
+
+// WriteBuilt appends the records of b, contiguous, to the current file
+// and makes them durable, as WriteExchange does after building; b is
+// released either way.
+func (w *Writer) WriteBuilt(ctx context.Context, b *Built) ([]Written, error) {
+	defer b.Release()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if b == nil || len(b.recs) == 0 {
+		return nil, errors.New("warc: nothing built to write")
+	}
+	recs := b.recs
 	total := int64(0)
 	for _, r := range recs {
 		total += r.gz.Size()

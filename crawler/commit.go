@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -60,11 +59,11 @@ type archivedResult struct {
 	err  error
 }
 
-// committer writes exchanges in groups: every exchange of a group is
-// written to the WARC (the writer shares one fsync among concurrent
-// writes), then the group's index rows, URL states and discoveries are
-// committed in one store transaction, then the group's crawl.log lines are
-// written in one write. Groups never overlap, so the bytes of an
+// committer writes exchanges in groups: the group's records (built and
+// compressed by the workers) are appended to the WARC with one fsync, the
+// group's crawl.log lines are written in one write, then the group's
+// index rows, URL states, discoveries and crawl.log length are committed
+// in one store transaction (see crawllogmark.go). Groups never overlap, so the bytes of an
 // uncommitted group always lie after the last indexed record of its file:
 // a crash loses exactly that group, and repair truncates it away (see
 // Crawler.repairWARCFiles). Grouping is what makes the index keep up with
@@ -106,15 +105,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	for i, a := range group {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i].recs, results[i].err = c.writeExchange(ctx, a)
-		}()
-	}
-	wg.Wait()
+	c.writeGroup(ctx, group, results)
 	b := store.Batch{CaptureID: c.capture.ID}
 	var cands []frontier.URL
 	for i, a := range group {
@@ -183,8 +174,8 @@ func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
 // submit builds an exchange's WARC records, hands it to the committer and
 // waits until it is durable in the WARC and the index. Building here, in
 // the worker, keeps the compression out of the committer's sequence of
-// groups (issue 11: with it inside, a group's WARC write took most of its
-// turn, and groups stayed small).
+// groups (issue 11: with it inside, each group's turn began with the CPU
+// work of compressing its records).
 func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	c.buildExchange(a)
 	a.done = make(chan archivedResult, 1)

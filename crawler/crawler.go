@@ -690,18 +690,29 @@ func (c *Crawler) buildExchange(a *archived) {
 	a.built, a.buildErr = c.warc.Build(ex)
 }
 
-// writeExchange appends a's built records to the WARC file and returns
-// their index rows. Only the committer calls it.
-func (c *Crawler) writeExchange(ctx context.Context, a *archived) ([]store.Record, error) {
-	if a.buildErr != nil {
-		return nil, fmt.Errorf("warc: %w", a.buildErr)
+// writeGroup appends a group's built records to the WARC file, in order,
+// with one sync for the group (warc.Writer.WriteBuiltAll), and fills each
+// exchange's index rows or error into results. Only the committer calls
+// it.
+func (c *Crawler) writeGroup(ctx context.Context, group []*archived, results []archivedResult) {
+	var built []*warc.Built
+	var at []int // results index of each built
+	for i, a := range group {
+		if a.buildErr != nil {
+			results[i].err = fmt.Errorf("warc: %w", a.buildErr)
+			continue
+		}
+		built, at = append(built, a.built), append(at, i)
 	}
-	written, err := c.warc.WriteBuilt(context.WithoutCancel(ctx), a.built)
-	if err != nil {
-		return nil, fmt.Errorf("warc: %w", err)
+	written, errs := c.warc.WriteBuiltAll(context.WithoutCancel(ctx), built)
+	for k, i := range at {
+		if errs[k] != nil {
+			results[i].err = fmt.Errorf("warc: %w", errs[k])
+			continue
+		}
+		c.noteWritten(written[k])
+		results[i].recs = c.indexRows(group[i], written[k])
 	}
-	c.noteWritten(written)
-	return c.indexRows(a, written), nil
 }
 
 // indexRows are the store records of an exchange's written WARC records.

@@ -356,31 +356,67 @@ func (b *Built) Release() {
 // and makes them durable, as WriteExchange does after building; b is
 // released either way.
 func (w *Writer) WriteBuilt(ctx context.Context, b *Built) ([]Written, error) {
+	out, errs := w.WriteBuiltAll(ctx, []*Built{b})
+	return out[0], errs[0]
+}
+
+// WriteBuiltAll appends each of bs as WriteBuilt does, in order, then
+// makes them all durable with one sync per file touched: a commit group
+// of many exchanges costs one fsync, not one each. Each exchange
+// succeeds or fails alone (out[i], errs[i]); a failed sync fails every
+// exchange in that file. Every b is released.
+func (w *Writer) WriteBuiltAll(ctx context.Context, bs []*Built) (out [][]Written, errs []error) {
+	out, errs = make([][]Written, len(bs)), make([]error, len(bs))
+	files := make([]*openFile, len(bs))
+	for i, b := range bs {
+		out[i], files[i], errs[i] = w.appendBuilt(ctx, b)
+	}
+	synced := map[*openFile]error{}
+	for i, f := range files {
+		if errs[i] != nil || f == nil {
+			continue
+		}
+		err, done := synced[f]
+		if !done {
+			err = f.syncTo(f.size.Load())
+			if err != nil {
+				err = fmt.Errorf("warc: sync %s: %w", f.path, err)
+			}
+			synced[f] = err
+		}
+		if err != nil {
+			out[i], errs[i] = nil, err
+		}
+	}
+	return out, errs
+}
+
+// appendBuilt appends b's records, contiguous, to the current file
+// without syncing, and returns them with the file they went to.
+func (w *Writer) appendBuilt(ctx context.Context, b *Built) ([]Written, *openFile, error) {
 	defer b.Release()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if b == nil || len(b.recs) == 0 {
-		return nil, errors.New("warc: nothing built to write")
+		return nil, nil, errors.New("warc: nothing built to write")
 	}
 	recs := b.recs
 	total := int64(0)
 	for _, r := range recs {
 		total += r.gz.Size()
 	}
-
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.closed {
-		w.mu.Unlock()
-		return nil, errors.New("warc: writer closed")
+		return nil, nil, errors.New("warc: writer closed")
 	}
 	if w.cur != nil && w.cur.records > 0 && w.cur.size.Load()+total > w.cfg.MaxSize {
 		w.retire()
 	}
 	if w.cur == nil {
 		if err := w.openNext(); err != nil {
-			w.mu.Unlock()
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	cur := w.cur
@@ -393,8 +429,7 @@ func (w *Writer) WriteBuilt(ctx context.Context, b *Built) ([]Written, error) {
 			if terr := cur.f.Truncate(start); terr != nil {
 				w.log.Error("warc: cannot cut back partial exchange", zap.String("file", cur.path), zap.Error(terr))
 			}
-			w.mu.Unlock()
-			return nil, fmt.Errorf("warc: write %s: %w", cur.path, err)
+			return nil, nil, fmt.Errorf("warc: write %s: %w", cur.path, err)
 		}
 		out[i] = r.w
 		out[i].File = cur.name
@@ -404,12 +439,7 @@ func (w *Writer) WriteBuilt(ctx context.Context, b *Built) ([]Written, error) {
 	}
 	cur.size.Store(off)
 	cur.records += len(recs)
-	w.mu.Unlock()
-
-	if err := cur.syncTo(off); err != nil {
-		return nil, fmt.Errorf("warc: sync %s: %w", cur.path, err)
-	}
-	return out, nil
+	return out, cur, nil
 }
 
 // syncTo makes the file durable up to at least end (group commit).

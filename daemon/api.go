@@ -133,8 +133,12 @@ type HostStatusJSON struct {
 	CrawlDelay     float64   `json:"robots_crawl_delay_seconds"`
 	Fetched        int64     `json:"fetched"`
 	Errors         int64     `json:"errors"`
-	Bytes          int64     `json:"bytes"`
-	FetchRate      float64   `json:"fetches_per_second"`
+	// ErrorsByClass counts the failed fetches by class, every class
+	// present (HostErrorClasses); blocked includes robots exclusions,
+	// which Errors leaves out.
+	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
+	Bytes         int64                    `json:"bytes"`
+	FetchRate     float64                  `json:"fetches_per_second"`
 	// Parked: the host's URLs are only in the store (max_active_hosts);
 	// WaitingForSlot: it has work and waits for an active host's place.
 	Parked         bool `json:"parked"`

@@ -853,7 +853,7 @@ func (r *run) hostRows(ctx context.Context, log *zap.Logger, now time.Time, limi
 		row := hostRow{HostStatusJSON: HostStatusJSON{
 			Host: h.Host, URLs: h.URLs, Finished: h.Finished, Queued: h.Queued, InFlight: h.InFlight, NextReady: h.Ready,
 			PolitenessWait: wait.Seconds(), Delay: q.Delay.Seconds(), CrawlDelay: q.CrawlDelay.Seconds(),
-			Fetched: c.fetched, Errors: c.errors, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
+			Fetched: c.fetched, Errors: c.errors, ErrorsByClass: c.byClass, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
 		}, waitDur: wait}
 		if elapsed > 0 {
 			row.FetchRate = float64(c.fetched) / elapsed

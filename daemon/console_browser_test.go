@@ -115,8 +115,9 @@ func (bs *browserSession) shot(name string) {
 	}
 }
 
-// onlyDaemon checks that every request the pages made went to the daemon.
-func (bs *browserSession) onlyDaemon() {
+// onlyDaemon checks that every request the pages made went to the daemon:
+// its main listener or its replay origin (replayAddr, "" if none).
+func (bs *browserSession) onlyDaemon(replayAddr string) {
 	bs.t.Helper()
 	d, _ := url.Parse(bs.base)
 	bs.mu.Lock()
@@ -126,8 +127,8 @@ func (bs *browserSession) onlyDaemon() {
 	}
 	for _, raw := range bs.urls {
 		u, err := url.Parse(raw)
-		if err != nil || (u.Host != d.Host && u.Scheme != "data") {
-			bs.t.Errorf("a page asked %q: only the daemon %s may be asked", raw, d.Host)
+		if err != nil || (u.Host != d.Host && (replayAddr == "" || u.Host != replayAddr) && u.Scheme != "data") {
+			bs.t.Errorf("a page asked %q: only the daemon %s (and its replay origin %s) may be asked", raw, d.Host, replayAddr)
 		}
 	}
 	bs.t.Logf("%d requests, all to the daemon", len(bs.urls))
@@ -175,6 +176,14 @@ func TestConsoleBrowserFlow(t *testing.T) {
 	if ph := bs.eval(`document.querySelector('[data-live=phase]').innerText`); ph != "visit" {
 		t.Errorf("phase shown %q, want visit", ph)
 	}
+	// The live host rows carry the error classes (console.js redraws
+	// them): this site answers no 4xx, as the API says.
+	if st, err := td.client.Status(ctx, "flow"); err == nil && len(st.Hosts) == 1 {
+		want := strconv.FormatInt(st.Hosts[0].ErrorsByClass[HostErrHTTP4xx], 10)
+		if got := bs.eval(`(document.querySelector('tbody[data-hosts] td.err-4xx') || {}).innerText || ''`); got != want {
+			t.Errorf("the host row's 4xx cell shows %q, the API %s", got, want)
+		}
+	}
 	bs.shot("job-running")
 	// The running capture's crawl.log grows on its page without a reload.
 	st, err := td.client.Status(ctx, "flow")
@@ -205,7 +214,7 @@ func TestConsoleBrowserFlow(t *testing.T) {
 	}
 	bs.shot("job-finished")
 	bs.finishedCapture(td, "flow")
-	bs.onlyDaemon()
+	bs.onlyDaemon(td.d.ReplayAddr())
 }
 
 // finishedCapture opens the finished capture's quality page, area plot,
@@ -325,6 +334,11 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	ts := visit.Time.UTC().Format("20060102150405")
 	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
 	want := bs.eval(fmt.Sprintf(`new DOMParser().parseFromString(%q, 'text/html').body.textContent.replace(/\s+/g, ' ').trim()`, payload))
+	// The console frames the replay origin: the daemon's second listener.
+	frame := bs.replayFrame(td)
+	bs.shot("replay-frame")
+	// The frame is another origin, so the replayed text is read in it.
+	bs.run(chromedp.Navigate(frame))
 	var got string
 	waitFor(t, 60*time.Second, "the replayed page", func() bool {
 		got = bs.eval(replayedText)
@@ -333,10 +347,50 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	if got != want || !strings.Contains(got, "page 1") {
 		t.Errorf("replayed text %q, archived payload's %q", got, want)
 	}
+	// A script on the replay origin cannot read the console: the fetch
+	// is cross-origin and the console grants no CORS.
+	read := bs.evalAsync(fmt.Sprintf(`fetch(%q, {credentials: 'include'}).then(r => r.text()).then(t => 'read ' + t.length, e => 'refused: ' + e)`, td.base+"/ui/"))
+	if !strings.HasPrefix(read, "refused: TypeError") {
+		t.Errorf("the replay origin read the console: %q", read)
+	}
+	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
+	waitFor(t, 60*time.Second, "the framed replay to load", func() bool {
+		return bs.eval(`document.querySelector('iframe.replay') ? 'y' : ''`) != ""
+	})
 	bs.shot("replay")
 	// Without ?url= the job's first seed is replayed.
 	bs.text("/ui/captures/" + id + "/replay")
-	waitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
+	seed := bs.replayFrame(td)
+	bs.run(chromedp.Navigate(seed))
+	deadline := time.Now().Add(60 * time.Second)
+	for got := ""; !strings.HasPrefix(got, "page 0"); got = bs.eval(replayedText) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the seed not replayed from %s: %q; page: %.2000s", seed, got, bs.eval(replayedDebug))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// replayFrame is the replay iframe's address on the console's replay
+// page, checked to be the daemon's replay origin with a capability.
+func (bs *browserSession) replayFrame(td *testDaemon) string {
+	bs.t.Helper()
+	src := bs.eval(`(document.querySelector('iframe.replay') || {}).src || ''`)
+	u, err := url.Parse(src)
+	if err != nil || u.Host != td.d.ReplayAddr() || !strings.HasPrefix(u.Path, "/r/") {
+		bs.t.Fatalf("the replay frame is %q, want the replay origin %s", src, td.d.ReplayAddr())
+	}
+	return src
+}
+
+// evalAsync evaluates a promise of a string.
+func (bs *browserSession) evalAsync(js string) string {
+	bs.t.Helper()
+	s, err := chromedp.Run(bs.ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		bs.t.Fatalf("%s: %v", js, err)
+	}
+	return s
 }
 
 // replayedText is the text of the innermost same-origin frame that
@@ -357,6 +411,23 @@ const replayedText = `(() => {
   walk(document);
   const r = docs.filter((d) => d.location.href.includes("/w/") && d.body);
   return r.length ? r[r.length - 1].body.textContent.replace(/\s+/g, " ").trim() : "";
+})()`
+
+const replayedDebug = `(() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (el.tagName === "IFRAME") {
+        let d = null;
+        try { d = el.contentDocument; } catch (e) {}
+        out.push(el.src + " => " + (d ? d.location.href + " " + (d.body ? d.body.innerText.slice(0, 200) : "") : "x"));
+        if (d) walk(d);
+      }
+    }
+  };
+  walk(document);
+  return location.href + " | " + out.join(" | ");
 })()`
 
 // waitText waits until ok holds for the current page's path and text.

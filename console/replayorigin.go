@@ -93,13 +93,17 @@ type ReplayOrigin struct {
 func (c *Console) SetReplayOrigin(ro *ReplayOrigin) { c.replay = ro }
 
 // ReplayHandler serves the replay origin: under /r/CAPABILITY/ the embed
-// page, ReplayWeb.page's ui.js and sw.js (so the service worker's scope is
-// the capability's path) and the capture's WACZ. Nothing else: no API, no
+// page and the capture's WACZ (capture.wacz), and under
+// /r/CAPABILITY/rwp/ ReplayWeb.page's ui.js and sw.js: the service
+// worker's scope is rwp/, the replaybase, which holds the replayed pages
+// but not the embed page (a worker controlling its own embed page would
+// answer it from its cache on the next load). Nothing else: no API, no
 // console page, no cookie read.
 func (c *Console) ReplayHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /r/{cap}/{$}", c.replayOriginPage)
 	mux.HandleFunc("GET /r/{cap}/{file}", c.replayOriginFile)
+	mux.HandleFunc("GET /r/{cap}/rwp/{file}", c.replayOriginFile)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: this origin serves only replays", http.StatusNotFound)
 	})
@@ -129,8 +133,9 @@ func (c *Console) replayOriginFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	switch name := r.PathValue("file"); name {
-	case "ui.js", "sw.js":
+	rwp := strings.HasSuffix(strings.TrimSuffix(r.URL.Path, r.PathValue("file")), "/rwp/")
+	switch name := r.PathValue("file"); {
+	case rwp && (name == "ui.js" || name == "sw.js"):
 		b, err := replayFS.ReadFile("replay/" + name)
 		if err != nil {
 			http.NotFound(w, r)
@@ -139,7 +144,7 @@ func (c *Console) replayOriginFile(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(b)
-	case "capture.wacz":
+	case !rwp && name == "capture.wacz":
 		c.serveWACZ(w, r, strconv.FormatInt(id, 10))
 	default:
 		http.NotFound(w, r)
@@ -151,8 +156,8 @@ func (c *Console) replayOriginFile(w http.ResponseWriter, r *http.Request) {
 var replayEmbed = template.Must(template.New("embed").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Replay of capture {{.ID}}</title>
 <style>html, body { margin: 0; height: 100%; } replay-web-page { display: block; height: 100%; }</style></head>
-<body><script src="{{.Base}}ui.js"></script>
-<replay-web-page source="{{.Base}}capture.wacz" replaybase="{{.Base}}" url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"></replay-web-page>
+<body><script src="{{.Base}}rwp/ui.js"></script>
+<replay-web-page source="{{.Base}}capture.wacz" replaybase="{{.Base}}rwp/" url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"></replay-web-page>
 </body></html>
 `))
 

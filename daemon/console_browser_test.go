@@ -360,15 +360,8 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	bs.shot("replay")
 	// Without ?url= the job's first seed is replayed.
 	bs.text("/ui/captures/" + id + "/replay")
-	seed := bs.replayFrame(td)
-	bs.run(chromedp.Navigate(seed))
-	deadline := time.Now().Add(60 * time.Second)
-	for got := ""; !strings.HasPrefix(got, "page 0"); got = bs.eval(replayedText) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the seed not replayed from %s: %q; page: %.2000s", seed, got, bs.eval(replayedDebug))
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	bs.run(chromedp.Navigate(bs.replayFrame(td)))
+	waitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
 }
 
 // replayFrame is the replay iframe's address on the console's replay
@@ -411,23 +404,6 @@ const replayedText = `(() => {
   walk(document);
   const r = docs.filter((d) => d.location.href.includes("/w/") && d.body);
   return r.length ? r[r.length - 1].body.textContent.replace(/\s+/g, " ").trim() : "";
-})()`
-
-const replayedDebug = `(() => {
-  const out = [];
-  const walk = (root) => {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.shadowRoot) walk(el.shadowRoot);
-      if (el.tagName === "IFRAME") {
-        let d = null;
-        try { d = el.contentDocument; } catch (e) {}
-        out.push(el.src + " => " + (d ? d.location.href + " " + (d.body ? d.body.innerText.slice(0, 200) : "") : "x"));
-        if (d) walk(d);
-      }
-    }
-  };
-  walk(document);
-  return location.href + " | " + out.join(" | ");
 })()`
 
 // waitText waits until ok holds for the current page's path and text.

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/internal/browsertest"
 	"github.com/sharc-archive/sharc/report"
@@ -38,18 +40,27 @@ type browserSession struct {
 	base string
 	dir  string // screenshots
 
-	mu   sync.Mutex
-	urls []string
+	mu       sync.Mutex
+	urls     []string
+	contexts []jsContext // every JavaScript context the pages' frames made
 }
+
+// jsContext is one frame's JavaScript context, by its origin.
+type jsContext struct{ origin, id string }
 
 func newBrowserSession(t *testing.T, base string) *browserSession {
 	t.Helper()
 	bs := &browserSession{t: t, ctx: browsertest.New(t), base: base, dir: artifactDir(t)}
 	// chromedp enables the Network domain on every target it opens.
 	err := chromedp.Listen(bs.ctx, func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
 			bs.mu.Lock()
 			bs.urls = append(bs.urls, e.Request.URL)
+			bs.mu.Unlock()
+		case *runtime.EventExecutionContextCreated:
+			bs.mu.Lock()
+			bs.contexts = append(bs.contexts, jsContext{e.Context.Origin, e.Context.UniqueID})
 			bs.mu.Unlock()
 		}
 	})
@@ -334,30 +345,26 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	ts := visit.Time.UTC().Format("20060102150405")
 	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
 	want := bs.eval(fmt.Sprintf(`new DOMParser().parseFromString(%q, 'text/html').body.textContent.replace(/\s+/g, ' ').trim()`, payload))
-	// The console frames the replay origin: the daemon's second listener.
+	// The console frames the replay origin, the daemon's second listener;
+	// the frame is another origin, so the replayed text is read in its
+	// own JavaScript context.
 	frame := bs.replayFrame(td)
-	bs.shot("replay-frame")
-	// The frame is another origin, so the replayed text is read in it.
-	bs.run(chromedp.Navigate(frame))
 	var got string
-	waitFor(t, 60*time.Second, "the replayed page", func() bool {
-		got = bs.eval(replayedText)
+	waitFor(t, 60*time.Second, "the replayed page in the console's frame", func() bool {
+		got = bs.frameText("http://" + td.d.ReplayAddr())
 		return got != ""
 	})
 	if got != want || !strings.Contains(got, "page 1") {
 		t.Errorf("replayed text %q, archived payload's %q", got, want)
 	}
+	bs.shot("replay")
+	bs.run(chromedp.Navigate(frame))
 	// A script on the replay origin cannot read the console: the fetch
 	// is cross-origin and the console grants no CORS.
 	read := bs.evalAsync(fmt.Sprintf(`fetch(%q, {credentials: 'include'}).then(r => r.text()).then(t => 'read ' + t.length, e => 'refused: ' + e)`, td.base+"/ui/"))
 	if !strings.HasPrefix(read, "refused: TypeError") {
 		t.Errorf("the replay origin read the console: %q", read)
 	}
-	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
-	waitFor(t, 60*time.Second, "the framed replay to load", func() bool {
-		return bs.eval(`document.querySelector('iframe.replay') ? 'y' : ''`) != ""
-	})
-	bs.shot("replay")
 	// Without ?url= the job's first seed is replayed.
 	bs.text("/ui/captures/" + id + "/replay")
 	bs.run(chromedp.Navigate(bs.replayFrame(td)))
@@ -374,6 +381,24 @@ func (bs *browserSession) replayFrame(td *testDaemon) string {
 		bs.t.Fatalf("the replay frame is %q, want the replay origin %s", src, td.d.ReplayAddr())
 	}
 	return src
+}
+
+// frameText is replayedText evaluated in the newest live JavaScript
+// context of origin ("" if none has a replayed page yet).
+func (bs *browserSession) frameText(origin string) string {
+	bs.mu.Lock()
+	ctxs := slices.Clone(bs.contexts)
+	bs.mu.Unlock()
+	for i := len(ctxs) - 1; i >= 0; i-- {
+		if ctxs[i].origin != origin {
+			continue
+		}
+		in := func(p *runtime.EvaluateParams) { p.UniqueContextID = ctxs[i].id }
+		if s, err := chromedp.Run(bs.ctx, chromedp.Evaluate[string](replayedText, in)); err == nil && s != "" {
+			return s // a destroyed context is an error: try an older one
+		}
+	}
+	return ""
 }
 
 // evalAsync evaluates a promise of a string.

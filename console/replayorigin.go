@@ -16,9 +16,15 @@ import (
 	"go.uber.org/zap"
 )
 
-// CapabilityTTL is how long a replay capability lasts: the console page
-// that mints it is reloaded for a fresh one.
-const CapabilityTTL = time.Hour
+// CapabilityTTL is how long a replay capability lasts at least: the
+// console page that mints it is reloaded for a fresh one. Its expiry is
+// rounded up to CapabilityStep, so the replays opened within one step
+// share a capability, hence one service worker scope and one collection
+// ReplayWeb.page loads and keeps in the browser's storage, not one each.
+const (
+	CapabilityTTL  = time.Hour
+	CapabilityStep = 10 * time.Minute
+)
 
 // Capabilities mint and check the replay origin's capabilities: a path
 // segment "ID.EXPIRY.MAC" that lets its holder read one capture's replay
@@ -49,9 +55,10 @@ func (k *Capabilities) mac(id int64, exp int64) []byte {
 	return m.Sum(nil)
 }
 
-// Mint returns a capability for capture id, valid for CapabilityTTL.
+// Mint returns a capability for capture id, valid for CapabilityTTL to
+// CapabilityTTL + CapabilityStep.
 func (k *Capabilities) Mint(id int64) string {
-	exp := k.now().Add(CapabilityTTL).Unix()
+	exp := k.now().Add(CapabilityTTL).Truncate(CapabilityStep).Add(CapabilityStep).Unix()
 	return fmt.Sprintf("%d.%d.%s", id, exp, hex.EncodeToString(k.mac(id, exp)))
 }
 

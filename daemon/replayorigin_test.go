@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sharc-archive/sharc/console"
 )
 
 var probeOutcome = regexp.MustCompile(`outcome: (status \d+ (no-console|console-read)|refused TypeError[^;]*?)`)
@@ -27,13 +28,16 @@ var iframeSrc = regexp.MustCompile(`<iframe class="replay"[^>]* src="([^"]+)"`)
 // capability that opens the embed page, ui.js, sw.js and the WACZ of its
 // capture only; a forged one, one turned to another capture, a malformed
 // one and an expired one (the daemon's clock moved past the hour) are
-// refused with 403; the replay origin serves no API and no console page;
+// refused with 403; two replay pages opened together share a
+// capability; the replay origin serves no API and no console page;
 // the console's origin no longer serves ReplayWeb.page's code.
 func TestReplayOrigin(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(5, 0, &hits))
 	defer srv.Close()
-	var skew atomic.Int64 // the daemon's clock runs skew ahead
+	var skew atomic.Int64 // the daemon's clock runs skew ahead: from the middle of a CapabilityStep
+	start := time.Now()
+	skew.Store(int64(console.CapabilityStep/2 - start.Sub(start.Truncate(console.CapabilityStep))))
 	td := startDaemonOpts(t, storeDSN(t), Options{Now: func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }}, nil)
 	ctx := context.Background()
 	if _, err := td.client.Submit(ctx, jobYAML("replayorigin", strings.TrimPrefix(srv.URL, "http://"), ""), "r.yaml"); err != nil {
@@ -53,6 +57,10 @@ func TestReplayOrigin(t *testing.T) {
 	origin := "http://" + td.d.ReplayAddr()
 	if !strings.HasPrefix(frame, origin+"/r/1.") {
 		t.Fatalf("frame %q, want the replay origin %s with capture 1's capability", frame, origin)
+	}
+	_, again, _ := cc.get("/ui/captures/1/replay?url=http%3A%2F%2Fsite.test%2Fp%2F0")
+	if m2 := iframeSrc.FindStringSubmatch(again); m2 == nil || strings.SplitN(html.UnescapeString(m2[1]), "?", 2)[0] != strings.SplitN(frame, "?", 2)[0] {
+		t.Errorf("a second replay page at once frames %v, not the same capability as %s", m2, frame)
 	}
 	capPath := strings.SplitN(strings.TrimPrefix(frame, origin), "?", 2)[0] // /r/CAP/
 	parts := strings.Split(strings.Trim(capPath, "/"), "/")
@@ -103,8 +111,9 @@ func TestReplayOrigin(t *testing.T) {
 			t.Errorf("%s: GET %s: %d %.200q, want %d with %q", tt.name, tt.url, code, got, tt.code, tt.has)
 		}
 	}
-	// An hour later the capability is refused; the console mints a new one.
-	skew.Store(int64(time.Hour + time.Minute))
+	// Past its expiry (at most CapabilityTTL + CapabilityStep away) the
+	// capability is refused; the console mints a new one.
+	skew.Add(int64(console.CapabilityTTL + console.CapabilityStep + time.Second))
 	if code, _ := get(origin + capPath + "capture.wacz"); code != http.StatusForbidden {
 		t.Errorf("an expired capability: %d, want 403", code)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -111,6 +112,7 @@ func (c *Console) ReplayHandler() http.Handler {
 	mux.HandleFunc("GET /r/{cap}/{$}", c.replayOriginPage)
 	mux.HandleFunc("GET /r/{cap}/{file}", c.replayOriginFile)
 	mux.HandleFunc("GET /r/{cap}/rwp/{file}", c.replayOriginFile)
+	mux.HandleFunc("GET /r/{cap}/rwp/{$}", c.replayAppPage)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: this origin serves only replays", http.StatusNotFound)
 	})
@@ -156,6 +158,28 @@ func (c *Console) replayOriginFile(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// replayApp is the page ReplayWeb.page's worker serves at its scope (sw.js
+// registered with serveIndex: getIndexHtml), for the replay frame the
+// embed page opens there. The worker answers it once it controls the
+// scope; a frame that loads before (a slow first start) reaches the
+// network, which answers the same page instead of a 404.
+const replayApp = `<!doctype html>
+<html><head><script src="./ui.js"></script></head>
+<body><replay-app-main></replay-app-main></body></html>
+`
+
+// replayAppPage serves replayApp under a capability.
+func (c *Console) replayAppPage(w http.ResponseWriter, r *http.Request) {
+	if _, ok := c.capture(w, r); !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	// Framed by the embed page, itself framed by the console.
+	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self' "+c.replay.Console(r))
+	io.WriteString(w, replayApp)
 }
 
 // replayEmbed is the replay origin's page: ReplayWeb.page alone, framed

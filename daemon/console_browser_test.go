@@ -350,10 +350,17 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	// own JavaScript context.
 	frame := bs.replayFrame(td)
 	var got string
-	waitFor(t, 60*time.Second, "the replayed page in the console's frame", func() bool {
-		got = bs.frameText("http://" + td.d.ReplayAddr())
-		return got != ""
-	})
+	deadline := time.Now().Add(60 * time.Second)
+	for got = bs.frameText("http://" + td.d.ReplayAddr()); got == ""; got = bs.frameText("http://" + td.d.ReplayAddr()) {
+		if time.Now().After(deadline) {
+			bs.shot("replay-timeout")
+			bs.mu.Lock()
+			t.Logf("contexts: %v", bs.contexts)
+			bs.mu.Unlock()
+			t.Fatalf("timed out waiting for the replayed page in the console's frame %s", frame)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if got != want || !strings.Contains(got, "page 1") {
 		t.Errorf("replayed text %q, archived payload's %q", got, want)
 	}

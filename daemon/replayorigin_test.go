@@ -93,6 +93,7 @@ func TestReplayOrigin(t *testing.T) {
 		{"ui.js", origin + capPath + "rwp/ui.js", 200, ""},
 		{"sw.js", origin + capPath + "rwp/sw.js", 200, ""},
 		{"sw.js outside rwp/", origin + capPath + "sw.js", 404, ""},
+		{"the worker's index page", origin + capPath + "rwp/?source=x", 200, "<replay-app-main>"},
 		{"the WACZ inside rwp/", origin + capPath + "rwp/capture.wacz", 404, ""},
 		{"the WACZ", origin + capPath + "capture.wacz", 200, "PK"},
 		{"another file", origin + capPath + "job.yaml", 404, ""},

@@ -50,18 +50,29 @@ type statusView struct {
 }
 
 type hostView struct {
-	Host           string    `json:"host"`
-	Queued         int       `json:"queued"`
-	InFlight       int       `json:"in_flight"`
-	NextReady      time.Time `json:"next_ready"`
-	PolitenessWait float64   `json:"politeness_wait_seconds"`
-	Delay          float64   `json:"delay_seconds"`
-	RobotsDelay    float64   `json:"robots_crawl_delay_seconds"`
-	Fetched        int64     `json:"fetched"`
-	Errors         int64     `json:"errors"`
-	Rate           float64   `json:"fetches_per_second"`
-	Parked         bool      `json:"parked"`
-	WaitingForSlot bool      `json:"waiting_for_slot"`
+	Host           string       `json:"host"`
+	Queued         int          `json:"queued"`
+	InFlight       int          `json:"in_flight"`
+	NextReady      time.Time    `json:"next_ready"`
+	PolitenessWait float64      `json:"politeness_wait_seconds"`
+	Delay          float64      `json:"delay_seconds"`
+	RobotsDelay    float64      `json:"robots_crawl_delay_seconds"`
+	Fetched        int64        `json:"fetched"`
+	Errors         int64        `json:"errors"`
+	ByClass        errorClasses `json:"errors_by_class"`
+	Rate           float64      `json:"fetches_per_second"`
+	Parked         bool         `json:"parked"`
+	WaitingForSlot bool         `json:"waiting_for_slot"`
+}
+
+// errorClasses are a host's failed fetches by class, as the daemon's
+// status API counts them (daemon.HostErrorClasses).
+type errorClasses struct {
+	HTTP4xx int64 `json:"http_4xx"`
+	HTTP5xx int64 `json:"http_5xx"`
+	Network int64 `json:"network"`
+	Blocked int64 `json:"blocked"`
+	Other   int64 `json:"other"`
 }
 
 type captureView struct {

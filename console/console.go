@@ -42,6 +42,9 @@ type Console struct {
 	// login and no session): it still keeps other sites' forms out.
 	openCSRF string
 
+	// replay is the replay origin the replay page frames (nil: none).
+	replay *ReplayOrigin
+
 	mu       sync.Mutex
 	sessions map[string]session // session ID → its expiry and form token
 }
@@ -88,7 +91,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
 	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
 	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
-	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset)
+	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset) // LICENSE and VERSION; the code is on the replay origin
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
 }
 

@@ -17,7 +17,10 @@
 // the filtered pages (quality.go, reading the report as a stream,
 // stream.go); the capture series (§8.3) and change patterns (§8.4) from
 // the store's comparison of captures; the crawl tree (§8.5); replay by
-// ReplayWeb.page's embedded build over the capture's WACZ (replay.go).
+// ReplayWeb.page's embedded build over the capture's WACZ, served on the
+// daemon's second listener, the replay origin, under capture-scoped HMAC
+// capabilities so archived pages' scripts never run on the console's
+// origin (replay.go, replayorigin.go).
 //
 // Authentication: when the daemon has a token, /ui/login asks for it once
 // and keeps a random session ID in an HttpOnly, SameSite=Strict cookie;

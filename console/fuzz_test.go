@@ -1,6 +1,7 @@
 package console
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -65,6 +66,29 @@ func FuzzContentRange(f *testing.F) {
 	f.Fuzz(func(t *testing.T, h string) {
 		if first, total, ok := contentRange(h); ok && strings.TrimSpace(h) == "" {
 			t.Errorf("%q parsed as %d/%d", h, first, total)
+		}
+	})
+}
+
+// FuzzCapability: whatever path segment a browser sends the replay
+// origin, Check never panics, and what it accepts has three fields and
+// opens a positive capture ID, the first field's; a minted capability
+// opens its own capture.
+func FuzzCapability(f *testing.F) {
+	k := NewCapabilities([]byte("0123456789abcdef0123456789abcdef"), nil)
+	f.Add(k.Mint(1), int64(1))
+	f.Add("1.99999999999.00", int64(2))
+	f.Add("..", int64(3))
+	f.Add("-1.-1.zz", int64(-4))
+	f.Fuzz(func(t *testing.T, capability string, id int64) {
+		if got, err := k.Check(capability); err == nil && (got <= 0 || strings.Count(capability, ".") != 2 ||
+			strings.TrimLeft(strings.SplitN(capability, ".", 2)[0], "+0") != strconv.FormatInt(got, 10)) {
+			t.Errorf("Check(%q) opened %d", capability, got)
+		}
+		if id > 0 {
+			if got, err := k.Check(k.Mint(id)); err != nil || got != id {
+				t.Errorf("a minted capability of %d: %d, %v", id, got, err)
+			}
 		}
 	})
 }

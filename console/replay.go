@@ -2,7 +2,6 @@ package console
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -17,10 +16,10 @@ import (
 //go:embed replay
 var replayFS embed.FS
 
-// replayFiles are the build's files the console serves under /ui/replay/.
+// replayFiles are the build's files the console serves under /ui/replay/:
+// its licence and version. The code (ui.js, sw.js) is served only on the
+// replay origin (replayorigin.go).
 var replayFiles = map[string]string{
-	"ui.js":   "text/javascript; charset=utf-8",
-	"sw.js":   "text/javascript; charset=utf-8",
 	"LICENSE": "text/plain; charset=utf-8",
 	"VERSION": "text/plain; charset=utf-8",
 }
@@ -31,10 +30,7 @@ func hasReplay() bool {
 	return err == nil
 }
 
-// replayAsset serves one file of ReplayWeb.page's build. sw.js is served
-// under /ui/replay/, so the service worker's scope is /ui/replay/ (the
-// replaybase the replay page gives): it sees the replayed pages' requests
-// and nothing of the console's.
+// replayAsset serves ReplayWeb.page's licence or version.
 func (c *Console) replayAsset(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("file")
 	ctype, ok := replayFiles[name]
@@ -51,12 +47,12 @@ func (c *Console) replayAsset(w http.ResponseWriter, r *http.Request) {
 // ts14 is a WARC-style 14-digit timestamp, what ReplayWeb.page's ts takes.
 var ts14 = regexp.MustCompile(`^[0-9]{14}$`)
 
-// replayPage embeds ReplayWeb.page over the capture's WACZ, as the daemon
-// serves it, opened at ?url= (default: the collection's page list) and
-// ?ts= (a visit's or revisit's time, 14 digits; without it, the
-// latest). Without ?url= it opens the job's first seed: ReplayWeb.page is
-// embedded replay-only (its own collection browser is not, so none of
-// its UI's requests leave the daemon).
+// replayPage frames ReplayWeb.page, served by the replay origin over
+// the capture's WACZ with a fresh capability, opened at ?url= and ?ts= (a
+// visit's or revisit's time, 14 digits; without it, the latest). Without
+// ?url= it opens the job's first seed: ReplayWeb.page is embedded
+// replay-only (its own collection browser is not, so none of its UI's
+// requests leave the daemon).
 func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	id, err := captureID(r)
 	if err != nil {
@@ -67,12 +63,9 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	rv := &replayView{Built: hasReplay(), Source: "/ui/captures/" + id + "/wacz", URL: q.Get("url"), TS: q.Get("ts")}
-	if rv.TS != "" && !ts14.MatchString(rv.TS) {
-		return &apiError{Status: http.StatusBadRequest, Message: fmt.Sprintf("ts: want 14 digits (YYYYMMDDhhmmss), got %q", rv.TS)}
-	}
-	if u, err := url.Parse(rv.URL); rv.URL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https")) {
-		return &apiError{Status: http.StatusBadRequest, Message: "url: want an http(s) URL"}
+	rv := &replayView{Built: hasReplay() && c.replay != nil, URL: q.Get("url"), TS: q.Get("ts")}
+	if err := checkReplayTarget(rv.URL, rv.TS); err != nil {
+		return err
 	}
 	if rv.URL == "" { // the job's first seed: replay-only embedding needs a page
 		var jv jobView
@@ -83,14 +76,24 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	if v, err := replayFS.ReadFile("replay/VERSION"); err == nil {
 		rv.Version = strings.TrimSpace(string(v))
 	}
+	if rv.Built && rv.URL != "" {
+		origin := c.replay.Base(r)
+		tq := url.Values{"url": {rv.URL}}
+		if rv.TS != "" {
+			tq.Set("ts", rv.TS)
+		}
+		rv.Frame = origin + "/r/" + c.replay.Caps.Mint(cv.ID) + "/?" + tq.Encode()
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; frame-src "+origin)
+	}
 	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, LoggedIn: c.token != ""})
 	return nil
 }
 
 type replayView struct {
-	Built           bool
-	Version         string
-	Source, URL, TS string
+	Built   bool // ReplayWeb.page is embedded and the replay origin open
+	Version string
+	URL, TS string
+	Frame   string // the replay origin's page, with its capability
 }
 
 // waczFile passes the request to the API's WACZ download in-process, with
@@ -102,6 +105,12 @@ func (c *Console) waczFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	c.serveWACZ(w, r, id)
+	return nil
+}
+
+// serveWACZ streams capture id's WACZ from the API, as waczFile says.
+func (c *Console) serveWACZ(w http.ResponseWriter, r *http.Request, id string) {
 	req := r.Clone(r.Context())
 	req.URL = &url.URL{Path: "/api/v1/captures/" + id + "/wacz"}
 	req.RequestURI = req.URL.Path
@@ -115,5 +124,4 @@ func (c *Console) waczFile(w http.ResponseWriter, r *http.Request) error {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
 	c.api.ServeHTTP(w, req)
-	return nil
 }

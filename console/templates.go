@@ -93,10 +93,10 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 </table>
 <p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
-<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site; parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
 <table>
-<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th>Fetches/s</th><th>Parked</th></tr>
-<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
@@ -183,10 +183,9 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{template "bottom" .}}{{end}}
 
 {{define "replay"}}{{template "top" .}}
-{{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture.</p>
-<script src="/ui/replay/ui.js"></script>
-{{if .URL}}<div class="replay"><replay-web-page source="{{.Source}}" replaybase="/ui/replay/" url="{{.URL}}" {{if .TS}}ts="{{.TS}}" {{end}}embed="replayonly"></replay-web-page></div>{{else}}<p class="muted">Give a page to replay: <code>?url=</code>.</p>{{end}}
-{{else}}<p class="error">This build of SHARC has no replay: ReplayWeb.page's files were not embedded. Build it after <code>make replay-assets</code> (docs/console.md).</p>{{end}}{{end}}
+{{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture. The replay runs on the daemon's replay origin, apart from this console; reload this page after an hour.</p>
+{{if .URL}}<div class="replay"><iframe class="replay" title="replayed page" src="{{.Frame}}"></iframe></div>{{else}}<p class="muted">Give a page to replay: <code>?url=</code>.</p>{{end}}
+{{else}}<p class="error">This daemon has no replay: {{if .Version}}its replay origin is not open{{else}}ReplayWeb.page's files were not embedded in this build. Build it after <code>make replay-assets</code> (docs/console.md){{end}}.</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "schedules"}}{{template "top" .}}

@@ -101,7 +101,7 @@ func replaceTail(path, side string, mark int64, kept []byte) error {
 	if err != nil {
 		return fmt.Errorf("crawl.log: %w", err)
 	}
-	if err := f.Truncate(mark); err == nil {
+	if err = f.Truncate(mark); err == nil { // err, not a new one: a failed cut, write or sync must keep the side file
 		if _, err = f.WriteAt(kept, mark); err == nil {
 			err = f.Sync()
 		}

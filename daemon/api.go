@@ -133,8 +133,12 @@ type HostStatusJSON struct {
 	CrawlDelay     float64   `json:"robots_crawl_delay_seconds"`
 	Fetched        int64     `json:"fetched"`
 	Errors         int64     `json:"errors"`
-	Bytes          int64     `json:"bytes"`
-	FetchRate      float64   `json:"fetches_per_second"`
+	// ErrorsByClass counts the failed fetches by class, every class
+	// present (HostErrorClasses); blocked includes robots exclusions,
+	// which Errors leaves out.
+	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
+	Bytes         int64                    `json:"bytes"`
+	FetchRate     float64                  `json:"fetches_per_second"`
 	// Parked: the host's URLs are only in the store (max_active_hosts);
 	// WaitingForSlot: it has work and waits for an active host's place.
 	Parked         bool `json:"parked"`
@@ -234,6 +238,13 @@ func (d *Daemon) routes() []route {
 // Handler is the daemon's HTTP handler: the API (bearer token), /metrics
 // (bearer token), /healthz and /readyz (open: they reveal nothing).
 func (d *Daemon) Handler() http.Handler {
+	h, _ := d.handlers(nil)
+	return h
+}
+
+// handlers returns the daemon's handler and, with ro, the replay origin's
+// (the console's replay page frames it; nil without ro).
+func (d *Daemon) handlers(ro *console.ReplayOrigin) (http.Handler, http.Handler) {
 	mux := http.NewServeMux()
 	for _, rt := range d.routes() {
 		h := rt.h
@@ -254,13 +265,18 @@ func (d *Daemon) Handler() http.Handler {
 	})
 	d.methodNotAllowed(mux)
 	// The web console, a client of this same API (package console).
-	console.New(mux, d.cfg.Token, d.log).Register(mux)
+	con := console.New(mux, d.cfg.Token, d.log)
+	con.Register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusNotFound, &APIError{Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
 		})).ServeHTTP(w, r)
 	})
-	return mux
+	if ro == nil {
+		return mux, nil
+	}
+	con.SetReplayOrigin(ro)
+	return mux, con.ReplayHandler()
 }
 
 // methodNotAllowed answers 405 with an Allow header for a known path asked

@@ -64,6 +64,12 @@ type Config struct {
 	// beside its WARC files (JOB-CAPTURE.wacz), served by GET
 	// /api/v1/captures/{id}/wacz. Default true.
 	WACZOnFinish *bool `yaml:"wacz_on_finish"`
+	// ReplayListen is the replay origin's address: the console's replay
+	// (ReplayWeb.page and a capture's WACZ, opened by a capability the
+	// console mints) is served there, on an origin apart from the console
+	// so replayed pages' scripts cannot read it. Default: the listen
+	// host, a free port (logged at start).
+	ReplayListen string `yaml:"replay_listen"`
 }
 
 // waczOnFinish is WACZOnFinish with its default.
@@ -161,6 +167,11 @@ func (c Config) Validate() error {
 	}
 	if _, err := c.AllowedRanges(); err != nil {
 		return err
+	}
+	if c.ReplayListen != "" {
+		if _, err := IsLoopback(c.ReplayListen); err != nil {
+			return fmt.Errorf("replay_listen: %w", err)
+		}
 	}
 	if !loop && c.Token == "" {
 		return fmt.Errorf("listen: %s is not a loopback address: set token: (or SHARC_TOKEN) before serving on a network", c.Listen)

@@ -50,6 +50,8 @@ func TestParseConfig(t *testing.T) {
 		{"wacz_on_finish off", "store: sqlite:x.db\nwacz_on_finish: false\n", "", "", func(c Config) bool { return !c.waczOnFinish() }},
 		{"wacz_on_finish typo", "store: sqlite:x.db\nwacz_on_finish: sometimes\n", "", `sharc.yaml:2: wacz_on_finish: want true or false, got "sometimes"`, nil},
 		{"bad listen", "listen: nonsense\nstore: sqlite:x.db\n", "", "listen:", nil},
+		{"replay_listen", "store: sqlite:x.db\nreplay_listen: 127.0.0.2:8181\n", "", "", func(c Config) bool { return c.ReplayListen == "127.0.0.2:8181" }},
+		{"bad replay_listen", "store: sqlite:x.db\nreplay_listen: 8181\n", "", "replay_listen:", nil},
 		{"empty file", "", "", "store: required", nil},
 		{"node", "store: postgres://u@h/db\nnode: n_1\n", "", "", func(c Config) bool {
 			return c.Node == "n_1" && c.Poll == DefaultPoll && c.LeaseTTL == 0 && c.MaxHosts == 0

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/internal/browsertest"
 	"github.com/sharc-archive/sharc/report"
@@ -38,18 +40,27 @@ type browserSession struct {
 	base string
 	dir  string // screenshots
 
-	mu   sync.Mutex
-	urls []string
+	mu       sync.Mutex
+	urls     []string
+	contexts []jsContext // every JavaScript context the pages' frames made
 }
+
+// jsContext is one frame's JavaScript context, by its origin.
+type jsContext struct{ origin, id string }
 
 func newBrowserSession(t *testing.T, base string) *browserSession {
 	t.Helper()
 	bs := &browserSession{t: t, ctx: browsertest.New(t), base: base, dir: artifactDir(t)}
 	// chromedp enables the Network domain on every target it opens.
 	err := chromedp.Listen(bs.ctx, func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
 			bs.mu.Lock()
 			bs.urls = append(bs.urls, e.Request.URL)
+			bs.mu.Unlock()
+		case *runtime.EventExecutionContextCreated:
+			bs.mu.Lock()
+			bs.contexts = append(bs.contexts, jsContext{e.Context.Origin, e.Context.UniqueID})
 			bs.mu.Unlock()
 		}
 	})
@@ -115,8 +126,9 @@ func (bs *browserSession) shot(name string) {
 	}
 }
 
-// onlyDaemon checks that every request the pages made went to the daemon.
-func (bs *browserSession) onlyDaemon() {
+// onlyDaemon checks that every request the pages made went to the daemon:
+// its main listener or its replay origin (replayAddr, "" if none).
+func (bs *browserSession) onlyDaemon(replayAddr string) {
 	bs.t.Helper()
 	d, _ := url.Parse(bs.base)
 	bs.mu.Lock()
@@ -126,8 +138,8 @@ func (bs *browserSession) onlyDaemon() {
 	}
 	for _, raw := range bs.urls {
 		u, err := url.Parse(raw)
-		if err != nil || (u.Host != d.Host && u.Scheme != "data") {
-			bs.t.Errorf("a page asked %q: only the daemon %s may be asked", raw, d.Host)
+		if err != nil || (u.Host != d.Host && (replayAddr == "" || u.Host != replayAddr) && u.Scheme != "data") {
+			bs.t.Errorf("a page asked %q: only the daemon %s (and its replay origin %s) may be asked", raw, d.Host, replayAddr)
 		}
 	}
 	bs.t.Logf("%d requests, all to the daemon", len(bs.urls))
@@ -175,6 +187,14 @@ func TestConsoleBrowserFlow(t *testing.T) {
 	if ph := bs.eval(`document.querySelector('[data-live=phase]').innerText`); ph != "visit" {
 		t.Errorf("phase shown %q, want visit", ph)
 	}
+	// The live host rows carry the error classes (console.js redraws
+	// them): this site answers no 4xx, as the API says.
+	if st, err := td.client.Status(ctx, "flow"); err == nil && len(st.Hosts) == 1 {
+		want := strconv.FormatInt(st.Hosts[0].ErrorsByClass[HostErrHTTP4xx], 10)
+		if got := bs.eval(`(document.querySelector('tbody[data-hosts] td.err-4xx') || {}).innerText || ''`); got != want {
+			t.Errorf("the host row's 4xx cell shows %q, the API %s", got, want)
+		}
+	}
 	bs.shot("job-running")
 	// The running capture's crawl.log grows on its page without a reload.
 	st, err := td.client.Status(ctx, "flow")
@@ -205,7 +225,7 @@ func TestConsoleBrowserFlow(t *testing.T) {
 	}
 	bs.shot("job-finished")
 	bs.finishedCapture(td, "flow")
-	bs.onlyDaemon()
+	bs.onlyDaemon(td.d.ReplayAddr())
 }
 
 // finishedCapture opens the finished capture's quality page, area plot,
@@ -325,18 +345,77 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	ts := visit.Time.UTC().Format("20060102150405")
 	bs.text("/ui/captures/" + id + "/replay?" + url.Values{"url": {"http://site.test/p/1"}, "ts": {ts}}.Encode())
 	want := bs.eval(fmt.Sprintf(`new DOMParser().parseFromString(%q, 'text/html').body.textContent.replace(/\s+/g, ' ').trim()`, payload))
+	// The console frames the replay origin, the daemon's second listener;
+	// the frame is another origin, so the replayed text is read in its
+	// own JavaScript context.
+	frame := bs.replayFrame(td)
 	var got string
-	waitFor(t, 60*time.Second, "the replayed page", func() bool {
-		got = bs.eval(replayedText)
-		return got != ""
-	})
+	deadline := time.Now().Add(60 * time.Second)
+	for got = bs.frameText("http://" + td.d.ReplayAddr()); got == ""; got = bs.frameText("http://" + td.d.ReplayAddr()) {
+		if time.Now().After(deadline) {
+			bs.shot("replay-timeout")
+			bs.mu.Lock()
+			t.Logf("contexts: %v", bs.contexts)
+			bs.mu.Unlock()
+			t.Fatalf("timed out waiting for the replayed page in the console's frame %s", frame)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if got != want || !strings.Contains(got, "page 1") {
 		t.Errorf("replayed text %q, archived payload's %q", got, want)
 	}
 	bs.shot("replay")
+	bs.run(chromedp.Navigate(frame))
+	// A script on the replay origin cannot read the console: the fetch
+	// is cross-origin and the console grants no CORS.
+	read := bs.evalAsync(fmt.Sprintf(`fetch(%q, {credentials: 'include'}).then(r => r.text()).then(t => 'read ' + t.length, e => 'refused: ' + e)`, td.base+"/ui/"))
+	if !strings.HasPrefix(read, "refused: TypeError") {
+		t.Errorf("the replay origin read the console: %q", read)
+	}
 	// Without ?url= the job's first seed is replayed.
 	bs.text("/ui/captures/" + id + "/replay")
+	bs.run(chromedp.Navigate(bs.replayFrame(td)))
 	waitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
+}
+
+// replayFrame is the replay iframe's address on the console's replay
+// page, checked to be the daemon's replay origin with a capability.
+func (bs *browserSession) replayFrame(td *testDaemon) string {
+	bs.t.Helper()
+	src := bs.eval(`(document.querySelector('iframe.replay') || {}).src || ''`)
+	u, err := url.Parse(src)
+	if err != nil || u.Host != td.d.ReplayAddr() || !strings.HasPrefix(u.Path, "/r/") {
+		bs.t.Fatalf("the replay frame is %q, want the replay origin %s", src, td.d.ReplayAddr())
+	}
+	return src
+}
+
+// frameText is replayedText evaluated in the newest live JavaScript
+// context of origin ("" if none has a replayed page yet).
+func (bs *browserSession) frameText(origin string) string {
+	bs.mu.Lock()
+	ctxs := slices.Clone(bs.contexts)
+	bs.mu.Unlock()
+	for i := len(ctxs) - 1; i >= 0; i-- {
+		if ctxs[i].origin != origin {
+			continue
+		}
+		in := func(p *runtime.EvaluateParams) { p.UniqueContextID = ctxs[i].id }
+		if s, err := chromedp.Run(bs.ctx, chromedp.Evaluate[string](replayedText, in)); err == nil && s != "" {
+			return s // a destroyed context is an error: try an older one
+		}
+	}
+	return ""
+}
+
+// evalAsync evaluates a promise of a string.
+func (bs *browserSession) evalAsync(js string) string {
+	bs.t.Helper()
+	s, err := chromedp.Run(bs.ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		bs.t.Fatalf("%s: %v", js, err)
+	}
+	return s
 }
 
 // replayedText is the text of the innermost same-origin frame that

@@ -87,7 +87,7 @@ func TestConsole(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, body, _ = get("/ui/jobs/console")
-	for _, want := range []string{"Hosts: why is it slow?", `<td class="num">` + strconvFormat(st.Fetched) + `</td>`, `href="/ui/captures/1"`, "quality report"} {
+	for _, want := range []string{"Hosts: why is it slow?", `data-live="fetched">` + strconvFormat(st.Fetched) + `</td>`, `href="/ui/captures/1"`, "quality report"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("job page lacks %q:\n%.1500s", want, body)
 		}

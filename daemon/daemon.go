@@ -61,10 +61,11 @@ type Daemon struct {
 	metrics *metrics
 	ready   atomic.Bool
 
-	mu    sync.Mutex
-	jobs  map[string]*jobState
-	slots chan struct{}
-	runs  sync.WaitGroup
+	mu         sync.Mutex
+	replayAddr string // the replay origin's listener, once Run opened it
+	jobs       map[string]*jobState
+	slots      chan struct{}
+	runs       sync.WaitGroup
 	// runCtx is the parent of every capture run; cancelled on shutdown
 	// (the capture stays "running" in the store and resumes on restart).
 	runCtx    context.Context
@@ -187,16 +188,18 @@ func (d *Daemon) Run(ctx context.Context, ln net.Listener) error {
 	if d.cfg.Token == "" {
 		d.log.Warn("no API token set: the API is open to every local user", zap.String("listen", ln.Addr().String()))
 	}
-	srv := &http.Server{Handler: d.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	srvErr := make(chan error, 1)
-	go func() { srvErr <- srv.Serve(ln) }()
+	srv, rsrv, srvErr, err := d.serve(ln)
+	if err != nil {
+		return err
+	}
+	defer rsrv.Close()
 	if err := d.load(ctx); err != nil {
 		_ = srv.Close()
 		return err
 	}
 	d.ready.Store(true)
-	d.log.Info("daemon ready", zap.String("listen", ln.Addr().String()), zap.String("store", store.Redact(d.cfg.Store)),
-		zap.Int("jobs", len(d.snapshot())))
+	d.log.Info("daemon ready", zap.String("listen", ln.Addr().String()), zap.String("replay_listen", rsrv.Addr),
+		zap.String("store", store.Redact(d.cfg.Store)), zap.Int("jobs", len(d.snapshot())))
 
 	tk := time.NewTicker(d.opts.Tick)
 	defer tk.Stop()
@@ -206,7 +209,6 @@ func (d *Daemon) Run(ctx context.Context, ln net.Listener) error {
 		defer pt.Stop()
 		poll = pt.C
 	}
-	var err error
 loop:
 	for {
 		select {
@@ -238,6 +240,38 @@ loop:
 		err = nil
 	}
 	return err
+}
+
+// serve starts the API's server on ln and the replay origin's on its own
+// listener (listenReplay); errors of either end up on srvErr.
+func (d *Daemon) serve(ln net.Listener) (srv, rsrv *http.Server, srvErr chan error, err error) {
+	rln, err := d.listenReplay(ln.Addr())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ro, err := d.replayOrigin(ln.Addr(), rln.Addr())
+	if err != nil {
+		rln.Close()
+		return nil, nil, nil, err
+	}
+	d.mu.Lock()
+	d.replayAddr = rln.Addr().String()
+	d.mu.Unlock()
+	h, rh := d.handlers(ro)
+	srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	rsrv = &http.Server{Handler: rh, ReadHeaderTimeout: 10 * time.Second, Addr: rln.Addr().String()}
+	srvErr = make(chan error, 2)
+	go func() { srvErr <- srv.Serve(ln) }()
+	go func() { srvErr <- rsrv.Serve(rln) }()
+	return srv, rsrv, srvErr, nil
+}
+
+// ReplayAddr is the replay origin's listening address ("" before Run
+// opened it).
+func (d *Daemon) ReplayAddr() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.replayAddr
 }
 
 // load reads every job from the store and resumes open captures.
@@ -853,7 +887,7 @@ func (r *run) hostRows(ctx context.Context, log *zap.Logger, now time.Time, limi
 		row := hostRow{HostStatusJSON: HostStatusJSON{
 			Host: h.Host, URLs: h.URLs, Finished: h.Finished, Queued: h.Queued, InFlight: h.InFlight, NextReady: h.Ready,
 			PolitenessWait: wait.Seconds(), Delay: q.Delay.Seconds(), CrawlDelay: q.CrawlDelay.Seconds(),
-			Fetched: c.fetched, Errors: c.errors, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
+			Fetched: c.fetched, Errors: c.errors, ErrorsByClass: c.byClass, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
 		}, waitDur: wait}
 		if elapsed > 0 {
 			row.FetchRate = float64(c.fetched) / elapsed

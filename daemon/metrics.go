@@ -410,6 +410,14 @@ func b2f(b bool) float64 {
 // hostCounters are one host's counts within a run, for the status API.
 type hostCounters struct {
 	fetched, errors, bytes int64
+	byClass                map[HostErrorClass]int64 // nil until the first failure
+}
+
+func (hc *hostCounters) fail(c HostErrorClass) {
+	if hc.byClass == nil {
+		hc.byClass = map[HostErrorClass]int64{}
+	}
+	hc.byClass[c]++
 }
 
 // runObserver is the crawler.Observer of one run: it feeds the Prometheus
@@ -457,6 +465,9 @@ func (o *runObserver) Fetched(host string, status int, n int64, d time.Duration)
 	if status >= 400 {
 		hc.errors++
 	}
+	if c, ok := hostErrorClassOfStatus(status); ok {
+		hc.fail(c)
+	}
 	o.mu.Unlock()
 }
 
@@ -466,12 +477,16 @@ func (o *runObserver) Unfetched(host string, code int) {
 		o.m.fetched.WithLabelValues(o.job, classNoResponse).Inc()
 		o.m.errors.WithLabelValues(o.job, class).Inc()
 	}
-	if crawllog.Code(code) == crawllog.CodeRobots { // robots exclusion is policy, not an error
-		return
-	}
+	hclass, hfailed := hostErrorClassOfCode(crawllog.Code(code))
 	o.mu.Lock()
-	o.host(host).errors++
-	o.mu.Unlock()
+	defer o.mu.Unlock()
+	hc := o.host(host)
+	if hfailed {
+		hc.fail(hclass)
+	}
+	if crawllog.Code(code) != crawllog.CodeRobots { // robots exclusion is policy, not an error
+		hc.errors++
+	}
 }
 
 func (o *runObserver) WARCWritten(file string, n int64) {
@@ -498,7 +513,73 @@ func (o *runObserver) counts(h string) hostCounters {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if hc := o.hosts[h]; hc != nil {
-		return *hc
+		out := *hc
+		out.byClass = hostErrorCounts(hc.byClass) // a copy: the caller reads it unlocked
+		return out
 	}
-	return hostCounters{}
+	return hostCounters{byClass: hostErrorCounts(nil)}
+}
+
+// HostErrorClass is a class of a host's failed fetches in the status API's
+// errors_by_class, to tell why a host is slow: the site answers errors
+// (http_4xx, http_5xx), the network fails (network), the crawl may not
+// fetch (blocked), or something else.
+type HostErrorClass string
+
+// The classes of HostStatusJSON.ErrorsByClass.
+const (
+	HostErrHTTP4xx HostErrorClass = "http_4xx" // an HTTP answer 400–499
+	HostErrHTTP5xx HostErrorClass = "http_5xx" // an HTTP answer 500–599
+	// HostErrNetwork: no answer: connect failed or lost (-2, -3), timeout
+	// (-4), host unresolved (-6), retries exhausted (-8).
+	HostErrNetwork HostErrorClass = "network"
+	// HostErrBlocked: robots.txt precluded it (-9998) or the network guard
+	// refused it (-5002). Robots exclusions are policy, so the host's
+	// "errors" leave them out; this class counts them.
+	HostErrBlocked HostErrorClass = "blocked"
+	HostErrOther   HostErrorClass = "other" // any other failure code (-5, -7, -61, …)
+)
+
+// HostErrorClasses lists every HostErrorClass, in the console's column order.
+func HostErrorClasses() []HostErrorClass {
+	return []HostErrorClass{HostErrHTTP4xx, HostErrHTTP5xx, HostErrNetwork, HostErrBlocked, HostErrOther}
+}
+
+// hostErrorClassOfStatus classes an HTTP answer; ok is false below 400.
+func hostErrorClassOfStatus(status int) (HostErrorClass, bool) {
+	switch {
+	case status >= 400 && status < 500:
+		return HostErrHTTP4xx, true
+	case status >= 500 && status < 600:
+		return HostErrHTTP5xx, true
+	case status >= 600:
+		return HostErrOther, true
+	}
+	return "", false
+}
+
+// hostErrorClassOfCode classes a crawl.log code of a URL settled without
+// a response; ok is false for the policy codes that are no failure of the
+// host (scope, traps, hops, quotas).
+func hostErrorClassOfCode(code crawllog.Code) (HostErrorClass, bool) {
+	switch code {
+	case crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeQuota:
+		return "", false
+	case crawllog.CodeConnectFailed, crawllog.CodeConnectLost, crawllog.CodeTimeout, crawllog.CodeHostUnresolved,
+		crawllog.CodeRetriesGaveUp:
+		return HostErrNetwork, true
+	case crawllog.CodeRobots, crawllog.CodeBlockedGuard:
+		return HostErrBlocked, true
+	}
+	return HostErrOther, true
+}
+
+// hostErrorCounts returns every class's count, zero ones included, so the
+// API's object always has each class.
+func hostErrorCounts(byClass map[HostErrorClass]int64) map[HostErrorClass]int64 {
+	out := make(map[HostErrorClass]int64, len(HostErrorClasses()))
+	for _, c := range HostErrorClasses() {
+		out[c] = byClass[c]
+	}
+	return out
 }

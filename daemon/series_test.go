@@ -189,5 +189,5 @@ func TestSeriesPage(t *testing.T) {
 		t.Errorf("quality page in the browser:\n%s", text)
 	}
 	bs.shot("quality-vr")
-	bs.onlyDaemon()
+	bs.onlyDaemon(td.d.ReplayAddr())
 }

@@ -137,15 +137,28 @@ func TimelineSVG(t Timeline, visitRevisit bool) template.HTML {
 	}
 	var body svgWriter
 	top := body.legend(all, 4) + 14
+	var marks []markLabel
+	if visitRevisit {
+		marks = append(marks, placeLabel(x(t.ReferenceSeconds), "reference time", "reference", "6 3", "end"))
+		if t.RevisitPhaseSeconds > 0 && t.RevisitPhaseSeconds != t.ReferenceSeconds {
+			marks = append(marks, placeLabel(x(t.RevisitPhaseSeconds), "second downloads began", "revisit-start", "2 3", "start"))
+		}
+	}
+	// Two labels that would overlap go on two lines, the second above.
+	stacked := len(marks) == 2 && marks[0].x0 < marks[1].x1 && marks[1].x0 < marks[0].x1
+	if stacked {
+		top += labelLine
+	}
 	for i, r := range t.Rows {
 		body.timelineRow(r, top+float64(i)*rowH, rowH, x)
 	}
 	bottom := top + float64(n)*rowH
-	if visitRevisit {
-		body.marker(x(t.ReferenceSeconds), top-12, bottom, "reference time", "reference", "6 3", "end")
-		if t.RevisitPhaseSeconds > 0 && t.RevisitPhaseSeconds != t.ReferenceSeconds {
-			body.marker(x(t.RevisitPhaseSeconds), top-12, bottom, "second downloads began", "revisit-start", "2 3", "start")
+	for i, m := range marks {
+		lineTop := top - 12
+		if stacked && i == 1 {
+			lineTop -= labelLine
 		}
+		body.marker(m, lineTop, bottom)
 	}
 	height := body.timeAxis(t.Seconds, bottom, x)
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" id="timeline-chart" class="chart" role="img" width="%d" height="%s" viewBox="0 0 %d %s">`,
@@ -203,14 +216,45 @@ func rowTitle(r TimelineRow) string {
 }
 
 // marker draws a labelled vertical line at x.
-func (w *svgWriter) marker(x, top, bottom float64, label, class, dash, anchor string) {
+func (w *svgWriter) marker(m markLabel, top, bottom float64) {
 	w.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#000" stroke-width="1.5" stroke-dasharray="%s"/>`,
-		class, num(x), num(top), num(x), num(bottom), dash)
-	tx := x - 4
-	if anchor == "start" {
-		tx = x + 4
+		m.class, num(m.x), num(top), num(m.x), num(bottom), m.dash)
+	w.f(`<text class="%s-label" x="%s" y="%s" text-anchor="%s" %s>%s</text>`, m.class, num(m.tx), num(top+8), m.anchor, fontAttrs, esc(m.label))
+}
+
+// labelLine is the height of a line of marker labels.
+const labelLine = 14
+
+// markLabel is a marker line at x and where its label goes: text at tx
+// with anchor, covering x0..x1 (estimated).
+type markLabel struct {
+	x, tx, x0, x1              float64
+	label, class, dash, anchor string
+}
+
+// labelWidth estimates the width of label in the charts' 12 px
+// Helvetica, generously: where it is missing, browsers fall back on
+// wider fonts (DejaVu Sans averages about 7.3 px a character).
+func labelWidth(label string) float64 { return 7.5 * float64(len(label)) }
+
+// placeLabel puts a marker's label beside its line at x, on the side
+// anchor asks ("end": left of the line, "start": right of it), or on the
+// other side when that side would leave the chart: a label near the
+// right edge was cut off there.
+func placeLabel(x float64, label, class, dash, anchor string) markLabel {
+	wd := labelWidth(label)
+	if anchor == "start" && x+4+wd > chartWidth {
+		anchor = "end"
+	} else if anchor == "end" && x-4-wd < 0 {
+		anchor = "start"
 	}
-	w.f(`<text x="%s" y="%s" text-anchor="%s" %s>%s</text>`, num(tx), num(top+8), anchor, fontAttrs, esc(label))
+	m := markLabel{x: x, label: label, class: class, dash: dash, anchor: anchor}
+	if anchor == "start" {
+		m.tx, m.x0, m.x1 = x+4, x+4, x+4+wd
+	} else {
+		m.tx, m.x0, m.x1 = x-4, x-4-wd, x-4
+	}
+	return m
 }
 
 // timeAxis draws the time axis below bottom and returns the chart height.

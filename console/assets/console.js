@@ -41,6 +41,8 @@
   }
 
   // hosts redraws the "why is it slow" rows, as the template draws them.
+  var errClasses = ['http_4xx', 'http_5xx', 'network', 'blocked', 'other'];
+  var errCells = ['err-4xx', 'err-5xx', 'err-network', 'err-blocked', 'err-other'];
   function hosts(tb, rows) {
     if (!tb) { return; }
     var sec = function (v) { return (v || 0).toFixed(1) + ' s'; };
@@ -51,11 +53,14 @@
     tb.replaceChildren.apply(tb, rows.map(function (h) {
       var tr = document.createElement('tr');
       [h.host, h.queued || 0, h.in_flight || 0, when(h.next_ready), sec(h.politeness_wait_seconds), sec(h.delay_seconds),
-        sec(h.robots_crawl_delay_seconds), h.fetched || 0, h.errors || 0, (h.fetches_per_second || 0).toFixed(2),
-        h.parked ? (h.waiting_for_slot ? 'yes, waiting' : 'yes') : ''].forEach(function (v, i) {
+        sec(h.robots_crawl_delay_seconds), h.fetched || 0, h.errors || 0].concat(errClasses.map(function (c) {
+        return (h.errors_by_class || {})[c] || 0;
+      }), [(h.fetches_per_second || 0).toFixed(2),
+        h.parked ? (h.waiting_for_slot ? 'yes, waiting' : 'yes') : '']).forEach(function (v, i) {
         var td = document.createElement('td');
         td.textContent = String(v);
-        if (i > 0 && i < 10 && i !== 3) { td.className = 'num'; }
+        if (i > 0 && i < 15 && i !== 3) { td.className = 'num'; }
+        if (i >= 9 && i < 14) { td.className += ' ' + errCells[i - 9]; }
         tr.appendChild(td);
       });
       return tr;

@@ -169,13 +169,12 @@ func (p *Pool) aliveLocked() bool {
 	return c.Browser.Process().Signal(syscall.Signal(0)) == nil
 }
 
-func (p *Pool) startLocked() (context.Context, error) {
-	dir, err := os.MkdirTemp("", "sharc-chromium-")
-	if err != nil {
-		return nil, fmt.Errorf("browserfetch: profile dir: %w", err)
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(p.opts.Exec),
+// HeadlessFlags are the Chromium flags every headless start here uses: no
+// sandbox (root in a container), no GPU, and none of Chromium's own
+// background traffic (updates, sync, QUIC probes), which on a closed
+// network only floods refused connections.
+func HeadlessFlags() []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
@@ -184,6 +183,16 @@ func (p *Pool) startLocked() (context.Context, error) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+	}
+}
+
+func (p *Pool) startLocked() (context.Context, error) {
+	dir, err := os.MkdirTemp("", "sharc-chromium-")
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: profile dir: %w", err)
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(HeadlessFlags(),
+		chromedp.ExecPath(p.opts.Exec),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("proxy-server", deadProxy),
 		// "<-loopback>" takes loopback out of the proxy's implicit bypass
@@ -191,7 +200,7 @@ func (p *Pool) startLocked() (context.Context, error) {
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(p.opts.Width, p.opts.Height),
-	)
+	)...)
 	bctx, cancel := chromedp.NewContext(actx)
 	if err := chromedp.Do(bctx); err != nil { // starts the browser
 		cancel()

@@ -422,18 +422,7 @@ func (bs *browserSession) evalAsync(js string) string {
 // ReplayWeb.page replays a page in (its URL has "/w/"), found through
 // shadow roots; "" until it has loaded.
 const replayedText = `(() => {
-  const docs = [];
-  const walk = (root) => {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.shadowRoot) walk(el.shadowRoot);
-      if (el.tagName === "IFRAME") {
-        let d = null;
-        try { d = el.contentDocument; } catch (e) {}
-        if (d) { docs.push(d); walk(d); }
-      }
-    }
-  };
-  walk(document);
+  const docs = ` + browsertest.FramesJS + `;
   const r = docs.filter((d) => d.location.href.includes("/w/") && d.body);
   return r.length ? r[r.length - 1].body.textContent.replace(/\s+/g, " ").trim() : "";
 })()`

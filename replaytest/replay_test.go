@@ -251,18 +251,7 @@ func newBrowser(t *testing.T, _ string) context.Context { return browsertest.New
 // returns its URL, text and the capture timestamp wabac.js wrote into it
 // (wbinfo.timestamp, from the index entry it served).
 const frameJS = `(() => {
-  const docs = [];
-  const walk = (root) => {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.shadowRoot) walk(el.shadowRoot);
-      if (el.tagName === "IFRAME") {
-        let d = null;
-        try { d = el.contentDocument; } catch (e) {}
-        if (d) { docs.push(d); walk(d); }
-      }
-    }
-  };
-  walk(document);
+  const docs = ` + browsertest.FramesJS + `;
   const replay = docs.filter((d) => d.location.href.includes("/w/"));
   if (!replay.length) return {url: "", text: "", ts: ""};
   const d = replay[replay.length - 1];

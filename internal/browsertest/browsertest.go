@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sharc-archive/sharc/browserfetch"
 )
 
 // Chromium is the path of the chromium binary, or skips t.
@@ -23,19 +24,11 @@ func Chromium(t testing.TB) string {
 // flags a closed network needs, and stops it when the test ends.
 func New(t testing.TB) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
+	opts := append(browserfetch.HeadlessFlags(),
 		chromedp.ExecPath(Chromium(t)),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
-	}
+	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelAlloc() })

@@ -31,21 +31,10 @@ func (r *recorder) Fetch(p refresh.PageID) bool {
 // several budgets and checks that no cycle exceeds its budget, no page is
 // fetched twice in a cycle, and the ledger's account matches the fetches.
 func TestLedgerInvariantsEveryPolicy(t *testing.T) {
-	cfg := refreshsim.DefaultConfig()
-	cfg.Sites, cfg.MeanPages, cfg.Cycles = 4, 60, 1
-	w, err := refreshsim.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, names, specs := simPolicies(t, 4, 60)
 	env := refresh.NewEnv(w.Repo, 8, 1)
-	for _, name := range refreshsim.DefaultPolicies() {
-		if name == refreshsim.Oracle {
-			continue
-		}
-		spec, err := refresh.ParseSpec(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, name := range names {
+		spec := specs[i]
 		for _, budget := range []int{0, 1, 7, w.Repo.Len() / 3, w.Repo.Len(), 2 * w.Repo.Len()} {
 			pol, err := refresh.New(env, spec, 3)
 			if err != nil {
@@ -184,21 +173,10 @@ func (s *stopAfter) Stopped() bool { return s.rounds > 0 }
 // TestLedgerStopper: once its fetcher has stopped, the ledger has no budget
 // left, so every policy ends without booking rounds that are not fetched.
 func TestLedgerStopper(t *testing.T) {
-	cfg := refreshsim.DefaultConfig()
-	cfg.Sites, cfg.MeanPages, cfg.Cycles = 3, 40, 1
-	w, err := refreshsim.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, names, specs := simPolicies(t, 3, 40)
 	env := refresh.NewEnv(w.Repo, 4, 1)
-	for _, name := range refreshsim.DefaultPolicies() {
-		if name == refreshsim.Oracle {
-			continue
-		}
-		spec, err := refresh.ParseSpec(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, name := range names {
+		spec := specs[i]
 		pol, err := refresh.New(env, spec, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -210,4 +188,30 @@ func TestLedgerStopper(t *testing.T) {
 			t.Errorf("%s: %d rounds fetched, %d booked, %d remaining; want one round, then none", name, f.rounds, l.Rounds(), l.Remaining())
 		}
 	}
+}
+
+// simPolicies generates a one-cycle simulated repository of sites sites
+// and returns it with every default policy but the oracle, by name and
+// parsed.
+func simPolicies(t *testing.T, sites, meanPages int) (*refreshsim.World, []string, []refresh.Spec) {
+	t.Helper()
+	cfg := refreshsim.DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles = sites, meanPages, 1
+	w, err := refreshsim.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var specs []refresh.Spec
+	for _, name := range refreshsim.DefaultPolicies() {
+		if name == refreshsim.Oracle {
+			continue
+		}
+		spec, err := refresh.ParseSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names, specs = append(names, name), append(specs, spec)
+	}
+	return w, names, specs
 }

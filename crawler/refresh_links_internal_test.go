@@ -23,18 +23,7 @@ import (
 // never from the cycle's own capture.
 func TestRefreshLinks(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "index.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	jb, err := st.UpsertJob(ctx, "links", "name: links\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, jb := refreshStore(t, "links")
 	discover := func(capID int64, edges [][2]string) {
 		t.Helper()
 		b := store.Batch{CaptureID: capID}
@@ -83,18 +72,7 @@ func TestRefreshLinks(t *testing.T) {
 // features, and the cycle's own rows are not read.
 func TestRefreshGraphMerge(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "index.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	jb, err := st.UpsertJob(ctx, "graph", "name: graph\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, jb := refreshStore(t, "graph")
 	a, b, c, gone := "http://s.test/", "http://s.test/b", "http://s.test/c", "http://s.test/gone"
 	nf := len(refresh.StaticFeatureNames)
 	feat := func(x float64) []float64 { f := make([]float64, nf); f[0] = x; return f }
@@ -139,4 +117,24 @@ func TestRefreshGraphMerge(t *testing.T) {
 	if fmt.Sprint(cats) != "[[6] [] []]" {
 		t.Errorf("categories %v, want [[6] [] []]", cats)
 	}
+}
+
+// refreshStore opens a migrated SQLite store in the test's folder with
+// one job of that name.
+func refreshStore(t *testing.T, name string) (store.Store, store.Job) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "index.db"), zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	jb, err := st.UpsertJob(ctx, name, "name: "+name+"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, jb
 }

@@ -19,6 +19,7 @@ require (
 require (
 	github.com/bits-and-blooms/bloom/v3 v3.7.1
 	github.com/chromedp/chromedp v0.23.0
+	github.com/tdewolff/parse/v2 v2.8.20
 )
 
 require (

@@ -184,6 +184,9 @@ func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string, sizeHin
 				c.setResolver(r)
 			}
 		}
+		if extractHTMLLexed(c, body) {
+			return nil
+		}
 		return extractHTMLStream(c, bytes.NewReader(body))
 	}
 	return extractHTMLStream(c, utf8Reader(body, io.MultiReader(bytes.NewReader(body), br), contentType))

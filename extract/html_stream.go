@@ -27,9 +27,7 @@ const maxHiddenDepth = 512
 func extractHTMLStream(c *collector, r io.Reader) error {
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxTokenBytes)
-	s := streamWalker{htmlWalker: htmlWalker{c: c}}
-	s.text.limit = MaxTextBytes
-	s.title.limit = maxFieldLen
+	s := newStreamWalker(c)
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -37,17 +35,30 @@ func extractHTMLStream(c *collector, r io.Reader) error {
 		}
 		s.token(z, tt)
 	}
-	c.res.Title = s.title.String()
-	c.res.Text = s.text.String()
-	if s.text.cut {
-		c.res.Truncated = true
-	}
+	s.finish()
 	if err := z.Err(); errors.Is(err, html.ErrBufferExceeded) {
 		c.res.Truncated = true
 	} else if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
 	return nil
+}
+
+// finish stores the title and text collected.
+func (s *streamWalker) finish() {
+	s.c.res.Title = s.title.String()
+	s.c.res.Text = s.text.String()
+	if s.text.cut {
+		s.c.res.Truncated = true
+	}
+}
+
+// newStreamWalker starts a walk that collects into c.
+func newStreamWalker(c *collector) *streamWalker {
+	s := &streamWalker{htmlWalker: htmlWalker{c: c}}
+	s.text.limit = MaxTextBytes
+	s.title.limit = maxFieldLen
+	return s
 }
 
 // streamWalker is the state of extractHTMLStream between tokens.
@@ -69,26 +80,41 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 		if s.svgNamespace(n.DataAtom) {
 			n.Namespace = "svg"
 		}
-		s.start(z, n, tt == html.SelfClosingTagToken)
+		selfClosing := tt == html.SelfClosingTagToken
+		s.start(n, selfClosing)
+		if n.DataAtom == atom.Noscript && !selfClosing {
+			// Scripting disabled, as in extractHTML: its content is markup.
+			z.NextIsNotRawText()
+		}
 	case html.EndTagToken:
-		a := tagAtom(z.Raw())
-		s.raw = 0
-		if !isInline(&html.Node{DataAtom: a}) {
-			s.text.space()
-		}
-		if a == atom.Svg && s.svg > 0 {
-			s.svg--
-		}
-		for i := len(s.hidden) - 1; i >= 0; i-- {
-			if s.hidden[i] == a {
-				s.hidden = s.hidden[:i]
-				break
-			}
-		}
+		s.end(tagAtom(z.Raw()))
 	case html.TextToken:
-		if s.raw != 0 || len(s.hidden) == 0 {
-			s.textToken(z.Text())
+		s.textIfVisible(z.Text())
+	}
+}
+
+// end closes the elements an end tag a closes.
+func (s *streamWalker) end(a atom.Atom) {
+	s.raw = 0
+	if !isInline(&html.Node{DataAtom: a}) {
+		s.text.space()
+	}
+	if a == atom.Svg && s.svg > 0 {
+		s.svg--
+	}
+	for i := len(s.hidden) - 1; i >= 0; i-- {
+		if s.hidden[i] == a {
+			s.hidden = s.hidden[:i]
+			break
 		}
+	}
+}
+
+// textIfVisible takes a text token: the raw text of title or style, or
+// text outside hidden elements.
+func (s *streamWalker) textIfVisible(text []byte) {
+	if s.raw != 0 || len(s.hidden) == 0 {
+		s.textToken(text)
 	}
 }
 
@@ -179,7 +205,7 @@ func keepAttr(k, v []byte) bool {
 	return false
 }
 
-func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) {
+func (s *streamWalker) start(n *html.Node, selfClosing bool) {
 	if n.DataAtom == atom.Base && !s.c.baseSeen {
 		if href, ok := attr(n, "href"); ok {
 			s.c.baseSeen = true
@@ -200,9 +226,6 @@ func (s *streamWalker) start(z *html.Tokenizer, n *html.Node, selfClosing bool) 
 		s.hidden = s.hidden[:0] // <body> closes <head>
 	case atom.Svg:
 		s.svg++
-	case atom.Noscript:
-		// Scripting disabled, as in extractHTML: its content is markup.
-		z.NextIsNotRawText()
 	}
 	switch {
 	case n.Namespace == "" && n.DataAtom == atom.Title && !s.titleSeen:

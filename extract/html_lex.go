@@ -1,0 +1,311 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"maps"
+
+	"github.com/tdewolff/parse/v2"
+	lex "github.com/tdewolff/parse/v2/html"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Why a second lexer: x/net/html's tokenizer reads a page one byte per
+// method call and copies every attribute name for its duplicate check; on
+// the Python docs it was a third of the crawler's extraction CPU.
+// tdewolff/parse's HTML lexer (the one under tdewolff/minify and Hugo) is
+// about three times as fast (BenchmarkLexers), but it does not implement
+// every error-recovery rule of HTML5 tokenization. So a page held whole is
+// lexed by it only as long as every token is one the two read alike; at the
+// first that is not, lexPage declines and the page is tokenized by
+// x/net/html as before. SVG and MathML islands, which the lexer returns
+// whole, are tokenized by x/net/html alone. FuzzLexMatchesTokenizer holds
+// the results equal on every input the lexer accepts;
+// TestLexAcceptsRealDocs checks that real pages take the fast path.
+
+// errDecline says the lexer met markup that x/net/html's tokenizer may
+// read differently.
+var errDecline = errors.New("extract: markup left to x/net/html")
+
+// maxLexToken bounds a token (a whole start tag) the lexer takes; a longer
+// one is left to x/net/html, whose SetMaxBuf limit then applies as before.
+const maxLexToken = maxTokenBytes / 2
+
+// extractHTMLLexed extracts a page held whole into c with tdewolff's lexer
+// and reports true, or reports false and leaves c as it was.
+func extractHTMLLexed(c *collector, body []byte) bool {
+	if bytes.IndexByte(body, 0) >= 0 {
+		return false // x/net/html replaces NUL in some states only
+	}
+	// The lexer lower-cases names in place and writes a NUL after the end.
+	buf := make([]byte, len(body), len(body)+1)
+	copy(buf, body)
+	f := c.fork()
+	if lexPage(f, buf) != nil {
+		return false
+	}
+	c.join(f)
+	return true
+}
+
+// fork returns a copy of c collecting into a copy of its result, so that a
+// walk that gives up leaves c untouched.
+func (c *collector) fork() *collector {
+	res := *c.res // appends to the copy's slices never show in c's
+	f := *c
+	f.res = &res
+	f.seen = maps.Clone(c.seen)
+	f.cache = maps.Clone(c.cache)
+	return &f
+}
+
+// join takes over what a fork of c collected.
+func (c *collector) join(f *collector) {
+	res := c.res
+	*res = *f.res
+	*c = *f
+	c.res = res
+}
+
+// lexPage walks buf's tokens by the stream walker's rules, or returns
+// errDecline.
+func lexPage(c *collector, buf []byte) error {
+	l := lex.NewLexer(parse.NewInputBytes(buf))
+	s := newStreamWalker(c)
+	var p lexState
+	for {
+		tt, data := l.Next()
+		if len(data) > maxLexToken {
+			return errDecline
+		}
+		var err error
+		switch tt {
+		case lex.ErrorToken:
+			if !errors.Is(l.Err(), io.EOF) {
+				return errDecline
+			}
+			s.finish()
+			return nil
+		case lex.StartTagToken:
+			err = p.open(data)
+		case lex.AttributeToken:
+			err = p.attr(l.Text(), l.AttrVal(), data)
+		case lex.StartTagCloseToken, lex.StartTagVoidToken:
+			err = p.close(s, tt == lex.StartTagVoidToken)
+		case lex.EndTagToken:
+			err = p.end(s, data)
+		case lex.TextToken:
+			err = p.text(s, data)
+		case lex.CommentToken:
+			err = checkComment(data)
+		case lex.SVGToken, lex.MathToken, lex.XMLToken:
+			err = p.island(s, data)
+		case lex.DoctypeToken:
+		default: // templates
+			err = errDecline
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// lexState is what lexPage carries between tokens: the start tag being
+// read and the raw-text element whose text and end tag come next.
+type lexState struct {
+	name  []byte // the open start tag's name, lower-cased
+	attrs []html.Attribute
+	size  int    // bytes of the start tag so far
+	last  []byte // its last token: an unquoted value ending in '/' makes "/>"
+	raw   []byte // name of the raw-text element just opened, if any
+}
+
+// open starts a start tag ("<name", lower-cased by the lexer).
+func (p *lexState) open(data []byte) error {
+	name := data[1:]
+	if p.raw != nil || bytes.IndexByte(name, '/') >= 0 {
+		return errDecline // the tokenizer ends a name at '/'
+	}
+	switch atom.Lookup(name) {
+	case atom.Noembed, atom.Noframes, atom.Plaintext:
+		return errDecline // raw text to the tokenizer, markup to the lexer
+	}
+	p.name, p.attrs, p.size, p.last = name, p.attrs[:0], len(data), data
+	return nil
+}
+
+// attr takes one attribute (key lower-cased, val as written, quotes
+// included) of the open start tag.
+func (p *lexState) attr(key, val, data []byte) error {
+	p.size += len(data)
+	p.last = data
+	if len(key) == 0 || bytes.IndexByte(key, '/') >= 0 || p.size > maxLexToken {
+		return errDecline // the tokenizer starts a name with '=' and ends one at '/'
+	}
+	if !keepKey(key) {
+		return nil
+	}
+	for _, a := range p.attrs {
+		if a.Key == string(key) {
+			return nil // the tokenizer keeps the first of duplicates
+		}
+	}
+	if len(val) > 0 && (val[0] == '"' || val[0] == '\'') {
+		if len(val) < 2 || val[len(val)-1] != val[0] {
+			return errDecline
+		}
+		val = val[1 : len(val)-1]
+	}
+	v, ok := unescapeAttr(val)
+	if !ok {
+		return errDecline
+	}
+	if keepAttr(key, []byte(v)) {
+		p.attrs = append(p.attrs, html.Attribute{Key: string(key), Val: v})
+	}
+	return nil
+}
+
+// close ends the open start tag and hands it to the walker. The tokenizer
+// calls a tag self-closing when '/' is the byte before its '>', which
+// after an unquoted value the lexer counts as part of the value.
+func (p *lexState) close(s *streamWalker, void bool) error {
+	if p.name == nil {
+		return errDecline
+	}
+	selfClosing := void || bytes.HasSuffix(p.last, []byte("/"))
+	a := atom.Lookup(p.name)
+	data := a.String()
+	if a == 0 {
+		data = string(p.name)
+	}
+	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
+	s.start(&s.node, selfClosing)
+	switch a {
+	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe:
+		p.raw = p.name
+	}
+	p.name = nil
+	return nil
+}
+
+// end takes an end tag ("</name ...>", lower-cased).
+func (p *lexState) end(s *streamWalker, data []byte) error {
+	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || bytes.ContainsAny(data, `"'`) {
+		return errDecline // an end tag's quoted "attribute" may hold '>'
+	}
+	if p.raw != nil {
+		// The lexer ends raw text at "</name"; the tokenizer wants a
+		// space, '/' or '>' after the name too.
+		rest, ok := bytes.CutPrefix(data[2:], p.raw)
+		if !ok || len(rest) == 0 || !bytes.ContainsAny(rest[:1], " \n\r\t\f/>") {
+			return errDecline
+		}
+		p.raw = nil
+	}
+	s.end(tagAtom(data))
+	return nil
+}
+
+// text takes a text token: a raw-text element's content (entities decoded
+// only in title and textarea, RCDATA), or text between tags.
+func (p *lexState) text(s *streamWalker, data []byte) error {
+	if p.name != nil {
+		return errDecline
+	}
+	rcdata := true
+	if p.raw != nil {
+		a := atom.Lookup(p.raw)
+		rcdata = a == atom.Title || a == atom.Textarea
+		if a == atom.Script && bytes.Contains(data, []byte("<!--")) {
+			return errDecline // script data escape states
+		}
+	} else if bytes.IndexByte(data, '<') >= 0 {
+		return errDecline // "</>", CDATA and other stray '<'
+	}
+	if bytes.IndexByte(data, '\r') >= 0 {
+		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	}
+	if rcdata && bytes.IndexByte(data, '&') >= 0 {
+		data = []byte(html.UnescapeString(string(data)))
+	}
+	s.textIfVisible(data)
+	return nil
+}
+
+// island hands an SVG, MathML or <xml> island, which the lexer returns
+// whole, to x/net/html's tokenizer. It is taken only if the tokenizer's
+// last token is an end tag ending where the island ends: the tokenizer
+// then read the island as it would have in the whole page, and is back in
+// the data state the lexer goes on in.
+func (p *lexState) island(s *streamWalker, data []byte) error {
+	if p.name != nil || p.raw != nil {
+		return errDecline
+	}
+	z := html.NewTokenizer(bytes.NewReader(data))
+	z.SetMaxBuf(maxTokenBytes)
+	n, last := 0, html.ErrorToken
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		n += len(z.Raw())
+		last = tt
+		s.token(z, tt)
+	}
+	if !errors.Is(z.Err(), io.EOF) || last != html.EndTagToken || n != len(data) {
+		return errDecline
+	}
+	return nil
+}
+
+// checkComment declines the empty comments "<!-->" and "<!--->", which
+// the tokenizer ends at once and the lexer at the next "-->".
+func checkComment(data []byte) error {
+	if bytes.HasPrefix(data, []byte("<!-->")) || bytes.HasPrefix(data, []byte("<!--->")) {
+		return errDecline
+	}
+	return nil
+}
+
+// keepKey reports the attribute names keepAttr may keep.
+func keepKey(k []byte) bool {
+	switch string(k) {
+	case "href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
+		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href", "style":
+		return true
+	}
+	return false
+}
+
+// unescapeAttr decodes an attribute value's character references as
+// x/net/html does. Named references follow rules of their own in
+// attribute values (HTML 13.2.5.73): rather than restate them, a value
+// holding an '&' is read back through x/net/html's tokenizer, which also
+// turns CR and CRLF into LF. It reports false for a value it cannot quote.
+func unescapeAttr(v []byte) (string, bool) {
+	if bytes.IndexByte(v, '&') < 0 && bytes.IndexByte(v, '\r') < 0 {
+		return string(v), true
+	}
+	q := byte('"')
+	if bytes.IndexByte(v, q) >= 0 {
+		q = '\''
+		if bytes.IndexByte(v, q) >= 0 {
+			return "", false
+		}
+	}
+	src := make([]byte, 0, len(v)+8)
+	src = append(append(append(append(src, "<a v="...), q), v...), q, '>')
+	z := html.NewTokenizer(bytes.NewReader(src))
+	if z.Next() != html.StartTagToken {
+		return "", false
+	}
+	if _, more := z.TagName(); !more {
+		return "", false
+	}
+	_, val, _ := z.TagAttr()
+	return string(val), true
+}

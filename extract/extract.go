@@ -178,18 +178,29 @@ func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string, sizeHin
 	body, more := readUpTo(br, MaxDOMBytes, sizeHint, nil)
 	if !more {
 		body = toUTF8(body, contentType, true)
-		if href, ok := firstBaseHref(body); ok {
-			c.baseSeen = true
-			if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
-				c.setResolver(r)
-			}
-		}
 		if extractHTMLLexed(c, body) {
 			return nil
 		}
-		return extractHTMLStream(c, bytes.NewReader(body))
+		return extractHeldWhole(c, body)
 	}
 	return extractHTMLStream(c, utf8Reader(body, io.MultiReader(bytes.NewReader(body), br), contentType))
+}
+
+// extractHeldWhole tokenizes a page held whole with x/net/html: its first
+// <base href> is applied first.
+func extractHeldWhole(c *collector, body []byte) error {
+	if href, ok := firstBaseHref(body); ok {
+		c.useBase(href)
+	}
+	return extractHTMLStream(c, bytes.NewReader(body))
+}
+
+// useBase applies the document's <base href>.
+func (c *collector) useBase(href string) {
+	c.baseSeen = true
+	if r, err := c.r.Rebase(strings.TrimSpace(href)); err == nil {
+		c.setResolver(r)
+	}
 }
 
 // readUpTo reads at most n bytes of r (into one buffer if hint, the
@@ -310,6 +321,7 @@ type collector struct {
 	res      *Result
 	maxLinks int
 	baseSeen bool // the document's <base href> is applied
+	refs     int  // references met (added or not), which a <base href> met later would change
 	seen     map[string]struct{}
 	cache    map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
 }
@@ -338,6 +350,7 @@ func (c *collector) add(ref string, hop Hop, context string) string {
 
 // addCtx is add with the context in two parts: ctx, or ctx+"/@"+key.
 func (c *collector) addCtx(ref string, hop Hop, ctx, key string) string {
+	c.refs++
 	if c.full() {
 		if u, ok := c.cache[strings.TrimSpace(ref)]; ok {
 			if _, dup := c.seen[u]; dup || u == "" {

@@ -43,12 +43,27 @@ func extractHTMLLexed(c *collector, body []byte) bool {
 	buf := make([]byte, len(body), len(body)+1)
 	copy(buf, body)
 	f := c.fork()
-	if lexPage(f, buf) != nil {
+	err := lexPage(f, buf)
+	var base *errBase
+	if errors.As(err, &base) {
+		// The first <base href> came after links: it applies to them too.
+		copy(buf, body)
+		f = c.fork()
+		f.useBase(base.href)
+		err = lexPage(f, buf)
+	}
+	if err != nil {
 		return false
 	}
 	c.join(f)
 	return true
 }
+
+// errBase: the page's first <base href> follows links, which must be
+// resolved against it as well.
+type errBase struct{ href string }
+
+func (e *errBase) Error() string { return "extract: <base href> after links" }
 
 // fork returns a copy of c collecting into a copy of its result, so that a
 // walk that gives up leaves c untouched.
@@ -182,6 +197,9 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 		data = string(p.name)
 	}
 	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
+	if href, ok := attr(&s.node, "href"); ok && a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
+		return &errBase{href}
+	}
 	s.start(&s.node, selfClosing)
 	switch a {
 	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe:
@@ -241,8 +259,8 @@ func (p *lexState) text(s *streamWalker, data []byte) error {
 // then read the island as it would have in the whole page, and is back in
 // the data state the lexer goes on in.
 func (p *lexState) island(s *streamWalker, data []byte) error {
-	if p.name != nil || p.raw != nil {
-		return errDecline
+	if p.name != nil || p.raw != nil || !s.c.baseSeen && mentionsBase(data) {
+		return errDecline // a <base href> here would need the check in close
 	}
 	z := html.NewTokenizer(bytes.NewReader(data))
 	z.SetMaxBuf(maxTokenBytes)

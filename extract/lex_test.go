@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,15 +11,16 @@ import (
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
-// bothLexers extracts body with x/net/html's tokenizer and with the
-// lexer; ok is false when the lexer declined.
+// bothLexers extracts a page held whole with x/net/html's tokenizer (its
+// first <base href> applied first) and with the lexer; ok is false when
+// the lexer declined.
 func bothLexers(t testing.TB, base string, body []byte) (tok, lexed Result, ok bool) {
 	t.Helper()
 	r, err := urlcanon.NewResolver(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := extractHTMLStream(newCollector(r, &tok, MaxLinks), bytes.NewReader(body)); err != nil {
+	if err := extractHeldWhole(newCollector(r, &tok, MaxLinks), body); err != nil {
 		t.Fatal(err)
 	}
 	ok = extractHTMLLexed(newCollector(r, &lexed, MaxLinks), body)
@@ -54,6 +54,9 @@ var lexCases = []string{
 	`<p>x</p`,
 	`<div style="background: url(&quot;/s.png&quot;)">s</div>`,
 	`<base href="/base/"><a href=rel>r</a>`,
+	`<a href=before>b</a><base href="/base/"><a href=after>a</a><base href=/second/>`,
+	`<a href=#frag>f</a><base href="http://other.example/"><a href=x>x</a>`,
+	`<a href=b>b</a><svg><base href="/svgbase/"></base></svg><a href=c>c</a>`,
 	`<iframe src=/f><a href=/inframe></iframe><xmp><a href=/inxmp></xmp>`,
 	`<A HREF="/UP">Up</A><IMG SRC=/I.PNG>`,
 	"<a href=/nul>\x00</a>",

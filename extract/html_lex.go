@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"strings"
 
 	"github.com/tdewolff/parse/v2"
 	lex "github.com/tdewolff/parse/v2/html"
@@ -39,9 +40,9 @@ func extractHTMLLexed(c *collector, body []byte) bool {
 	if bytes.IndexByte(body, 0) >= 0 {
 		return false // x/net/html replaces NUL in some states only
 	}
-	// The lexer lower-cases names in place and writes a NUL after the end.
-	buf := make([]byte, len(body), len(body)+1)
-	copy(buf, body)
+	// The lexer lower-cases names in place and writes a NUL after the end
+	// (within the capacity if it can: Clone's is rounded up).
+	buf := bytes.Clone(body)
 	f := c.fork()
 	err := lexPage(f, buf)
 	var base *errBase
@@ -130,11 +131,13 @@ func lexPage(c *collector, buf []byte) error {
 // lexState is what lexPage carries between tokens: the start tag being
 // read and the raw-text element whose text and end tag come next.
 type lexState struct {
-	name  []byte // the open start tag's name, lower-cased
+	name  []byte    // the open start tag's name, lower-cased
+	atom  atom.Atom // its atom
 	attrs []html.Attribute
-	size  int    // bytes of the start tag so far
-	last  []byte // its last token: an unquoted value ending in '/' makes "/>"
-	raw   []byte // name of the raw-text element just opened, if any
+	size  int       // bytes of the start tag so far
+	last  []byte    // its last token: an unquoted value ending in '/' makes "/>"
+	raw   []byte    // name of the raw-text element just opened, if any
+	rawA  atom.Atom // its atom
 }
 
 // open starts a start tag ("<name", lower-cased by the lexer).
@@ -143,11 +146,12 @@ func (p *lexState) open(data []byte) error {
 	if p.raw != nil || bytes.IndexByte(name, '/') >= 0 {
 		return errDecline // the tokenizer ends a name at '/'
 	}
-	switch atom.Lookup(name) {
+	a := atom.Lookup(name)
+	switch a {
 	case atom.Noembed, atom.Noframes, atom.Plaintext:
 		return errDecline // raw text to the tokenizer, markup to the lexer
 	}
-	p.name, p.attrs, p.size, p.last = name, p.attrs[:0], len(data), data
+	p.name, p.atom, p.attrs, p.size, p.last = name, a, p.attrs[:0], len(data), data
 	return nil
 }
 
@@ -159,11 +163,12 @@ func (p *lexState) attr(key, val, data []byte) error {
 	if len(key) == 0 || bytes.IndexByte(key, '/') >= 0 || p.size > maxLexToken {
 		return errDecline // the tokenizer starts a name with '=' and ends one at '/'
 	}
-	if !keepKey(key) {
+	k, ok := keptKey(key)
+	if !ok {
 		return nil
 	}
 	for _, a := range p.attrs {
-		if a.Key == string(key) {
+		if a.Key == k {
 			return nil // the tokenizer keeps the first of duplicates
 		}
 	}
@@ -177,8 +182,8 @@ func (p *lexState) attr(key, val, data []byte) error {
 	if !ok {
 		return errDecline
 	}
-	if keepAttr(key, []byte(v)) {
-		p.attrs = append(p.attrs, html.Attribute{Key: string(key), Val: v})
+	if k != "style" || strings.IndexByte(v, '(') >= 0 { // as keepAttr
+		p.attrs = append(p.attrs, html.Attribute{Key: k, Val: v})
 	}
 	return nil
 }
@@ -191,7 +196,7 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 		return errDecline
 	}
 	selfClosing := void || bytes.HasSuffix(p.last, []byte("/"))
-	a := atom.Lookup(p.name)
+	a := p.atom
 	data := a.String()
 	if a == 0 {
 		data = string(p.name)
@@ -203,7 +208,7 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 	s.start(&s.node, selfClosing)
 	switch a {
 	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe:
-		p.raw = p.name
+		p.raw, p.rawA = p.name, a
 	}
 	p.name = nil
 	return nil
@@ -235,9 +240,8 @@ func (p *lexState) text(s *streamWalker, data []byte) error {
 	}
 	rcdata := true
 	if p.raw != nil {
-		a := atom.Lookup(p.raw)
-		rcdata = a == atom.Title || a == atom.Textarea
-		if a == atom.Script && bytes.Contains(data, []byte("<!--")) {
+		rcdata = p.rawA == atom.Title || p.rawA == atom.Textarea
+		if p.rawA == atom.Script && bytes.Contains(data, []byte("<!--")) {
 			return errDecline // script data escape states
 		}
 	} else if bytes.IndexByte(data, '<') >= 0 {
@@ -289,14 +293,17 @@ func checkComment(data []byte) error {
 	return nil
 }
 
-// keepKey reports the attribute names keepAttr may keep.
-func keepKey(k []byte) bool {
-	switch string(k) {
-	case "href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
-		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href", "style":
-		return true
+// keptKey returns, as a constant, an attribute name keepAttr may keep
+// (style only with a '(' in its value).
+func keptKey(k []byte) (string, bool) {
+	names := [...]string{"href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
+		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href", "style"}
+	for _, name := range names {
+		if string(k) == name {
+			return name, true
+		}
 	}
-	return false
+	return "", false
 }
 
 // unescapeAttr decodes an attribute value's character references as

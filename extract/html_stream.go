@@ -195,14 +195,8 @@ func (s *streamWalker) svgNamespace(a atom.Atom) bool { return s.svg > 0 && a !=
 
 // keepAttr reports whether element (or <base>) reads attribute k=v.
 func keepAttr(k, v []byte) bool {
-	switch string(k) {
-	case "href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
-		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href":
-		return true
-	case "style":
-		return bytes.IndexByte(v, '(') >= 0
-	}
-	return false
+	name, ok := keptKey(k)
+	return ok && (name != "style" || bytes.IndexByte(v, '(') >= 0)
 }
 
 func (s *streamWalker) start(n *html.Node, selfClosing bool) {

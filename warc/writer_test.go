@@ -2,6 +2,7 @@ package warc
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -208,4 +209,63 @@ func TestOnCloseReportsClosedFiles(t *testing.T) {
 	if len(heard) != 2 {
 		t.Fatalf("Abandon reported a file left .open: %q", heard[2:])
 	}
+}
+
+// TestOutlinkLines: the metadata block built by appending is the one the
+// writer printed with fmt before (refOutlinkLines), byte for byte, for
+// URLs needing escapes, odd hops and contexts that need cleaning.
+func TestOutlinkLines(t *testing.T) {
+	long := strings.Repeat("é", 200) // cut inside a rune at 256 bytes
+	tests := []struct {
+		name  string
+		links []Outlink
+	}{
+		{"none", nil},
+		{"no URL", []Outlink{{URL: "", Hop: 'L', Context: "a/@href"}}},
+		{"plain", []Outlink{{URL: "http://a.test/x?y=1", Hop: 'L', Context: "a/@href"}, {URL: "http://a.test/s.css", Hop: 'E', Context: "link/@href"}}},
+		{"escapes", []Outlink{{URL: "http://a.test/a b\tc\x7f\x00\r\n", Hop: 'L', Context: "a/@href"}}},
+		{"non-ASCII URL", []Outlink{{URL: "http://a.test/é", Hop: 'L', Context: "x"}}},
+		{"odd hops", []Outlink{{URL: "http://a.test/", Hop: 0, Context: "c"}, {URL: "http://a.test/", Hop: ' ', Context: "c"}, {URL: "http://a.test/", Hop: 0x7f, Context: "c"}, {URL: "http://a.test/", Hop: 0xff, Context: "c"}}},
+		{"contexts", []Outlink{{URL: "u", Hop: 'L', Context: ""}, {URL: "u", Hop: 'L', Context: "  "}, {URL: "u", Hop: 'L', Context: " a  b\tc "}, {URL: "u", Hop: 'L', Context: "a\x01b"},
+			{URL: "u", Hop: 'L', Context: "a\u00a0b"}, {URL: "u", Hop: 'L', Context: "é"}, {URL: "u", Hop: 'L', Context: strings.Repeat("x", 256)},
+			{URL: "u", Hop: 'L', Context: strings.Repeat("x", 257)}, {URL: "u", Hop: 'L', Context: long}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := string(outlinkLines(tc.links)), refOutlinkLines(tc.links); got != want {
+				t.Errorf("outlinkLines = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// refOutlinkLines is the metadata block as the writer printed it with fmt.
+func refOutlinkLines(links []Outlink) string {
+	var body strings.Builder
+	for _, l := range links {
+		if l.URL == "" {
+			continue
+		}
+		hop := l.Hop
+		if hop <= ' ' || hop >= 0x7f {
+			hop = 'L'
+		}
+		var u strings.Builder
+		for i := 0; i < len(l.URL); i++ {
+			if c := l.URL[i]; c <= ' ' || c == 0x7f {
+				fmt.Fprintf(&u, "%%%02X", c)
+			} else {
+				u.WriteByte(c)
+			}
+		}
+		ctxt := strings.Join(strings.Fields(cleanField(l.Context)), "_")
+		if ctxt == "" {
+			ctxt = "-"
+		}
+		if len(ctxt) > maxOutlinkContextRuneSize {
+			ctxt = strings.ToValidUTF8(ctxt[:maxOutlinkContextRuneSize], "")
+		}
+		fmt.Fprintf(&body, "outlink: %s %c %s\r\n", u.String(), hop, ctxt)
+	}
+	return body.String()
 }

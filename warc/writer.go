@@ -44,6 +44,7 @@ const (
 	defaultRobotsPolicy       = "obey"
 	defaultFormat             = "WARC File Format 1.1"
 	maxOutlinkContextRuneSize = 256
+	defaultGzipLevel          = 6
 )
 
 // Config configures a Writer.
@@ -246,7 +247,10 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		newID:  newUUID,
 		serial: max(cfg.FirstSerial, 0),
 	}
-	level := gzip.DefaultCompression
+	// Not gzip.DefaultCompression: klauspost's default is level 5, where
+	// GzipLevel promises 6 (the crawler always passes its job's level, but
+	// sharc-bench's ceiling writer took the cheaper default).
+	level := defaultGzipLevel
 	if cfg.GzipLevel != 0 {
 		if cfg.GzipLevel < gzip.BestSpeed || cfg.GzipLevel > gzip.BestCompression {
 			return nil, fmt.Errorf("warc: gzip level %d: want 1 to 9, or 0 for the default", cfg.GzipLevel)

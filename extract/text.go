@@ -22,79 +22,165 @@ func NormalizedText(text string) string {
 // dst's last, so AppendNormalized(AppendNormalized(nil, a), b) is
 // NormalizedText(a + " " + b). It allocates nothing when dst has room.
 func AppendNormalized(dst []byte, text string) []byte {
-	word, digits := -1, true // start of the word being read in dst
-	end := func() {
-		if word >= 0 && digits {
-			dst = dst[:word] // digit-only: dropped with its separator
-		}
-		word, digits = -1, true
-	}
-	start := func() {
-		if word < 0 {
-			word = len(dst)
-			if len(dst) > 0 {
-				dst = append(dst, ' ')
-			}
-		}
-	}
+	n := normalizer{dst: dst, word: -1, digits: true}
 	for i := 0; i < len(text); {
-		if c := text[i]; c < utf8.RuneSelf {
-			// A run of ASCII letters and digits at once: most text is
-			// ASCII, and a table spares unicode's per-rune lookups.
-			j := i
-			for j < len(text) && asciiWordByte(text[j]) != 0 {
-				digits = digits && asciiWordByte(text[j]) == asciiDigit
-				j++
-			}
-			if j == i {
-				end() // ASCII punctuation or space
-				i++
-				continue
-			}
-			start()
-			for ; i < j; i++ {
-				c := text[i]
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				dst = append(dst, c)
-			}
+		if text[i] >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			n.rune(r)
+			i += size
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		i += size
-		isDigit := unicode.IsDigit(r)
-		if !isDigit && !unicode.IsLetter(r) {
-			end()
+		if n.word < 0 && asciiKind(text[i])&asciiLetter != 0 {
+			i = n.letters(text, i)
 			continue
 		}
-		start()
-		digits = digits && isDigit
-		dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		// A run of ASCII letters and digits at once: most text is
+		// ASCII; it is copied whole, then lower-cased in place if need be.
+		j, kinds := i, byte(0)
+		for ; j < len(text); j++ {
+			k := asciiKind(text[j]) & asciiWord
+			if k == 0 {
+				break
+			}
+			kinds |= k
+		}
+		if j == i {
+			n.end() // ASCII punctuation or space
+			i++
+			continue
+		}
+		n.start()
+		n.digits = n.digits && kinds == asciiDigit
+		at := len(n.dst)
+		n.dst = append(n.dst, text[i:j]...)
+		if kinds&asciiUpper != 0 {
+			lowerASCII(n.dst[at:])
+		}
+		i = j
 	}
-	end()
-	return dst
+	n.end()
+	return n.dst
 }
 
-// asciiWordByte classes the bytes AppendNormalized copies as they are
-// (but lower-cased): ASCII letters and digits, which are what
-// unicode.IsLetter and unicode.IsDigit accept below utf8.RuneSelf; 0 for
-// every other byte (ASCII separators, and the bytes of multi-byte runes,
-// which take the rune path).
-func asciiWordByte(c byte) byte {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		return asciiLetter
-	case '0' <= c && c <= '9':
-		return asciiDigit
-	}
-	return 0
+// normalizer is AppendNormalized's state: the output, where the word
+// being read starts in it (-1: between words), and whether that word
+// has only digits so far.
+type normalizer struct {
+	dst    []byte
+	word   int
+	digits bool
 }
 
+// end closes the word being read; a digit-only one is dropped with its
+// separator.
+func (n *normalizer) end() {
+	if n.word >= 0 && n.digits {
+		n.dst = n.dst[:n.word]
+	}
+	n.word, n.digits = -1, true
+}
+
+// start opens a word unless one is being read, after a separator if
+// dst holds words already.
+func (n *normalizer) start() {
+	if n.word < 0 {
+		n.word = len(n.dst)
+		if len(n.dst) > 0 {
+			n.dst = append(n.dst, ' ')
+		}
+	}
+}
+
+// letters takes, between words, the run of text from i (an ASCII
+// letter) made of ASCII letters and single spaces between them, and
+// returns where it ends: such a run, most of a page's prose, is its own
+// normalisation but for case, so it is copied at once. The bytes are
+// classed without branches; the loop's one exit is the only branch whose
+// outcome varies, where a word-by-word copy mispredicts at each word's
+// end. The run's last word stays open (it may go on with digits, or with
+// the text's last letter, which the loop leaves to AppendNormalized).
+func (n *normalizer) letters(text string, i int) int {
+	j, kinds := i, asciiKind(text[i])
+	for j++; j+1 < len(text); j++ {
+		k := asciiKind(text[j])
+		// a letter, or a space before a letter
+		if k&asciiLetter|(k<<1)&asciiKind(text[j+1])&asciiLetter == 0 {
+			break
+		}
+		kinds |= k
+	}
+	n.start()
+	n.digits = false
+	at := len(n.dst)
+	n.dst = append(n.dst, text[i:j]...)
+	if kinds&asciiUpper != 0 {
+		// Letters and spaces only: setting bit 5 lower-cases the
+		// letters and keeps the spaces.
+		for k := at; k < len(n.dst); k++ {
+			n.dst[k] |= 0x20
+		}
+	}
+	return j
+}
+
+// rune takes one non-ASCII rune: part of a word if a letter or digit.
+func (n *normalizer) rune(r rune) {
+	isDigit := unicode.IsDigit(r)
+	if !isDigit && !unicode.IsLetter(r) {
+		n.end()
+		return
+	}
+	n.start()
+	n.digits = n.digits && isDigit
+	n.dst = utf8.AppendRune(n.dst, unicode.ToLower(r))
+}
+
+// asciiKind classes a byte: an ASCII letter (asciiLetter and its case),
+// digit or space; 0 for every other byte (other ASCII separators, and the
+// bytes of multi-byte runes, which take the rune path). ASCII letters and
+// digits are what unicode.IsLetter and unicode.IsDigit accept below
+// utf8.RuneSelf. A table, not comparisons: the kinds of successive bytes
+// follow no pattern a branch predictor could learn.
+func asciiKind(c byte) byte { return asciiKinds[c] }
+
+// The kinds of ASCII bytes; asciiBlank<<1 is asciiLetter (see letters).
 const (
-	asciiLetter = 1
-	asciiDigit  = 2
+	asciiLower = 1 << iota
+	asciiUpper
+	asciiDigit
+	asciiBlank // ' ' only: other separators end a run of letters
+	asciiLetter
+
+	asciiWord = asciiLower | asciiUpper | asciiDigit
 )
+
+// asciiKinds is asciiKind's table, one byte per byte value, 16 a line.
+const asciiKinds = "" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x00\x00\x00\x00\x00\x00" +
+	"\x00\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12" +
+	"\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x12\x00\x00\x00\x00\x00" +
+	"\x00\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11" +
+	"\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x11\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// lowerASCII lower-cases the ASCII letters of b in place.
+func lowerASCII(b []byte) {
+	for i, c := range b {
+		if c-'A' < 26 {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
 
 // Shingles returns the set of hashed word w-grams of text (thesis §8.2
 // uses w = 10), splitting words at whitespace; feed it NormalizedText

@@ -2,6 +2,9 @@ package extract
 
 import (
 	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -22,6 +25,32 @@ func TestNormalizedText(t *testing.T) {
 	for _, tc := range tests {
 		if got := NormalizedText(tc.in); got != tc.want {
 			t.Errorf("NormalizedText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestAppendNormalizedRandom checks AppendNormalized against the
+// reference (refNormalized) on many random texts drawn from the pieces
+// its fast paths turn on: runs of letters with single or double spaces,
+// upper case, digits next to letters, punctuation, non-ASCII letters and
+// digits, and texts appended in two parts.
+func TestAppendNormalizedRandom(t *testing.T) {
+	pieces := []string{"a", "Z", "q", "mP", " ", " ", "  ", "7", "42", ".", ",", "-", "\n", "é", "É", "٣", "日", "\xff", "¶"}
+	rng := rand.New(rand.NewSource(1))
+	text := func() string {
+		var b strings.Builder
+		for range rng.Intn(24) {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		return b.String()
+	}
+	for range 200_000 {
+		a, b := text(), text()
+		if got, want := NormalizedText(a), refNormalized(a); got != want {
+			t.Fatalf("NormalizedText(%q) = %q, want %q", a, got, want)
+		}
+		if got, want := string(AppendNormalized(AppendNormalized(nil, a), b)), refNormalized(a+" "+b); got != want {
+			t.Fatalf("appended %q, %q = %q, want %q", a, b, got, want)
 		}
 	}
 }
@@ -105,5 +134,38 @@ func TestChangeDetection(t *testing.T) {
 	}
 	if s := Jaccard(v1, v3); s >= 0.9 {
 		t.Errorf("rewritten paragraph: similarity %.3f ≥ 0.9", s)
+	}
+}
+
+// BenchmarkAppendNormalized normalises the visible text of the Python
+// 3.11 documentation's library pages (Debian python3.11-doc) as the
+// crawler does for its text digest: title, then text, into one buffer.
+// MB/s counts the text.
+func BenchmarkAppendNormalized(b *testing.B) {
+	paths, _ := filepath.Glob("/usr/share/doc/python3.11/html/library/*.html")
+	if len(paths) == 0 {
+		b.Skip("no python3.11-doc (apt-get install python3.11-doc)")
+	}
+	var pages []Result
+	var size int64
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := Extract("text/html", "http://127.0.0.1/library/"+filepath.Base(p), body)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, res)
+		size += int64(len(res.Title) + len(res.Text))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, res := range pages {
+			buf = AppendNormalized(AppendNormalized(buf[:0], res.Title), res.Text)
+		}
 	}
 }

@@ -4,7 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/sharc-archive/sharc/internal/spool"
 )
 
 // benchResponse is an HTML-like response of about size bytes: half random
@@ -67,4 +74,66 @@ func BenchmarkWriteExchange(b *testing.B) {
 			_ = w.Close()
 		})
 	}
+}
+
+// hrefRE finds the links of a page for BenchmarkBuildDocs's outlinks.
+var hrefRE = regexp.MustCompile(`href="([^"#]+)`)
+
+// BenchmarkBuildDocs builds (without writing) an exchange for each HTML
+// page of Debian's python3.11-doc the way the crawler does: the raw
+// response in a spool, the payload digest hinted, a request and the
+// page's links as outlinks. Build is the worker's share of the WARC's CPU (compression
+// and digests); ms/page and allocs/op show what it costs per page.
+func BenchmarkBuildDocs(b *testing.B) {
+	paths, _ := filepath.Glob("/usr/share/doc/python3.11/html/library/*.html")
+	if len(paths) == 0 {
+		b.Skip("no /usr/share/doc/python3.11/html (apt-get install python3.11-doc)")
+	}
+	w, err := NewWriter(Config{Dir: b.TempDir(), GzipLevel: 6}, nil) // the job's default level
+	if err != nil {
+		b.Fatal(err)
+	}
+	var exs []Exchange
+	var total int64
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sp := spool.New(b.TempDir(), 0)
+		b.Cleanup(func() { _ = sp.Close() })
+		fmt.Fprintf(sp, "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %d\r\n\r\n", len(body))
+		_, _ = sp.Write(body)
+		var links []Outlink // the page's hrefs, about what the crawler lists
+		for _, m := range hrefRE.FindAllSubmatch(body, -1) {
+			links = append(links, Outlink{URL: "http://127.0.0.1/library/" + string(m[1]), Hop: 'L', Context: "a/@href"})
+		}
+		exs = append(exs, Exchange{TargetURI: "http://127.0.0.1/library/" + filepath.Base(p), IP: "127.0.0.1", Request: []byte(plainReq),
+			ResponseBlob: sp, Payload: &PayloadHint{Digest: w.digestOf(body), Len: int64(len(body))}, Outlinks: links})
+		total += sp.Size()
+	}
+	b.SetBytes(total)
+	b.ReportAllocs()
+	cpu0 := cpuTime(b)
+	for b.Loop() {
+		for _, ex := range exs {
+			built, err := w.Build(ex)
+			if err != nil {
+				b.Fatal(err)
+			}
+			built.Release()
+		}
+	}
+	// CPU time too: on a shared machine wall time moves with the load.
+	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(exs)), "cpu-ms/page")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N*len(exs)), "ms/page")
+}
+
+// cpuTime is this process' user+system CPU time so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -30,11 +30,11 @@ func TestPayloadHint(t *testing.T) {
 	} {
 		_, raw := fetchRaw(t, srv, tc.path, "")
 		r := bytes.NewReader(raw)
-		want, err := parseResponse(r, r.Size(), newHash, sha1Format, nil)
+		want, err := parseResponse(r, r.Size(), newHash, sha1Format, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := parseResponse(r, r.Size(), newHash, sha1Format, &PayloadHint{Digest: bogus, Len: tc.hintLen(want)})
+		got, err := parseResponse(r, r.Size(), newHash, sha1Format, &PayloadHint{Digest: bogus, Len: tc.hintLen(want)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

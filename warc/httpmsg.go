@@ -12,6 +12,8 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/sharc-archive/sharc/internal/spool"
 )
 
 // ErrMalformedResponse is returned (wrapped) by WriteExchange when the
@@ -72,10 +74,16 @@ func splitHeader(raw []byte) (int, error) {
 // max_header_bytes).
 const maxScanHeader = 64 << 20
 
+// headerReadSize is readHeader's read size; longer lines take more reads.
+const headerReadSize = 1 << 10
+
 // readHeader returns the header block of the raw message in r, by
 // splitHeader's rule, reading no further than the line that ends it.
 func readHeader(r io.ReaderAt, size int64) []byte {
-	br := bufio.NewReader(io.NewSectionReader(r, 0, min(size, maxScanHeader)))
+	// A small buffer: headers are a few hundred bytes, and bufio's
+	// default 4 KB would be allocated and filled, mostly with body, for
+	// every record.
+	br := bufio.NewReaderSize(io.NewSectionReader(r, 0, min(size, maxScanHeader)), headerReadSize)
 	var hdr []byte
 	for {
 		line, err := br.ReadSlice('\n')
@@ -93,8 +101,9 @@ func readHeader(r io.ReaderAt, size int64) []byte {
 }
 
 // parseResponse splits and checks the raw response in raw (size bytes)
-// and computes its digests with newHash, streaming the body once.
-func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format func([]byte) string, hint *PayloadHint) (*httpMessage, error) {
+// and computes its digests with newHash, streaming the body once through
+// buf (nil: a buffer of its own).
+func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format func([]byte) string, hint *PayloadHint, buf []byte) (*httpMessage, error) {
 	hdr := readHeader(raw, size)
 	n, err := splitHeader(hdr)
 	if err != nil {
@@ -104,7 +113,7 @@ func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format
 		return nil, fmt.Errorf("%w: no HTTP status line", ErrMalformedResponse)
 	}
 	m := &httpMessage{header: hdr[:n], size: size}
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(m.header)), nil)
+	resp, err := http.ReadResponse(bufio.NewReaderSize(bytes.NewReader(m.header), len(m.header)), nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedResponse, err)
 	}
@@ -118,8 +127,7 @@ func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format
 		// The body is the rest of the message, as the caller hashed it:
 		// one pass, for the block digest.
 		block := newHash()
-		block.Write(m.header)
-		if _, err := io.Copy(block, io.NewSectionReader(raw, int64(n), hint.Len)); err != nil {
+		if err := hashMessage(block, raw, size, m.header, buf); err != nil {
 			return nil, fmt.Errorf("warc: read response: %w", err)
 		}
 		m.payloadLen, m.payloadDigest, m.blockDigest = hint.Len, hint.Digest, format(block.Sum(nil))
@@ -131,20 +139,34 @@ func parseResponse(raw io.ReaderAt, size int64, newHash func() hash.Hash, format
 	body := io.TeeReader(io.NewSectionReader(raw, int64(n), size-int64(n)), block)
 	if chunked {
 		var err error
-		m.payloadLen, err = io.Copy(payload, httputil.NewChunkedReader(body))
+		m.payloadLen, err = io.CopyBuffer(payload, httputil.NewChunkedReader(body), buf)
 		m.truncated = err != nil
 		if _, err := io.Copy(io.Discard, body); err != nil { // the rest, for the block digest
 			return nil, fmt.Errorf("warc: read response: %w", err)
 		}
 	} else {
 		var err error
-		if m.payloadLen, err = io.Copy(payload, body); err != nil {
+		if m.payloadLen, err = io.CopyBuffer(payload, body, buf); err != nil {
 			return nil, fmt.Errorf("warc: read response: %w", err)
 		}
 		m.truncated = cl >= 0 && m.payloadLen < cl
 	}
 	m.payloadDigest, m.blockDigest = format(payload.Sum(nil)), format(block.Sum(nil))
 	return m, nil
+}
+
+// hashMessage writes the raw message (size bytes, starting with header)
+// to h: a spool holding just the message hashes its memory in place, else
+// the body is copied through buf.
+func hashMessage(h hash.Hash, raw io.ReaderAt, size int64, header, buf []byte) error {
+	if sp, ok := raw.(*spool.Spool); ok && sp.Size() == size {
+		_, err := sp.WriteTo(h)
+		return err
+	}
+	h.Write(header)
+	n := int64(len(header))
+	_, err := io.CopyBuffer(h, io.NewSectionReader(raw, n, size-n), buf)
+	return err
 }
 
 // framing reads Transfer-Encoding and Content-Length from raw header lines.
@@ -196,7 +218,7 @@ func checkRequest(raw []byte) error {
 	}
 	// Not http.ReadRequest: it refuses request targets browsers send and
 	// servers answer, such as "/a%zz" (a malformed escape kept as written).
-	tp := textproto.NewReader(bufio.NewReader(bytes.NewReader(raw[:n])))
+	tp := textproto.NewReader(bufio.NewReaderSize(bytes.NewReader(raw[:n]), n))
 	line, err := tp.ReadLine()
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrMalformedRequest, err)

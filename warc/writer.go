@@ -44,6 +44,7 @@ const (
 	defaultRobotsPolicy       = "obey"
 	defaultFormat             = "WARC File Format 1.1"
 	maxOutlinkContextRuneSize = 256
+	defaultGzipLevel          = 6
 )
 
 // Config configures a Writer.
@@ -246,14 +247,17 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 		newID:  newUUID,
 		serial: max(cfg.FirstSerial, 0),
 	}
-	level := gzip.DefaultCompression
+	// Not gzip.DefaultCompression: klauspost's default is level 5, where
+	// GzipLevel promises 6 (the crawler always passes its job's level, but
+	// sharc-bench's ceiling writer took the cheaper default).
+	level := defaultGzipLevel
 	if cfg.GzipLevel != 0 {
 		if cfg.GzipLevel < gzip.BestSpeed || cfg.GzipLevel > gzip.BestCompression {
 			return nil, fmt.Errorf("warc: gzip level %d: want 1 to 9, or 0 for the default", cfg.GzipLevel)
 		}
 		level = cfg.GzipLevel
 	}
-	w.gz = compressors{level: level, free: make(chan *compressor, maxFreeCompressors)}
+	w.gz = compressors{level: level, free: make(chan *compressor, maxFreeCompressors), bufs: make(chan []byte, maxFreeCompressors)}
 	return w, nil
 }
 
@@ -754,12 +758,13 @@ func checkURI(what, s string) error {
 // its digest already computed (the WARC header comes before the block).
 type block struct {
 	r      io.ReaderAt
+	bytes  []byte // the block itself when it is in memory whole (then r reads it)
 	size   int64
 	digest string
 }
 
 func bytesBlock(w *Writer, b []byte) block {
-	return block{r: bytes.NewReader(b), size: int64(len(b)), digest: w.digestOf(b)}
+	return block{r: bytes.NewReader(b), bytes: b, size: int64(len(b)), digest: w.digestOf(b)}
 }
 
 // build turns an exchange into marshalled records. On error, the records
@@ -780,7 +785,9 @@ func (w *Writer) build(ex Exchange) ([]record, error) {
 	if raw == nil {
 		raw = bytes.NewReader(ex.Response)
 	}
-	msg, err := parseResponse(raw, raw.Size(), w.newHash, w.formatDigest, w.usableHint(ex.Payload))
+	buf := w.gz.copyBuffer()
+	msg, err := parseResponse(raw, raw.Size(), w.newHash, w.formatDigest, w.usableHint(ex.Payload), buf)
+	w.gz.putCopyBuffer(buf)
 	if err != nil {
 		return nil, err
 	}
@@ -896,11 +903,10 @@ func (b *exchangeBuilder) response() error {
 	if t := b.truncated(); t != "" {
 		rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(t))
 	}
-	raw := ex.ResponseBlob
-	if raw == nil {
-		raw = bytes.NewReader(ex.Response)
+	blk := block{r: ex.ResponseBlob, size: msg.size, digest: msg.blockDigest}
+	if ex.ResponseBlob == nil {
+		blk.r, blk.bytes = bytes.NewReader(ex.Response), ex.Response
 	}
-	blk := block{r: raw, size: msg.size, digest: msg.blockDigest}
 	return b.finish(Response, rb, blk, msg.payloadDigest, msg.payloadLen)
 }
 
@@ -968,8 +974,28 @@ func (b *exchangeBuilder) metadata() error {
 	if len(b.ex.Outlinks) == 0 {
 		return nil
 	}
-	var body bytes.Buffer
-	for _, l := range b.ex.Outlinks {
+	body := outlinkLines(b.ex.Outlinks)
+	if len(body) == 0 {
+		return nil
+	}
+	rb := b.w.streamBuilder(gowarc.Metadata)
+	b.common(rb, b.w.newID())
+	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
+	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
+	return b.finish(Metadata, rb, bytesBlock(b.w, body), "", 0)
+}
+
+// outlinkLines is the metadata record's block: "outlink: URL HOP CONTEXT"
+// lines, Heritrix's layout, for the links with a URL. Appended, not
+// printed: a page lists hundreds of links, and fmt's per-line work showed
+// in the crawler's profile.
+func outlinkLines(links []Outlink) []byte {
+	n := 0
+	for _, l := range links {
+		n += len("outlink:  L \r\n") + len(l.URL) + len(l.Context)
+	}
+	body := make([]byte, 0, n) // exact unless escapes or cleaning lengthen a line
+	for _, l := range links {
 		if l.URL == "" {
 			continue
 		}
@@ -977,17 +1003,13 @@ func (b *exchangeBuilder) metadata() error {
 		if hop <= ' ' || hop >= 0x7f {
 			hop = 'L'
 		}
-		ctxt := outlinkContext(l.Context)
-		fmt.Fprintf(&body, "outlink: %s %c %s\r\n", escapeURL(l.URL), hop, ctxt)
+		body = append(body, "outlink: "...)
+		body = appendEscapedURL(body, l.URL)
+		body = append(body, ' ', hop, ' ')
+		body = append(body, outlinkContext(l.Context)...)
+		body = append(body, "\r\n"...)
 	}
-	if body.Len() == 0 {
-		return nil
-	}
-	rb := b.w.streamBuilder(gowarc.Metadata)
-	b.common(rb, b.w.newID())
-	rb.AddWarcHeader(gowarc.ContentType, contentTypeWarcFields)
-	rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
-	return b.finish(Metadata, rb, bytesBlock(b.w, body.Bytes()), "", 0)
+	return body
 }
 
 // resources writes the exchange's resource records, each
@@ -1013,8 +1035,11 @@ func (b *exchangeBuilder) resources() error {
 
 // streamBuilder returns a builder for a record whose block finish streams
 // in itself: gowarc must not look for one in its (empty) content buffer.
+//
+// Its content buffer is capped at one byte: by default gowarc allocates
+// (and zeroes) 16 KB for it with every builder, never used here.
 func (w *Writer) streamBuilder(t gowarc.RecordType) gowarc.WarcRecordBuilder {
-	return newRecordBuilder(t, append(w.recordOptions(), gowarc.WithSkipParseBlock())...)
+	return newRecordBuilder(t, append(w.recordOptions(), gowarc.WithSkipParseBlock(), gowarc.WithBufferMaxMemBytes(1))...)
 }
 
 // marshalStream writes rec's header and blk as gowarc's marshaler lays a
@@ -1028,16 +1053,20 @@ func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, 
 	z := zc.z
 	z.Reset(out)
 	err := func() error {
-		if _, err := fmt.Fprintf(z, "%v\r\n", rec.Version()); err != nil {
+		// The header is laid out in a buffer and compressed in one Write:
+		// written field by field, each of its dozen lines paid the gzip
+		// writer's per-call work.
+		hdr := &zc.hdr
+		hdr.Reset()
+		fmt.Fprintf(hdr, "%v\r\n", rec.Version())
+		if _, err := rec.WarcHeader().Write(hdr); err != nil {
 			return err
 		}
-		if _, err := rec.WarcHeader().Write(z); err != nil {
+		hdr.WriteString("\r\n")
+		if _, err := z.Write(hdr.Bytes()); err != nil {
 			return err
 		}
-		if _, err := io.WriteString(z, "\r\n"); err != nil {
-			return err
-		}
-		if _, err := io.CopyBuffer(z, io.NewSectionReader(blk.r, 0, blk.size), zc.buf); err != nil {
+		if err := copyBlock(z, blk, zc.buf); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(z, "\r\n\r\n"); err != nil {
@@ -1052,9 +1081,31 @@ func (w *Writer) marshalStream(rec gowarc.WarcRecord, blk block) (*spool.Spool, 
 	return out, nil
 }
 
+// copyBlock writes blk to w: in one call when its bytes are at hand (a
+// byte slice, or a spool it is the whole of), sparing a copy of the body
+// through buf; else through buf.
+func copyBlock(w io.Writer, blk block, buf []byte) error {
+	if blk.bytes != nil {
+		_, err := w.Write(blk.bytes)
+		return err
+	}
+	if sp, ok := blk.r.(*spool.Spool); ok && sp.Size() == blk.size {
+		_, err := sp.WriteTo(w)
+		return err
+	}
+	_, err := io.CopyBuffer(w, io.NewSectionReader(blk.r, 0, blk.size), buf)
+	return err
+}
+
 // maxFreeCompressors bounds the idle gzip writers a Writer keeps (one per
 // concurrent record build is enough on small machines).
 const maxFreeCompressors = 16
+
+// copyBufferSize is the size of the buffers blocks are copied through.
+const copyBufferSize = 32 << 10
+
+// maxKeptHeader bounds the header buffer a free compressor keeps.
+const maxKeptHeader = 64 << 10
 
 // compressor is a gzip writer with its copy buffer. A klauspost writer
 // holds a few hundred KB of tables: made anew for every record (as a
@@ -1063,12 +1114,34 @@ const maxFreeCompressors = 16
 type compressor struct {
 	z   *gzip.Writer
 	buf []byte
+	hdr bytes.Buffer // a record's WARC header, laid out before compression
 }
 
-// compressors is a bounded free list of compressors.
+// compressors is a bounded free list of compressors, and of copy
+// buffers for hashing blocks (one 32 KB buffer per response was a tenth
+// of the bytes the writer allocated).
 type compressors struct {
 	level int
 	free  chan *compressor
+	bufs  chan []byte
+}
+
+// copyBuffer takes an idle copy buffer, or makes one.
+func (c *compressors) copyBuffer() []byte {
+	select {
+	case b := <-c.bufs:
+		return b
+	default:
+		return make([]byte, copyBufferSize)
+	}
+}
+
+// putCopyBuffer keeps b for the next record if there is room.
+func (c *compressors) putCopyBuffer(b []byte) {
+	select {
+	case c.bufs <- b:
+	default:
+	}
 }
 
 func (c *compressors) get() *compressor {
@@ -1077,12 +1150,15 @@ func (c *compressors) get() *compressor {
 		return z
 	default:
 		z, _ := gzip.NewWriterLevel(nil, c.level) // level checked by NewWriter
-		return &compressor{z: z, buf: make([]byte, 32<<10)}
+		return &compressor{z: z, buf: make([]byte, copyBufferSize)}
 	}
 }
 
 func (c *compressors) put(z *compressor) {
 	z.z.Reset(io.Discard) // drop the reference to the output
+	if z.hdr.Cap() > maxKeptHeader {
+		z.hdr = bytes.Buffer{} // a huge header is not kept for every record
+	}
 	select {
 	case c.free <- z:
 	default:
@@ -1112,23 +1188,27 @@ func angle(id string) string {
 	return "<" + id + ">"
 }
 
-// escapeURL percent-encodes bytes that would split an outlink line.
-func escapeURL(s string) string {
-	var b strings.Builder
+// appendEscapedURL appends s to b, percent-encoding the bytes that would
+// split an outlink line.
+func appendEscapedURL(b []byte, s string) []byte {
+	const hexDigits = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c <= ' ' || c == 0x7f {
-			fmt.Fprintf(&b, "%%%02X", c)
+			b = append(b, '%', hexDigits[c>>4], hexDigits[c&0xf])
 			continue
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	return b.String()
+	return b
 }
 
 // outlinkContext keeps the Heritrix context token (e.g. "a/@href") on one
 // word: whitespace would make the line ambiguous.
 func outlinkContext(s string) string {
+	if plainToken(s) {
+		return s // what the rest would make of it, without its allocations
+	}
 	s = strings.Join(strings.Fields(cleanField(s)), "_")
 	if s == "" {
 		return "-"
@@ -1137,4 +1217,19 @@ func outlinkContext(s string) string {
 		s = strings.ToValidUTF8(s[:maxOutlinkContextRuneSize], "")
 	}
 	return s
+}
+
+// plainToken reports whether s is a non-empty word of printable ASCII
+// (no space) no longer than maxOutlinkContextRuneSize: a context that
+// outlinkContext keeps as it is.
+func plainToken(s string) bool {
+	if s == "" || len(s) > maxOutlinkContextRuneSize {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }

@@ -1,7 +1,9 @@
 package warc
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -207,5 +209,97 @@ func TestOnCloseReportsClosedFiles(t *testing.T) {
 	}
 	if len(heard) != 2 {
 		t.Fatalf("Abandon reported a file left .open: %q", heard[2:])
+	}
+}
+
+// TestOutlinkLines: the metadata block built by appending is the one the
+// writer printed with fmt before (refOutlinkLines), byte for byte, for
+// URLs needing escapes, odd hops and contexts that need cleaning.
+func TestOutlinkLines(t *testing.T) {
+	long := strings.Repeat("é", 200) // cut inside a rune at 256 bytes
+	tests := []struct {
+		name  string
+		links []Outlink
+	}{
+		{"none", nil},
+		{"no URL", []Outlink{{URL: "", Hop: 'L', Context: "a/@href"}}},
+		{"plain", []Outlink{{URL: "http://a.test/x?y=1", Hop: 'L', Context: "a/@href"}, {URL: "http://a.test/s.css", Hop: 'E', Context: "link/@href"}}},
+		{"escapes", []Outlink{{URL: "http://a.test/a b\tc\x7f\x00\r\n", Hop: 'L', Context: "a/@href"}}},
+		{"non-ASCII URL", []Outlink{{URL: "http://a.test/é", Hop: 'L', Context: "x"}}},
+		{"odd hops", []Outlink{{URL: "http://a.test/", Hop: 0, Context: "c"}, {URL: "http://a.test/", Hop: ' ', Context: "c"}, {URL: "http://a.test/", Hop: 0x7f, Context: "c"}, {URL: "http://a.test/", Hop: 0xff, Context: "c"}}},
+		{"contexts", []Outlink{{URL: "u", Hop: 'L', Context: ""}, {URL: "u", Hop: 'L', Context: "  "}, {URL: "u", Hop: 'L', Context: " a  b\tc "}, {URL: "u", Hop: 'L', Context: "a\x01b"},
+			{URL: "u", Hop: 'L', Context: "a\u00a0b"}, {URL: "u", Hop: 'L', Context: "é"}, {URL: "u", Hop: 'L', Context: strings.Repeat("x", 256)},
+			{URL: "u", Hop: 'L', Context: strings.Repeat("x", 257)}, {URL: "u", Hop: 'L', Context: long}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := string(outlinkLines(tc.links)), refOutlinkLines(tc.links); got != want {
+				t.Errorf("outlinkLines = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// refOutlinkLines is the metadata block as the writer printed it with fmt.
+func refOutlinkLines(links []Outlink) string {
+	var body strings.Builder
+	for _, l := range links {
+		if l.URL == "" {
+			continue
+		}
+		hop := l.Hop
+		if hop <= ' ' || hop >= 0x7f {
+			hop = 'L'
+		}
+		var u strings.Builder
+		for i := 0; i < len(l.URL); i++ {
+			if c := l.URL[i]; c <= ' ' || c == 0x7f {
+				fmt.Fprintf(&u, "%%%02X", c)
+			} else {
+				u.WriteByte(c)
+			}
+		}
+		ctxt := strings.Join(strings.Fields(cleanField(l.Context)), "_")
+		if ctxt == "" {
+			ctxt = "-"
+		}
+		if len(ctxt) > maxOutlinkContextRuneSize {
+			ctxt = strings.ToValidUTF8(ctxt[:maxOutlinkContextRuneSize], "")
+		}
+		fmt.Fprintf(&body, "outlink: %s %c %s\r\n", u.String(), hop, ctxt)
+	}
+	return body.String()
+}
+
+// TestDefaultGzipLevel: GzipLevel 0 compresses as level 6, as Config
+// says (klauspost's own default is 5), and the levels differ on the bytes
+// compared, so the comparison can tell.
+func TestDefaultGzipLevel(t *testing.T) {
+	ex := Exchange{TargetURI: "http://example.test/a", Date: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC), Response: benchResponse(64 << 10)}
+	members := func(level int) []byte {
+		w, err := NewWriter(Config{Dir: t.TempDir(), GzipLevel: level}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.newID = func() string { return "urn:uuid:00000000-0000-4000-8000-000000000001" }
+		b, err := w.Build(ex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Release()
+		var out bytes.Buffer
+		for _, r := range b.recs {
+			if _, err := r.gz.WriteTo(&out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out.Bytes()
+	}
+	def, six, five := members(0), members(6), members(5)
+	if !bytes.Equal(def, six) {
+		t.Errorf("default level: %d bytes, level 6: %d bytes", len(def), len(six))
+	}
+	if bytes.Equal(six, five) {
+		t.Error("levels 5 and 6 compress the test response alike: the test cannot tell them apart")
 	}
 }

@@ -160,7 +160,7 @@ func (r *Resolver) parse(ref string) (string, error) {
 func (r *Resolver) fast(ref string) (string, bool) {
 	p, _, _ := strings.Cut(ref, "#")
 	if origin, path, ok := plainAbsolute(p); ok {
-		return joinPath(origin, origin+"/", path)
+		return joinPath(origin, "", path)
 	}
 	if r.dir == "" || p == "" || strings.HasPrefix(p, "//") {
 		return "", false
@@ -168,18 +168,20 @@ func (r *Resolver) fast(ref string) (string, bool) {
 	return joinPath(r.origin, r.dir, p)
 }
 
-// joinPath appends p, a path of pathBytes, to dir (or, for "/...", to
-// origin) and removes dot segments, as the WHATWG path state does.
+// joinPath appends p, a path of pathBytes, to dir (or, for "/..." or an
+// empty dir, to origin+"/") and removes dot segments, as the WHATWG path
+// state does.
 func joinPath(origin, dir, p string) (string, bool) {
 	for i := 0; i < len(p); i++ {
 		if !pathByte(p[i]) {
 			return "", false
 		}
 	}
-	out := make([]byte, 0, len(dir)+len(p))
-	if p != "" && p[0] == '/' {
+	var stack [256]byte // most URLs fit: then the result is the one allocation
+	out := stack[:0]
+	if p != "" && p[0] == '/' || dir == "" {
 		out = append(append(out, origin...), '/')
-		p = p[1:]
+		p = strings.TrimPrefix(p, "/")
 	} else {
 		out = append(out, dir...)
 	}
@@ -211,7 +213,7 @@ func joinPath(origin, dir, p string) (string, bool) {
 
 // plainAbsolute splits an absolute http(s) URL whose scheme and host are
 // already canonical (lower case; a DNS name of letters, digits, '-' and
-// non-empty labels, not IDNA "xn--", with a last label that does not start
+// non-empty labels not starting or ending with '-', not IDNA "xn--", with a last label that does not start
 // with a digit, or a dotted-quad IPv4 address without leading zeros; a port
 // other than the scheme's default, without leading zeros) into its origin
 // and path: absolute links to such hosts, common on real sites, then skip
@@ -249,7 +251,9 @@ func plainHost(h string) bool {
 		return plainIPv4(labels)
 	}
 	for _, l := range labels {
-		if l == "" {
+		// Nor a label that starts or ends with '-', as no DNS name does:
+		// the parser reads "-0" as the number 0 (FuzzResolveFast).
+		if l == "" || l[0] == '-' || l[len(l)-1] == '-' {
 			return false
 		}
 		for i := 0; i < len(l); i++ {

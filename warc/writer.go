@@ -1106,10 +1106,11 @@ func copyBlock(w io.Writer, blk block, buf []byte) error {
 // concurrent record build is enough on small machines).
 const maxFreeCompressors = 16
 
-// maxFreeRecordBuffers bounds the idle record buffers a Writer keeps: an
-// exchange has up to three records (request, response, metadata) and
-// a crawler's workers each build one while a commit group is written.
-const maxFreeRecordBuffers = 3 * maxFreeCompressors
+// maxFreeRecordBuffers bounds the idle record buffers a Writer keeps
+// (at most this many times spool.Threshold bytes). Three times as many
+// (one per record of 16 workers' exchanges) saved nothing more on the
+// docs crawl.
+const maxFreeRecordBuffers = maxFreeCompressors
 
 // copyBufferSize is the size of the buffers blocks are copied through.
 const copyBufferSize = 32 << 10

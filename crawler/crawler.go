@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -177,6 +178,10 @@ type runState struct {
 	logMu sync.Mutex
 
 	dedup *dedup // payload digest → first response with it, bounded
+
+	// textBufs holds idle buffers for the normalised text textDigest
+	// hashes: one per page was a tenth of the crawler's own allocations.
+	textBufs chan []byte
 
 	// refreshRepo is a new refresh cycle's repository, read when it is
 	// seeded and handed to its driver (refresh.go); nil otherwise.
@@ -791,9 +796,26 @@ func (c *Crawler) formatDigest(sum []byte) string {
 // report's similarity test normalises the same way. The two are
 // normalised into one buffer, not joined first.
 func (c *Crawler) textDigest(title, text string) string {
-	buf := extract.AppendNormalized(make([]byte, 0, len(title)+1+len(text)), title)
-	return c.payloadDigest(extract.AppendNormalized(buf, text))
+	var buf []byte
+	select {
+	case buf = <-c.textBufs:
+	default:
+	}
+	buf = extract.AppendNormalized(slices.Grow(buf[:0], len(title)+1+len(text)), title)
+	buf = extract.AppendNormalized(buf, text)
+	d := c.payloadDigest(buf)
+	if cap(buf) <= maxKeptTextBuffer {
+		select {
+		case c.textBufs <- buf:
+		default:
+		}
+	}
+	return d
 }
+
+// maxKeptTextBuffer bounds the text buffers kept for reuse: a huge
+// page's is left to the garbage collector.
+const maxKeptTextBuffer = 1 << 20
 
 // discovered is what a response points to: its candidate URLs (before
 // admit), the outlinks recorded in its metadata record, the malformed
@@ -843,6 +865,10 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 		for _, ref := range res.Malformed {
 			d.malformed = append(d.malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
 		}
+		// Sized once: grown by doubling, they were most of what
+		// discover itself allocated.
+		d.cands = slices.Grow(d.cands, len(res.Links)+len(res.Sitemap)+len(res.SitemapIndex))
+		d.outlinks = slices.Grow(d.outlinks, len(res.Links))
 		for _, l := range res.Links {
 			d.cands = append(d.cands, c.candidate(t, l.URL, byte(l.Hop)))
 			d.outlinks = append(d.outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})

@@ -36,7 +36,7 @@ const framingSlack = 1 << 20
 // exchange is recorded alone, from the bytes it sent and received.
 //
 // The bytes received go to a spool (internal/spool): up to spool.Threshold
-// in memory, the rest in an unlinked file in spoolDir, so a large body
+// in memory, the rest in an unlinked file in the WARC directory, so a large body
 // costs a bounded amount of memory. The entity body is never kept apart:
 // it is hashed while it streams in and re-read from the spool on demand.
 type fetcher struct {
@@ -46,9 +46,12 @@ type fetcher struct {
 	maxBody        int64
 	maxHeader      int64
 	resolve        map[string]string
-	spoolDir       string
-	newHash        func() hash.Hash // the payload digest's hash
-	formatDigest   func([]byte) string
+	// spools makes the response spools (in the WARC directory) and keeps
+	// the memory of closed ones: a fresh buffer per page was the
+	// largest of the crawl's allocations.
+	spools       *spool.Pool
+	newHash      func() hash.Hash // the payload digest's hash
+	formatDigest func([]byte) string
 	// guard vets every address connected to, once resolved; dialCheck
 	// (Options.DialCheck, tests only) runs after it.
 	guard     *netguard.Guard
@@ -367,7 +370,7 @@ func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
 func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.Request, key string, start time.Time) (out *fetched, stale bool, err error) {
 	// Closing the connection when ctx ends unblocks reads and writes.
 	stop := context.AfterFunc(ctx, func() { _ = lc.conn.Close() })
-	sp := spool.New(f.spoolDir, 0)
+	sp := f.spools.New()
 	out, keep, err := f.exchange(ctx, &recordingConn{Conn: lc.conn, in: sp}, req)
 	if err != nil {
 		stop()

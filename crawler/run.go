@@ -15,6 +15,7 @@ import (
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/internal/spool"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/netguard"
@@ -172,8 +173,9 @@ func (c *Crawler) setUpState() {
 	}
 	c.fetch = &fetcher{pool: newConnPool(), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
-		spoolDir: c.warcDir, newHash: c.newPayloadHash, formatDigest: c.formatDigest,
+		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
+	c.textBufs = make(chan []byte, max(j.Workers, 1))
 	c.robots = newRobotsCache(j.UserAgent)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.

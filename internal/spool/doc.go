@@ -9,6 +9,10 @@
 // in the directory the caller names (the crawler uses its WARC directory,
 // not os.TempDir, which is often a RAM-backed tmpfs).
 //
+// A Pool hands out Spools that reuse the memory of closed ones, from a
+// bounded free list: a stream of short-lived spools (one per page) then
+// does not allocate a buffer each.
+//
 // Concurrency: one goroutine writes; once writing is done, ReadAt,
 // Reader and Size may be called from any number of goroutines. Close must
 // not race with anything else.

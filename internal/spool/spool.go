@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
 )
 
 // Threshold is how many bytes a Spool keeps in memory before it moves its
@@ -25,6 +26,7 @@ type Spool struct {
 	name      string // set only if the file could not be unlinked at once
 	size      int64
 	closed    bool
+	pool      *Pool // where the memory comes from and goes back to, or nil
 }
 
 // New returns an empty Spool keeping up to threshold bytes in memory
@@ -42,8 +44,25 @@ func New(dir string, threshold int) *Spool {
 // a Content-Length, fills one buffer instead of a doubling series.
 func (s *Spool) Grow(n int) {
 	if s.f == nil && n > 0 {
-		s.mem = slices.Grow(s.mem, min(n, s.threshold-len(s.mem)))
+		s.reserve(min(n, s.threshold-len(s.mem)))
 	}
+}
+
+// reserve makes room in memory for n more bytes, with a buffer from the
+// pool if it has one big enough.
+func (s *Spool) reserve(n int) {
+	if cap(s.mem)-len(s.mem) >= n {
+		return
+	}
+	if s.pool != nil {
+		if b := s.pool.take(len(s.mem) + n); b != nil {
+			old := s.mem
+			s.mem = append(b, old...)
+			s.pool.give(old)
+			return
+		}
+	}
+	s.mem = slices.Grow(s.mem, n)
 }
 
 // Write appends p.
@@ -52,6 +71,7 @@ func (s *Spool) Write(p []byte) (int, error) {
 		return 0, ErrClosed
 	}
 	if s.f == nil && len(s.mem)+len(p) <= s.threshold {
+		s.reserve(len(p))
 		s.mem = append(s.mem, p...)
 		s.size += int64(len(p))
 		return len(p), nil
@@ -82,7 +102,7 @@ func (s *Spool) toFile() error {
 	if _, err := f.WriteAt(s.mem, 0); err != nil {
 		return fmt.Errorf("spool: %w", err)
 	}
-	s.mem = nil
+	s.mem = nil // not given to the pool: a spool this large is not typical
 	return nil
 }
 
@@ -143,6 +163,9 @@ func (s *Spool) Close() error {
 		return nil
 	}
 	s.closed = true
+	if s.pool != nil && s.f == nil {
+		s.pool.give(s.mem)
+	}
 	s.mem = nil
 	if s.f == nil {
 		return nil
@@ -154,4 +177,80 @@ func (s *Spool) Close() error {
 		}
 	}
 	return err
+}
+
+// Pool is a bounded free list of the memory of closed Spools. A stream
+// of short-lived spools (one per fetched page, one per WARC record) then
+// reuses a few buffers instead of allocating and zeroing one each, which
+// made them the crawler's largest allocations. A buffer of a spool that
+// moved to a file is never kept, so the pool holds at most its buffer
+// count times the threshold.
+//
+// A Pool is safe for concurrent use.
+type Pool struct {
+	dir       string
+	threshold int
+	max       int // buffers kept at most
+	mu        sync.Mutex
+	free      [][]byte
+}
+
+// NewPool returns a Pool of Spools as New(dir, threshold) makes them,
+// keeping up to buffers idle buffers.
+func NewPool(dir string, threshold, buffers int) *Pool {
+	if threshold <= 0 {
+		threshold = Threshold
+	}
+	return &Pool{dir: dir, threshold: threshold, max: max(buffers, 0)}
+}
+
+// New returns an empty Spool whose memory comes from p if it can, and
+// goes back to p when the Spool is closed. Nothing may use the Spool,
+// nor anything read from it in place, after Close.
+func (p *Pool) New() *Spool {
+	return &Spool{dir: p.dir, threshold: p.threshold, pool: p}
+}
+
+// take removes and returns the smallest idle buffer with room for n
+// bytes, emptied, or nil if there is none.
+func (p *Pool) take(n int) []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	best := -1
+	for i, b := range p.free {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(p.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	b := p.free[best]
+	last := len(p.free) - 1
+	p.free[best], p.free[last] = p.free[last], nil
+	p.free = p.free[:last]
+	return b[:0]
+}
+
+// give keeps b for reuse: in a free slot, else in place of the smallest
+// idle buffer if b is larger (large buffers are the ones worth keeping).
+func (p *Pool) give(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.free) < p.max {
+		p.free = append(p.free, b)
+		return
+	}
+	small := -1
+	for i, f := range p.free {
+		if small < 0 || cap(f) < cap(p.free[small]) {
+			small = i
+		}
+	}
+	if small >= 0 && cap(b) > cap(p.free[small]) {
+		p.free[small] = b
+	}
 }

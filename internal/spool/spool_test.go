@@ -86,3 +86,87 @@ func TestSpoolGrowWriteTo(t *testing.T) {
 		})
 	}
 }
+
+// TestPoolReuse: a closed in-memory spool's buffer serves the next
+// spool, which reads back only its own bytes; a spool that moved to a
+// file gives nothing back; the pool keeps at most its count, the largest.
+func TestPoolReuse(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		buffers int
+		writes  []int // bytes written to successive spools, each closed
+		kept    []int // minimum capacities of the idle buffers after
+	}{
+		{"one in memory", 2, []int{100}, []int{100}},
+		{"moved to a file", 2, []int{300}, nil},
+		{"bounded, largest kept", 2, []int{10, 200, 50, 20}, []int{200, 50}},
+		{"no room", 0, []int{10}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewPool(t.TempDir(), 256, tc.buffers)
+			var open []*Spool
+			for _, n := range tc.writes {
+				s := p.New()
+				for k := 0; k < n; k += 100 { // 300 bytes: 200 in memory first
+					if _, err := s.Write(bytes.Repeat([]byte{'x'}, min(100, n-k))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				open = append(open, s)
+			}
+			for _, s := range open {
+				if err := s.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(p.free) != len(tc.kept) {
+				t.Fatalf("%d idle buffers, want %d", len(p.free), len(tc.kept))
+			}
+			for _, want := range tc.kept {
+				if b := p.take(want); b == nil {
+					t.Errorf("no idle buffer of %d bytes", want)
+				}
+			}
+		})
+	}
+}
+
+// TestPoolReusedContents: a spool on a reused buffer holds only what was
+// written to it, and the spool that gave the buffer back is closed.
+func TestPoolReusedContents(t *testing.T) {
+	p := NewPool(t.TempDir(), 0, 1)
+	old := p.New()
+	_, _ = io.WriteString(old, "the old page, longer")
+	_ = old.Close()
+	s := p.New()
+	defer s.Close()
+	s.Grow(10)
+	_, _ = io.WriteString(s, "new")
+	var out bytes.Buffer
+	if _, err := s.WriteTo(&out); err != nil || out.String() != "new" || s.Size() != 3 {
+		t.Errorf("reused spool holds %q (%v), size %d", out.String(), err, s.Size())
+	}
+	if len(p.free) != 0 {
+		t.Error("the idle buffer was not reused")
+	}
+	if _, err := old.ReadAt(make([]byte, 3), 0); err != ErrClosed {
+		t.Errorf("ReadAt on the closed spool: %v", err)
+	}
+}
+
+// TestPoolAllocs: once a buffer is idle, a spool of the same size costs
+// only its own struct.
+func TestPoolAllocs(t *testing.T) {
+	p := NewPool(t.TempDir(), 0, 4)
+	body := bytes.Repeat([]byte{'x'}, 64<<10)
+	cycle := func() {
+		s := p.New()
+		s.Grow(len(body))
+		_, _ = s.Write(body)
+		_ = s.Close()
+	}
+	cycle()
+	if n := testing.AllocsPerRun(50, cycle); n > 1 {
+		t.Errorf("%v allocations per pooled spool, want 1", n)
+	}
+}

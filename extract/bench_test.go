@@ -9,6 +9,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tdewolff/parse/v2"
+	lex "github.com/tdewolff/parse/v2/html"
+	"golang.org/x/net/html"
 )
 
 // benchExtract runs Extract on body and reports MB/s (SetBytes) and links/s.
@@ -114,6 +118,66 @@ func BenchmarkExtractDocs(b *testing.B) {
 	// CPU time, not wall time: the machine is shared, and CPU time
 	// hardly moves with its load.
 	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(pages)), "cpu-ms/page")
+}
+
+// BenchmarkLexers tokenizes the Python docs' library pages with
+// x/net/html's tokenizer and with tdewolff/parse's lexer (html_lex.go),
+// reading every start tag's attributes and nothing else: the two lexers'
+// own costs, without the walk both feed.
+func BenchmarkLexers(b *testing.B) {
+	paths, _ := filepath.Glob("/usr/share/doc/python3.11/html/library/*.html")
+	if len(paths) == 0 {
+		b.Skip("no python3.11-doc (apt-get install python3.11-doc)")
+	}
+	var pages [][]byte
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, body)
+	}
+	lexers := []struct {
+		name string
+		run  func([]byte) int
+	}{
+		{"x-net-html", func(p []byte) int {
+			z := html.NewTokenizer(bytes.NewReader(p))
+			n := 0
+			for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+				if tt == html.StartTagToken {
+					for _, more := z.TagName(); more; n++ {
+						_, _, more = z.TagAttr()
+					}
+				}
+			}
+			return n
+		}},
+		{"tdewolff-parse", func(p []byte) int {
+			l := lex.NewLexer(parse.NewInputBytes(bytes.Clone(p))) // it lower-cases names in place
+			n := 0
+			for tt, _ := l.Next(); tt != lex.ErrorToken; tt, _ = l.Next() {
+				if tt == lex.AttributeToken {
+					n++
+				}
+			}
+			return n
+		}},
+	}
+	for _, lx := range lexers {
+		b.Run(lx.name, func(b *testing.B) {
+			attrs := 0
+			for b.Loop() {
+				for _, p := range pages {
+					attrs += lx.run(p)
+				}
+			}
+			if attrs == 0 {
+				b.Fatal("no attributes read")
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(pages)), "µs/page")
+		})
+	}
 }
 
 // cpuTime is this process' user+system CPU time so far.

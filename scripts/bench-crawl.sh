@@ -18,7 +18,9 @@
 # wget captured that SHARC did not (there must be none: exit 1 otherwise).
 #
 # Knobs: ROUNDS (3), SITES ("python pgdoc"), LAYOUTS ("one fifty"),
-# WORKERS (16), SHARC_BENCH_PG (postgres://postgres@127.0.0.1:5432).
+# WORKERS (16), SHARC_BENCH_PG (postgres://postgres@127.0.0.1:5432),
+# BASELINE (a git revision: adds tool f, sharc crawl built from that
+# revision on SQLite, to every round, for an A/B of two versions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +48,11 @@ chmod 755 "$work"
 echo "work dir: $work"
 go build -o "$work/sharc" ./cmd/sharc
 go build -o "$work/sharc-bench" ./cmd/sharc-bench
+if [ -n "${BASELINE:-}" ]; then
+	git worktree add -q --detach "$work/baseline-src" "$BASELINE"
+	(cd "$work/baseline-src" && go build -o "$work/sharc-baseline" ./cmd/sharc)
+	git worktree remove --force "$work/baseline-src"
+fi
 
 declare -A SRC=([python]=/usr/share/doc/python3.11/html [pgdoc]=/usr/share/doc/postgresql-doc-15/html)
 declare -A PORT=([python/one]=18081 [pgdoc/one]=18082 [python/fifty]=18083 [pgdoc/fifty]=18084)
@@ -126,15 +133,16 @@ run() { # run SITE LAYOUT TOOL ROUND
 	mkdir -p "$dir"
 	local pages extra=0 t0 t1
 	case $tool in
-	a | b)
-		local store="sqlite:$dir/sharc.db"
+	a | b | f)
+		local store="sqlite:$dir/sharc.db" bin="$work/sharc"
+		[ "$tool" = f ] && bin="$work/sharc-baseline"
 		if [ "$tool" = b ]; then
 			psql "$PGURL/postgres" -qc 'DROP DATABASE IF EXISTS sharc_bench' -c 'CREATE DATABASE sharc_bench' >/dev/null
 			store="$PGURL/sharc_bench?sslmode=disable"
 			t0=$(pg_ticks)
 		fi
 		job "bench-$tool" "$seed" "$port" "$layout" "$dir" "$store" >"$dir/job.yaml"
-		timed "$dir/time" "$work/sharc" crawl "$dir/job.yaml" >"$dir/out" 2>"$dir/err"
+		timed "$dir/time" "$bin" crawl "$dir/job.yaml" >"$dir/out" 2>"$dir/err"
 		[ "$tool" = b ] && { t1=$(pg_ticks); extra=$(( (t1 - t0) * 1000 / clk )); }
 		"$work/sharc-bench" urls -crawllog "$(ls "$dir"/warcs/*/logs/crawl*.log | head -1)" >"$dir/urls"
 		[ -s "$work/urls-$site-$layout" ] || cp "$dir/urls" "$work/urls-$site-$layout"
@@ -164,9 +172,9 @@ for site in $SITES; do
 	for layout in $LAYOUTS; do
 		# SHARC's URL set feeds the ceilings, so each round starts with a.
 		for r in $(seq 1 "$ROUNDS"); do
-			tools=(a b c d e)
+			tools=(a b c d e ${BASELINE:+f})
 			rest=("${tools[@]:1}")
-			k=$(( (r - 1) % 4 ))
+			k=$(( (r - 1) % ${#rest[@]} ))
 			order=(a "${rest[@]:$k}" "${rest[@]:0:$k}")
 			for tool in "${order[@]}"; do run "$site" "$layout" "$tool" "$r"; done
 		done
@@ -187,6 +195,7 @@ BEGIN {
 	while ((getline line < bytesfile) > 0) { split(line, b, " "); body[b[1] "/" b[2]] = b[3] }
 	name["a"] = "sharc crawl, SQLite"; name["b"] = "sharc crawl, PostgreSQL"; name["c"] = "wget -r --warc-file"
 	name["d"] = "ceiling: fetch only"; name["e"] = "ceiling: fetch + WARC gzip"
+	name["f"] = "sharc crawl at '"${BASELINE:-}"', SQLite"
 }
 {
 	k = $1 "/" $2; key = k SUBSEP $3; sites[k] = 1
@@ -202,8 +211,8 @@ END {
 		split(k, kk, "/"); npages = median(pages[k SUBSEP "d"])
 		per = (npages > 0) ? body[k] / npages : 0
 		w = median(rate[k SUBSEP "c"])
-		for (t = 0; t < 5; t++) {
-			tool = substr("abcde", t + 1, 1); key = k SUBSEP tool
+		for (t = 0; t < 6; t++) {
+			tool = substr("abcdef", t + 1, 1); key = k SUBSEP tool
 			if (!(key in rate)) continue
 			r = median(rate[key]); c = median(cpu[key])
 			extra = (tool == "b") ? sprintf(" (+%.2f server)", median(pgcpu[key])) : ""

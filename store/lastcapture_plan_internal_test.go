@@ -8,8 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
 // TestLastCapturePlan: with records_url_time dropped (migration 0008),
@@ -48,15 +46,7 @@ func TestLastCapturePlan(t *testing.T) {
 		}
 	})
 	t.Run("postgres", func(t *testing.T) {
-		dsn := pgtest.SchemaDSN(t, "sharc_lastplan")
-		s, err := openPostgres(ctx, dsn, zap.NewNop())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		if err := s.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
+		_, dsn := migratedPG(ctx, t, "sharc_lastplan")
 		conn, err := pgx.Connect(ctx, dsn)
 		if err != nil {
 			t.Fatal(err)

@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
 // TestStateChangesStayOnTheirPage: a commit's state changes put each
@@ -19,23 +16,7 @@ import (
 // pages and each state change cost two B-tree inserts.
 func TestStateChangesStayOnTheirPage(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.SchemaDSN(t, "sharc_hot")
-	s, err := openPostgres(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "hot", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, dsn, c := pgCapture(ctx, t, "sharc_hot", "hot")
 	const n = 2000 // some 50 pages of URLs like a crawl's
 	discover, settle := Batch{CaptureID: c.ID}, Batch{CaptureID: c.ID}
 	for i := range n {

@@ -7,9 +7,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"go.uber.org/zap"
-
-	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
 // TestStateUpdatePlan: a state update (one per distinct state, over an
@@ -21,23 +18,7 @@ import (
 // urls_host_seq (see pgSetState).
 func TestStateUpdatePlan(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.SchemaDSN(t, "sharc_plan")
-	s, err := openPostgres(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "plan", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "bfs", "single-visit")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, dsn, c := pgCapture(ctx, t, "sharc_plan", "plan")
 	commitURLs := func(from, to int) {
 		t.Helper()
 		b := Batch{CaptureID: c.ID}

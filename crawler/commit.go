@@ -77,21 +77,44 @@ type archivedResult struct {
 // repair asks the index.
 func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
 	for first := range in {
-		group := []*archived{first}
-	gather:
-		for len(group) < maxGroup {
+		c.commitGroup(ctx, c.gather(in, first))
+	}
+}
+
+// gather takes what else is queued behind first, up to maxGroup. While a
+// worker is still processing a page it also waits, up to groupWindow after
+// first, for more: a group of several pages shares one fsync and one
+// transaction. With no worker busy (one host at per_host 1, say) no page
+// can come, and the group goes at once.
+func (c *Crawler) gather(in <-chan *archived, first *archived) []*archived {
+	group := []*archived{first}
+	var window <-chan time.Time
+	for len(group) < maxGroup {
+		var a *archived
+		var ok bool
+		select {
+		case a, ok = <-in:
+		default:
+			if !c.busy.anyBusy() {
+				return group
+			}
+			if window == nil {
+				window = c.busy.window(groupWindow)
+			}
 			select {
-			case a, ok := <-in:
-				if !ok {
-					break gather
-				}
-				group = append(group, a)
-			default:
-				break gather
+			case a, ok = <-in:
+			case <-c.busy.idle:
+				continue // look again: queued, or nobody busy
+			case <-window:
+				return group
 			}
 		}
-		c.commitGroup(ctx, group)
+		if !ok {
+			return group
+		}
+		group = append(group, a)
 	}
+	return group
 }
 
 func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
@@ -123,6 +146,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 			}
 		}
 	} else {
+		c.groups.Add(1)
 		c.commitGraphs(ctx, group, results)
 	}
 	for i, a := range group {
@@ -180,7 +204,10 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	c.buildExchange(a)
 	a.done = make(chan archivedResult, 1)
 	c.toCommit <- a
+	// Waiting, the worker cannot add to the group: not busy (gather).
+	c.busy.stop()
 	r := <-a.done
+	c.busy.start()
 	return r.recs, r.err
 }
 

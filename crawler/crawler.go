@@ -95,6 +95,10 @@ type Stats struct {
 	Records    int64 // index rows: every WARC record but the warcinfo opening each file
 	Responses  int64 // this run's response records (Fetched − Earlier.Fetched = Responses + Revisits)
 	Revisits   int64 // this run's revisit records: unchanged, not modified or duplicate payloads
+	// CommitGroups counts this run's group commits (one WARC fsync and
+	// one store transaction each): Fetched/CommitGroups is how many pages
+	// a commit served.
+	CommitGroups int64
 	// Phase is PhaseVisit until this run downloads its first revisit (or
 	// visit+revisit, the pyramid's apex, Def. 5.5) task, PhaseRevisit
 	// after: a visit–revisit capture visits every page before it
@@ -164,6 +168,8 @@ type runState struct {
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
+	// busy tells the committer whether more exchanges may come soon.
+	busy *workload
 	// commitErr, once set, is the failed group commit that ended the
 	// WARC unit; only the committer touches it.
 	commitErr error
@@ -207,6 +213,7 @@ type runState struct {
 	fetched, failed, blocked, bytes, records, pages atomic.Int64
 	finished                                        atomic.Int64
 	responses, revisits                             atomic.Int64 // by record type (countRecords)
+	groups                                          atomic.Int64 // group commits that landed
 	revisitPhase                                    atomic.Int64 // downloads of a revisit (or visit+revisit) task this run
 	stop                                            context.CancelCauseFunc
 }
@@ -286,7 +293,7 @@ func (c *Crawler) stats(start time.Time, resumed bool) Stats {
 		CaptureID: c.capture.ID, Resumed: resumed,
 		Fetched: c.earlier.Fetched + c.fetched.Load(), Failed: c.earlier.Failed + c.failed.Load(), Blocked: c.earlier.Blocked + c.blocked.Load(),
 		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.earlier.Bytes + c.bytes.Load(), Records: c.earlier.Records + c.records.Load(),
-		Responses: c.responses.Load(), Revisits: c.revisits.Load(), Phase: phase,
+		Responses: c.responses.Load(), Revisits: c.revisits.Load(), CommitGroups: c.groups.Load(), Phase: phase,
 		Elapsed: time.Since(start), Earlier: c.earlier,
 		Uploaded: c.upl.uploaded(), UploadError: c.upl.failure(),
 	}
@@ -488,7 +495,10 @@ func (c *Crawler) work(ctx context.Context, worker int) error {
 		if err != nil {
 			return err
 		}
-		if err := c.processSafely(ctx, worker, t); err != nil {
+		c.busy.start()
+		err = c.processSafely(ctx, worker, t)
+		c.busy.stop()
+		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}

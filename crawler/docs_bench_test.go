@@ -119,7 +119,7 @@ seeds: ["http://%s/index.html"]
 user_agent: "SHARC-bench (+https://example.org/contact)"
 fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 16
-politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 16}
 warc: {dir: %s}
 `, target, filepath.Join(tmp, "warcs")))
 		st := openStore(b, "sqlite:"+filepath.Join(tmp, "index.db"))

@@ -260,6 +260,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	}
 	stopProgress := c.startProgress()
 	c.toCommit = make(chan *archived, c.job.Workers)
+	c.busy = newWorkload()
 	committerDone := make(chan struct{})
 	go func() {
 		defer close(committerDone)

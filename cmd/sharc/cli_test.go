@@ -189,6 +189,13 @@ func TestCrawlSummaryMatchesArchive(t *testing.T) {
 			t.Errorf("%s: summary %d, archive %d", c.what, c.printed, c.actual)
 		}
 	}
+	// Every archived fetch went through a group commit, and a group holds
+	// at least one.
+	if m := regexp.MustCompile(`commits:\s+(\d+) groups`).FindStringSubmatch(res.stdout); m == nil {
+		t.Errorf("summary lacks the commit groups:\n%s", res.stdout)
+	} else if n, _ := strconv.ParseInt(m[1], 10, 64); n < 1 || n > got["fetched"] {
+		t.Errorf("summary says %d commit groups for %d fetches", n, got["fetched"])
+	}
 	// The site has one of each outcome: a count stuck at 0 would pass the
 	// comparisons above without testing them.
 	for _, k := range []string{"revisits", "failed", "blocked"} {

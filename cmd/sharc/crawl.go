@@ -266,6 +266,9 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	files := int64(len(s.WARCFiles)) // each opens with a warcinfo record, not indexed
 	records := s.Records - e.Records
 	fmt.Fprintf(w, "  records:    %d indexed + %d warcinfo = %d in %d WARC %s\n", records, files, records+files, files, map[bool]string{true: "file", false: "files"}[files == 1])
+	if s.CommitGroups > 0 {
+		fmt.Fprintf(w, "  commits:    %d groups (one WARC fsync + one index transaction each)\n", s.CommitGroups)
+	}
 	if e != (store.CaptureTotals{}) {
 		fmt.Fprintf(w, "  capture:    fetched %d, failed %d, records %d in all runs\n", s.Fetched, s.Failed, s.Records)
 	}

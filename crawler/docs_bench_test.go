@@ -90,9 +90,10 @@ func cpuTime(b *testing.B) time.Duration {
 
 // BenchmarkCrawlDocs crawls the Python 3.11 documentation (Debian
 // python3.11-doc) served by net/http.FileServer in a child process on
-// loopback, politeness off, SQLite index, and reports pages/s and the
-// crawler process' CPU milliseconds per fetched page (getrusage
-// utime+stime; the file server's CPU is in the child, not counted).
+// loopback, politeness off (per_host 16 as in make bench-crawl), SQLite
+// index, and reports pages/s and the crawler process' CPU milliseconds per
+// fetched page (getrusage utime+stime; the file server's CPU is in the
+// child, not counted).
 // SHARC_DOCS_DIR names another directory of HTML to crawl instead (its
 // index.html is the seed).
 func BenchmarkCrawlDocs(b *testing.B) { benchCrawlDocs(b, crawler.Options{}) }

@@ -201,11 +201,12 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 	if a == 0 {
 		data = string(p.name)
 	}
-	s.node = html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
-	if href, ok := attr(&s.node, "href"); ok && a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
+	// On the stack: storing a whole html.Node in the walker cost more.
+	n := html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
+	if href, ok := attr(&n, "href"); ok && a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
 		return &errBase{href}
 	}
-	s.start(&s.node, selfClosing)
+	s.start(&n, selfClosing)
 	switch a {
 	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe:
 		p.raw, p.rawA = p.name, a
@@ -216,20 +217,41 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 
 // end takes an end tag ("</name ...>", lower-cased).
 func (p *lexState) end(s *streamWalker, data []byte) error {
-	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || bytes.ContainsAny(data, `"'`) {
+	// Two IndexByte calls: ContainsAny tests a short slice byte by byte.
+	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\'') >= 0 {
 		return errDecline // an end tag's quoted "attribute" may hold '>'
 	}
 	if p.raw != nil {
 		// The lexer ends raw text at "</name"; the tokenizer wants a
 		// space, '/' or '>' after the name too.
 		rest, ok := bytes.CutPrefix(data[2:], p.raw)
-		if !ok || len(rest) == 0 || !bytes.ContainsAny(rest[:1], " \n\r\t\f/>") {
+		if !ok || len(rest) == 0 || !endsName(rest[0]) {
 			return errDecline
 		}
 		p.raw = nil
 	}
-	s.end(tagAtom(data))
+	s.end(lowerTagAtom(data))
 	return nil
+}
+
+// endsName reports the bytes that end a tag name for the tokenizer.
+func endsName(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
+}
+
+// lowerTagAtom is tagAtom for a tag the lexer has lower-cased and that
+// holds no NUL (lexPage takes no page with one): the name is looked up
+// where it is.
+func lowerTagAtom(raw []byte) atom.Atom {
+	i := 1
+	if len(raw) > 1 && raw[1] == '/' {
+		i = 2
+	}
+	j := i
+	for j < len(raw) && !endsName(raw[j]) {
+		j++
+	}
+	return atom.Lookup(raw[i:j]) // 0 for a name longer than any atom's, as tagAtom
 }
 
 // text takes a text token: a raw-text element's content (entities decoded
@@ -296,12 +318,39 @@ func checkComment(data []byte) error {
 // keptKey returns, as a constant, an attribute name keepAttr may keep
 // (style only with a '(' in its value).
 func keptKey(k []byte) (string, bool) {
-	names := [...]string{"href", "src", "srcset", "data-src", "data-srcset", "lowsrc", "poster", "data",
-		"background", "rel", "imagesrcset", "http-equiv", "content", "xlink:href", "style"}
-	for _, name := range names {
-		if string(k) == name {
-			return name, true
-		}
+	// A switch, which the compiler turns into a search by length and
+	// value, not a loop comparing each name in turn.
+	switch string(k) {
+	case "href":
+		return "href", true
+	case "src":
+		return "src", true
+	case "srcset":
+		return "srcset", true
+	case "data-src":
+		return "data-src", true
+	case "data-srcset":
+		return "data-srcset", true
+	case "lowsrc":
+		return "lowsrc", true
+	case "poster":
+		return "poster", true
+	case "data":
+		return "data", true
+	case "background":
+		return "background", true
+	case "rel":
+		return "rel", true
+	case "imagesrcset":
+		return "imagesrcset", true
+	case "http-equiv":
+		return "http-equiv", true
+	case "content":
+		return "content", true
+	case "xlink:href":
+		return "xlink:href", true
+	case "style":
+		return "style", true
 	}
 	return "", false
 }

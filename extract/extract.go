@@ -373,10 +373,38 @@ func (c *collector) addCtx(ref string, hop Hop, ctx, key string) string {
 	c.seen[u] = struct{}{}
 	context := ctx
 	if key != "" {
-		context = ctx + "/@" + key
+		context = attrContext(ctx, key)
 	}
 	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
 	return u
+}
+
+// attrContext returns tag+"/@"+key, a constant for the commonest pairs
+// (no allocation for each link kept).
+func attrContext(tag, key string) string {
+	switch key {
+	case "href":
+		switch tag {
+		case "a":
+			return "a/@href"
+		case "link":
+			return "link/@href"
+		case "area":
+			return "area/@href"
+		}
+	case "src":
+		switch tag {
+		case "img":
+			return "img/@src"
+		case "script":
+			return "script/@src"
+		case "iframe":
+			return "iframe/@src"
+		case "source":
+			return "source/@src"
+		}
+	}
+	return tag + "/@" + key
 }
 
 // addAttr is add for the link in attribute key of an element tag; the

@@ -198,3 +198,13 @@ func TestCharsets(t *testing.T) {
 		t.Errorf("css links %v", res.Links)
 	}
 }
+
+func TestAttrContext(t *testing.T) {
+	for _, tag := range []string{"a", "link", "area", "img", "script", "iframe", "source", "video", "feimage"} {
+		for _, key := range []string{"href", "src", "poster", "data-src"} {
+			if got, want := attrContext(tag, key), tag+"/@"+key; got != want {
+				t.Errorf("attrContext(%q, %q) = %q, want %q", tag, key, got, want)
+			}
+		}
+	}
+}

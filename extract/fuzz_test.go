@@ -172,6 +172,7 @@ func refTextAdd(b *strings.Builder, pending *bool, limit int, s string) (cut boo
 func FuzzTextBuilder(f *testing.F) {
 	f.Add("hello  world", " \u00a0again\xff", 12)
 	f.Add("été\tÜber", "x", 5)
+	f.Add("ab cd  ef\ngh", "i j", 3)
 	f.Fuzz(func(t *testing.T, a, b string, limit int) {
 		limit = max(limit%64, 0)
 		tb := textBuilder{limit: limit}

@@ -273,8 +273,8 @@ type textBuilder struct {
 func (t *textBuilder) space() { t.pending = true }
 
 // add appends s with every whitespace run collapsed to one space. Runs of
-// ASCII are copied whole; other runes one by one (invalid bytes become
-// U+FFFD).
+// ASCII words with single spaces between them, most of a page's text, are
+// copied whole; other runes one by one (invalid bytes become U+FFFD).
 func (t *textBuilder) add(s []byte) {
 	for len(s) > 0 && !t.cut {
 		if c := s[0]; c < utf8.RuneSelf {
@@ -284,7 +284,20 @@ func (t *textBuilder) add(s []byte) {
 				continue
 			}
 			n := 1
-			for n < len(s) && s[n] < utf8.RuneSelf && !asciiSpace(s[n]) {
+			for n < len(s) {
+				c := s[n]
+				if c == ' ' {
+					// A single space between ASCII words is already
+					// collapsed: it goes with the run.
+					if n+1 < len(s) && s[n+1] < utf8.RuneSelf && !asciiSpace(s[n+1]) {
+						n += 2
+						continue
+					}
+					break
+				}
+				if c >= utf8.RuneSelf || asciiSpace(c) {
+					break
+				}
 				n++
 			}
 			t.write(s[:n])
@@ -301,8 +314,9 @@ func (t *textBuilder) add(s []byte) {
 	}
 }
 
-// write appends a word fragment, after a space if one is due, and cuts
-// the text at limit (between runes).
+// write appends b, a run of ASCII (words with single spaces between them)
+// or one rune, after a space if one is due, and cuts the text at limit:
+// between runes, and never after a space.
 func (t *textBuilder) write(b []byte) {
 	if t.pending && t.b.Len() > 0 {
 		if t.b.Len()+1+runeLen(b) > t.limit {
@@ -313,9 +327,12 @@ func (t *textBuilder) write(b []byte) {
 	}
 	t.pending = false
 	if room := t.limit - t.b.Len(); len(b) > room {
-		for len(b) > 0 && runeLen(b) <= room { // b is ASCII or one rune
-			t.b.WriteByte(b[0])
-			b, room = b[1:], room-1
+		if b[0] < utf8.RuneSelf { // ASCII: b's bytes are runes
+			b = b[:room]
+			if len(b) > 0 && b[len(b)-1] == ' ' {
+				b = b[:len(b)-1] // the word after it does not fit
+			}
+			t.b.Write(b)
 		}
 		t.cut = true
 		return

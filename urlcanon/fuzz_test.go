@@ -91,6 +91,8 @@ func FuzzResolveFast(f *testing.F) {
 		{"http://h/", "http://127.0.0.37:8083/library/../os.html#x"}, {"http://h/", "https://docs.example.org/a/./b/"},
 		{"http://h/", "http://127.1/"}, {"http://h/", "http://a.b:80/"}, {"http://h/", "https://x-y.z:8443/"},
 		{"ftp://h/", "http://example.com/"},
+		{"http://h/a/b", "../_static/s.css?2022"}, {"http://h/a?b", "c/..?d=1&e=/f:g?h@i#j"}, {"http://h/", "x?"},
+		{"http://h/", "x?'"}, {"http://h/", "?q"}, {"http://h/", "https://a.b/c?d=e;f"}, {"http://h/", "..?"},
 	} {
 		f.Add(s[0], s[1])
 	}

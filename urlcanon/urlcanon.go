@@ -150,28 +150,50 @@ func (r *Resolver) parse(ref string) (string, error) {
 }
 
 // fast resolves the commonest references, a path of plain characters
-// (pathByte) and dot segments with an optional fragment, such as
-// "../library/os.html#os.walk", against an http(s) base without the
-// WHATWG parser: the result is the base's directory (or origin, for
-// "/..."), the segments appended and dot segments removed, as the WHATWG
-// path state does. Anything else (a scheme, "//", '%', '?', '\', spaces,
-// non-ASCII, ...) reports false and is parsed. FuzzResolveFast checks it
-// against the parser.
+// (pathByte) and dot segments with an optional query of plain characters
+// (queryByte) and an optional fragment, such as
+// "../library/os.html#os.walk" or "../_static/site.css?2022", against an
+// http(s) base without the WHATWG parser: the result is the base's
+// directory (or origin, for "/..."), the segments appended and dot
+// segments removed, as the WHATWG path state does, then the query as
+// written. Anything else (a scheme, "//", '%', '\', an empty path before
+// '?', an empty query, spaces, non-ASCII, ...) reports false and is
+// parsed. FuzzResolveFast checks it against the parser.
 func (r *Resolver) fast(ref string) (string, bool) {
 	p, _, _ := strings.Cut(ref, "#")
+	p, q, hasQuery := strings.Cut(p, "?")
+	if hasQuery && !plainQuery(q) {
+		return "", false
+	}
 	if origin, path, ok := plainAbsolute(p); ok {
-		return joinPath(origin, "", path)
+		return joinPath(origin, "", path, q)
 	}
 	if r.dir == "" || p == "" || strings.HasPrefix(p, "//") {
 		return "", false
 	}
-	return joinPath(r.origin, r.dir, p)
+	return joinPath(r.origin, r.dir, p, q)
 }
 
+// plainQuery reports a non-empty query of queryBytes, which the WHATWG
+// parser and normPercent leave as they are.
+func plainQuery(q string) bool {
+	for i := 0; i < len(q); i++ {
+		if !queryByte(q[i]) {
+			return false
+		}
+	}
+	return q != ""
+}
+
+// queryByte reports the bytes a plain query may hold: the pathBytes but
+// the apostrophe (which WHATWG percent-encodes in the queries of http(s)
+// URLs), and ':' and '?'.
+func queryByte(c byte) bool { return pathByte(c) && c != '\'' || c == ':' || c == '?' }
+
 // joinPath appends p, a path of pathBytes, to dir (or, for "/..." or an
-// empty dir, to origin+"/") and removes dot segments, as the WHATWG path
-// state does.
-func joinPath(origin, dir, p string) (string, bool) {
+// empty dir, to origin+"/"), removes dot segments, as the WHATWG path
+// state does, and appends "?"+query unless query is empty.
+func joinPath(origin, dir, p, query string) (string, bool) {
 	for i := 0; i < len(p); i++ {
 		if !pathByte(p[i]) {
 			return "", false
@@ -205,10 +227,14 @@ func joinPath(origin, dir, p string) (string, bool) {
 		}
 		p = rest
 	}
-	if checkSize(string(out)) != nil {
+	if query != "" {
+		out = append(append(out, '?'), query...)
+	}
+	s := string(out)
+	if checkSize(s) != nil {
 		return "", false
 	}
-	return string(out), true
+	return s, true
 }
 
 // plainAbsolute splits an absolute http(s) URL whose scheme and host are
@@ -302,8 +328,18 @@ func plainPort(p string, https bool) bool {
 // the sub-delimiters WHATWG leaves alone in a path (':' aside, which could
 // start a scheme).
 func pathByte(c byte) bool {
-	return isUnreserved(c) || strings.IndexByte("/!$&'()*+,;=@", c) >= 0
+	if c < 64 {
+		return pathBytesLo&(1<<c) != 0
+	}
+	return c < 128 && pathBytesHi&(1<<(c-64)) != 0
 }
+
+// pathByte's set, a bit per byte value below 64 and below 128
+// (TestPathBytes checks them).
+const (
+	pathBytesLo = 0x2bffffd200000000
+	pathBytesHi = 0x47fffffe87ffffff
+)
 
 func serialise(u *wurl.Url) (string, error) {
 	scheme := u.Scheme()

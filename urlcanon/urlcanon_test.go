@@ -214,3 +214,13 @@ func TestNormPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestPathBytes: pathByte's bit sets are the bytes it documents.
+func TestPathBytes(t *testing.T) {
+	for c := range 256 {
+		want := isUnreserved(byte(c)) || strings.IndexByte("/!$&'()*+,;=@", byte(c)) >= 0
+		if pathByte(byte(c)) != want {
+			t.Errorf("pathByte(%q) = %v, want %v", byte(c), !want, want)
+		}
+	}
+}

@@ -427,7 +427,9 @@ func (c *collector) resolve(ref string) string {
 	if err != nil {
 		u = ""
 		if !errors.Is(err, urlcanon.ErrScheme) && len(c.res.Malformed) < MaxMalformed {
-			c.res.Malformed = append(c.res.Malformed, ref)
+			// A copy: ref may be a substring of the whole page
+			// (pageString), which Result must not keep alive.
+			c.res.Malformed = append(c.res.Malformed, strings.Clone(ref))
 		}
 	}
 	if len(c.cache) < 2*c.maxLinks+1024 { // rejected refs must not grow it without bound

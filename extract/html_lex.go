@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"strings"
+	"unsafe"
 
 	"github.com/tdewolff/parse/v2"
 	lex "github.com/tdewolff/parse/v2/html"
@@ -35,25 +36,29 @@ var errDecline = errors.New("extract: markup left to x/net/html")
 const maxLexToken = maxTokenBytes / 2
 
 // extractHTMLLexed extracts a page held whole into c with tdewolff's lexer
-// and reports true, or reports false and leaves c as it was.
+// and reports true, or reports false and leaves c and body as they were.
+// On success body is left with its tag and attribute names lower-cased.
 func extractHTMLLexed(c *collector, body []byte) bool {
 	if bytes.IndexByte(body, 0) >= 0 {
 		return false // x/net/html replaces NUL in some states only
 	}
-	// The lexer lower-cases names in place and writes a NUL after the end
-	// (within the capacity if it can: Clone's is rounded up).
-	buf := bytes.Clone(body)
+	// The lexer lower-cases names in body, where it lexes (and writes a
+	// NUL after the end, within the capacity if it can); page keeps the
+	// page as it was, and the attribute values kept are its substrings
+	// rather than a copy each (pageString).
+	page := string(body)
 	f := c.fork()
-	err := lexPage(f, buf)
+	err := lexPage(f, body, page)
 	var base *errBase
 	if errors.As(err, &base) {
 		// The first <base href> came after links: it applies to them too.
-		copy(buf, body)
+		copy(body, page)
 		f = c.fork()
 		f.useBase(base.href)
-		err = lexPage(f, buf)
+		err = lexPage(f, body, page)
 	}
 	if err != nil {
+		copy(body, page) // for x/net/html
 		return false
 	}
 	c.join(f)
@@ -87,10 +92,10 @@ func (c *collector) join(f *collector) {
 
 // lexPage walks buf's tokens by the stream walker's rules, or returns
 // errDecline.
-func lexPage(c *collector, buf []byte) error {
+func lexPage(c *collector, buf []byte, page string) error {
 	l := lex.NewLexer(parse.NewInputBytes(buf))
 	s := newStreamWalker(c)
-	var p lexState
+	p := lexState{buf: buf, page: page}
 	for {
 		tt, data := l.Next()
 		if len(data) > maxLexToken {
@@ -138,6 +143,28 @@ type lexState struct {
 	last  []byte    // its last token: an unquoted value ending in '/' makes "/>"
 	raw   []byte    // name of the raw-text element just opened, if any
 	rawA  atom.Atom // its atom
+	buf   []byte    // the page being lexed
+	page  string    // the page as it was before
+}
+
+// pageString returns v as a string: the substring of page at v's place
+// in buf if v lies in buf and the bytes there are unchanged (names are
+// lower-cased), else a copy. Values kept from a page are then one
+// allocation, the page's, instead of one each.
+func (p *lexState) pageString(v []byte) string {
+	if len(v) == 0 || len(p.buf) == 0 {
+		return ""
+	}
+	// Addresses compared, never made into pointers: at worst the bounds
+	// or the comparison fail and v is copied.
+	off := int(uintptr(unsafe.Pointer(unsafe.SliceData(v))) - uintptr(unsafe.Pointer(unsafe.SliceData(p.buf))))
+	if off < 0 || off > len(p.page)-len(v) {
+		return string(v)
+	}
+	if sub := p.page[off : off+len(v)]; sub == string(v) {
+		return sub
+	}
+	return string(v)
 }
 
 // open starts a start tag ("<name", lower-cased by the lexer).
@@ -178,7 +205,7 @@ func (p *lexState) attr(key, val, data []byte) error {
 		}
 		val = val[1 : len(val)-1]
 	}
-	v, ok := unescapeAttr(val)
+	v, ok := p.unescapeAttr(val)
 	if !ok {
 		return errDecline
 	}
@@ -273,7 +300,7 @@ func (p *lexState) text(s *streamWalker, data []byte) error {
 		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
 	}
 	if rcdata && bytes.IndexByte(data, '&') >= 0 {
-		data = []byte(html.UnescapeString(string(data)))
+		data = []byte(html.UnescapeString(p.pageString(data)))
 	}
 	s.textIfVisible(data)
 	return nil
@@ -360,9 +387,9 @@ func keptKey(k []byte) (string, bool) {
 // attribute values (HTML 13.2.5.73): rather than restate them, a value
 // holding an '&' is read back through x/net/html's tokenizer, which also
 // turns CR and CRLF into LF. It reports false for a value it cannot quote.
-func unescapeAttr(v []byte) (string, bool) {
+func (p *lexState) unescapeAttr(v []byte) (string, bool) {
 	if bytes.IndexByte(v, '&') < 0 && bytes.IndexByte(v, '\r') < 0 {
-		return string(v), true
+		return p.pageString(v), true
 	}
 	q := byte('"')
 	if bytes.IndexByte(v, q) >= 0 {

@@ -330,6 +330,12 @@ func (p *lexState) island(s *streamWalker, data []byte) error {
 	if !errors.Is(z.Err(), io.EOF) || last != html.EndTagToken || n != len(data) {
 		return errDecline
 	}
+	if s.svg > 0 {
+		// The island's last end tag did not close its <svg> (the lexer
+		// ends one at "</svg0>" too): the tokenizer would read on in
+		// the SVG namespace, which lexPage does not follow.
+		return errDecline
+	}
 	return nil
 }
 

@@ -62,6 +62,7 @@ var lexCases = []string{
 	`<a href=before>b</a><base href="/base/"><a href=after>a</a><base href=/second/>`,
 	`<a href=#frag>f</a><base href="http://other.example/"><a href=x>x</a>`,
 	`<a href=b>b</a><svg><base href="/svgbase/"></base></svg><a href=c>c</a>`,
+	`<svg></svg0><A href=0>`, `<svg><svg></svg></svg2><a href=/in>x</a>`,
 	`<iframe src=/f><a href=/inframe></iframe><xmp><a href=/inxmp></xmp>`,
 	`<A HREF="/UP">Up</A><IMG SRC=/I.PNG>`,
 	"<a href=/nul>\x00</a>",

@@ -114,7 +114,7 @@ func (w *htmlWalker) link(n *html.Node) {
 	rel, _ := attr(n, "rel")
 	hop := HopNav
 	onlyHints := rel != ""
-	for _, tok := range strings.Fields(strings.ToLower(rel)) {
+	for tok := range strings.FieldsSeq(strings.ToLower(rel)) {
 		if embedRels[tok] {
 			hop = HopEmbed
 		}

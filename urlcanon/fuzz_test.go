@@ -82,7 +82,7 @@ func FuzzSURT(f *testing.F) {
 }
 
 // FuzzResolveFast: wherever fast resolves a reference, the WHATWG parser
-// gives the same URL.
+// gives the same URL; wherever plainFile rejects one, the parser's error.
 func FuzzResolveFast(f *testing.F) {
 	for _, s := range [][2]string{
 		{"http://h/a/b/c.html?q#f", "../x/./y.html#z"}, {"https://u:p@h:8/a/", "/abs/../p"},
@@ -92,7 +92,8 @@ func FuzzResolveFast(f *testing.F) {
 		{"http://h/", "http://127.1/"}, {"http://h/", "http://a.b:80/"}, {"http://h/", "https://x-y.z:8443/"},
 		{"ftp://h/", "http://example.com/"},
 		{"http://h/a/b", "../_static/s.css?2022"}, {"http://h/a?b", "c/..?d=1&e=/f:g?h@i#j"}, {"http://h/", "x?"},
-		{"http://h/", "x?'"}, {"http://h/", "?q"}, {"http://h/", "https://a.b/c?d=e;f"}, {"http://h/", "..?"},
+		{"http://h/", "x?'"}, {"http://h/", "file:///usr/share/doc/a.html"}, {"http://h/", "FILE:///C:/x"}, {"http://h/", "file:////a/../b"},
+		{"http://h/", "http://1.2.3.4/"}, {"http://h/", "http://1.2.3/"}, {"http://h/", "http://1.2.3.4.5/"}, {"http://h/", "http://a..b/"}, {"http://h/", "?q"}, {"http://h/", "https://a.b/c?d=e;f"}, {"http://h/", "..?"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -100,6 +101,13 @@ func FuzzResolveFast(f *testing.F) {
 		r, err := NewResolver(base)
 		if err != nil || checkSize(ref) != nil {
 			return
+		}
+		if plainFile(ref) {
+			_, perr := r.parse(ref)
+			_, err := r.Resolve(ref)
+			if perr == nil || err == nil || perr.Error() != err.Error() {
+				t.Fatalf("Resolve(%q, %q): %v, parser %v", base, ref, err, perr)
+			}
 		}
 		got, ok := r.fast(ref)
 		if !ok {

@@ -137,7 +137,27 @@ func (r *Resolver) Resolve(ref string) (string, error) {
 	if out, ok := r.fast(ref); ok {
 		return out, nil
 	}
+	if plainFile(ref) {
+		return "", fmt.Errorf("%w: %q", ErrScheme, "file") // as parse says
+	}
 	return r.parse(ref)
+}
+
+// plainFile reports a file URL with an empty host and a path of
+// pathBytes ("file:///usr/share/doc/..."), which the WHATWG parser
+// always accepts as such, so it can be rejected without parsing.
+// FuzzResolveFast checks it against the parser.
+func plainFile(ref string) bool {
+	const prefix = "file:///"
+	if len(ref) < len(prefix) || !strings.EqualFold(ref[:len(prefix)], prefix) {
+		return false
+	}
+	for i := len(prefix); i < len(ref); i++ {
+		if !pathByte(ref[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // parse is Resolve by the WHATWG parser.
@@ -271,12 +291,12 @@ func plainHost(h string) bool {
 	if h == "" || strings.Contains(h, "xn--") {
 		return false
 	}
-	labels := strings.Split(h, ".")
-	last := labels[len(labels)-1]
+	last := h[strings.LastIndexByte(h, '.')+1:]
 	if last != "" && last[0] >= '0' && last[0] <= '9' {
-		return plainIPv4(labels)
+		return plainIPv4(h)
 	}
-	for _, l := range labels {
+	for l, rest, more := "", h, true; more; {
+		l, rest, more = strings.Cut(rest, ".")
 		// Nor a label that starts or ends with '-', as no DNS name does:
 		// the parser reads "-0" as the number 0 (FuzzResolveFast).
 		if l == "" || l[0] == '-' || l[len(l)-1] == '-' {
@@ -291,14 +311,14 @@ func plainHost(h string) bool {
 	return true
 }
 
-func plainIPv4(parts []string) bool {
-	if len(parts) != 4 {
-		return false
-	}
-	for _, p := range parts {
-		if n, ok := plainDecimal(p, 3); !ok || n > 255 {
+// plainIPv4 reports a dotted quad of plainDecimals up to 255.
+func plainIPv4(h string) bool {
+	for i := range 4 {
+		p, rest, more := strings.Cut(h, ".")
+		if n, ok := plainDecimal(p, 3); !ok || n > 255 || more != (i < 3) {
 			return false
 		}
+		h = rest
 	}
 	return true
 }

@@ -230,8 +230,10 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 	}
 	// On the stack: storing a whole html.Node in the walker cost more.
 	n := html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
-	if href, ok := attr(&n, "href"); ok && a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
-		return &errBase{href}
+	if a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
+		if href, ok := attr(&n, "href"); ok {
+			return &errBase{href}
+		}
 	}
 	s.start(&n, selfClosing)
 	switch a {
@@ -244,8 +246,7 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 
 // end takes an end tag ("</name ...>", lower-cased).
 func (p *lexState) end(s *streamWalker, data []byte) error {
-	// Two IndexByte calls: ContainsAny tests a short slice byte by byte.
-	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\'') >= 0 {
+	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || hasQuote(data) {
 		return errDecline // an end tag's quoted "attribute" may hold '>'
 	}
 	if p.raw != nil {
@@ -293,17 +294,55 @@ func (p *lexState) text(s *streamWalker, data []byte) error {
 		if p.rawA == atom.Script && bytes.Contains(data, []byte("<!--")) {
 			return errDecline // script data escape states
 		}
-	} else if bytes.IndexByte(data, '<') >= 0 {
+	}
+	lt, cr, amp := textMarks(data)
+	if lt && p.raw == nil {
 		return errDecline // "</>", CDATA and other stray '<'
 	}
-	if bytes.IndexByte(data, '\r') >= 0 {
+	if cr {
 		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
 	}
-	if rcdata && bytes.IndexByte(data, '&') >= 0 {
+	if rcdata && amp {
 		data = []byte(html.UnescapeString(p.pageString(data)))
 	}
 	s.textIfVisible(data)
 	return nil
+}
+
+// shortToken is the length up to which a token is scanned byte by byte
+// rather than by IndexByte calls, each of which costs more than a few
+// bytes' loop (most text tokens are a newline or a few words).
+const shortToken = 16
+
+// textMarks reports whether text holds a '<', a '\r' and a '&'.
+func textMarks(text []byte) (lt, cr, amp bool) {
+	if len(text) > shortToken {
+		return bytes.IndexByte(text, '<') >= 0, bytes.IndexByte(text, '\r') >= 0, bytes.IndexByte(text, '&') >= 0
+	}
+	for _, c := range text {
+		switch c {
+		case '<':
+			lt = true
+		case '\r':
+			cr = true
+		case '&':
+			amp = true
+		}
+	}
+	return lt, cr, amp
+}
+
+// hasQuote reports whether b holds a quotation mark or an apostrophe.
+func hasQuote(b []byte) bool {
+	if len(b) > shortToken {
+		return bytes.IndexByte(b, '"') >= 0 || bytes.IndexByte(b, '\'') >= 0
+	}
+	for _, c := range b {
+		if c == '"' || c == '\'' {
+			return true
+		}
+	}
+	return false
 }
 
 // island hands an SVG, MathML or <xml> island, which the lexer returns

@@ -137,3 +137,17 @@ func TestLexAcceptsRealDocs(t *testing.T) {
 		t.Errorf("the lexer declined %d of %d pages (more than 1%%)", declined, pages)
 	}
 }
+
+// TestTextMarks: the byte loops of short tokens find what IndexByte finds.
+func TestTextMarks(t *testing.T) {
+	for _, s := range []string{"", "\n", "a<b", "x\r\ny", "&amp;", "<\r&", "0123456789abcdef", "0123456789abcdef<", "0123456789abcde&", `</a x="y">`, `</p '>`, "</div>"} {
+		b := []byte(s)
+		lt, cr, amp := textMarks(b)
+		if lt != strings.Contains(s, "<") || cr != strings.Contains(s, "\r") || amp != strings.Contains(s, "&") {
+			t.Errorf("textMarks(%q) = %v, %v, %v", s, lt, cr, amp)
+		}
+		if hasQuote(b) != strings.ContainsAny(s, `"'`) {
+			t.Errorf("hasQuote(%q) = %v", s, hasQuote(b))
+		}
+	}
+}

@@ -77,8 +77,12 @@ func (c *collector) fork() *collector {
 	res := *c.res // appends to the copy's slices never show in c's
 	f := *c
 	f.res = &res
-	f.seen = maps.Clone(c.seen)
-	f.cache = maps.Clone(c.cache)
+	if len(c.seen) == 0 && len(c.cache) == 0 {
+		f.sized(c.mapHint) // a clone would copy the empty maps' room
+	} else {
+		f.seen = maps.Clone(c.seen)
+		f.cache = maps.Clone(c.cache)
+	}
 	return &f
 }
 

@@ -77,7 +77,8 @@ type Options struct {
 	MaxBytes int64 // bytes of body read (default MaxBodyBytes)
 	// SizeHint, if positive, is the body's expected length (such as its
 	// Content-Length), so that a page is read into one buffer of that
-	// size rather than a doubling series.
+	// size rather than a doubling series (and its maps of links are made
+	// for about a link a KB).
 	SizeHint int64
 }
 

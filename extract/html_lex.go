@@ -226,7 +226,7 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 	if p.name == nil {
 		return errDecline
 	}
-	selfClosing := void || bytes.HasSuffix(p.last, []byte("/"))
+	selfClosing := void || len(p.last) > 0 && p.last[len(p.last)-1] == '/' // HasSuffix calls memequal
 	a := p.atom
 	data := a.String()
 	if a == 0 {
@@ -250,7 +250,7 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 
 // end takes an end tag ("</name ...>", lower-cased).
 func (p *lexState) end(s *streamWalker, data []byte) error {
-	if p.name != nil || !bytes.HasSuffix(data, []byte(">")) || hasQuote(data) {
+	if p.name != nil || len(data) == 0 || data[len(data)-1] != '>' || hasQuote(data) {
 		return errDecline // an end tag's quoted "attribute" may hold '>'
 	}
 	if p.raw != nil {

@@ -1,8 +1,11 @@
 package urlcanon
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	wurl "github.com/nlnwa/whatwg-url/url"
 )
 
 var fuzzSeeds = []struct{ base, ref string }{
@@ -116,6 +119,49 @@ func FuzzResolveFast(f *testing.F) {
 		want, err := r.parse(ref)
 		if err != nil || got != want {
 			t.Fatalf("fast(%q, %q) = %q, parser %q, %v", base, ref, got, want, err)
+		}
+	})
+}
+
+// FuzzLazyBase: a Resolver whose plain base is parsed only when needed
+// (NewResolver) resolves, rebases and serialises as one whose base was
+// parsed at once.
+func FuzzLazyBase(f *testing.F) {
+	for _, s := range [][2]string{
+		{"http://127.0.0.1/library/os.html", "../_static/a.css?2022"}, {"https://h.example/a/b?q=1#f", "?x"},
+		{"http://h/a/../b/./c", "%41"}, {"http://h:8080/", "//other/x"}, {"http://h/", "mailto:x"},
+		{"http://h/a b", "c"}, {"HTTP://H/", "d"}, {"http://h/p?", "e"}, {"http://h/#", "f"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		lazy, err := NewResolver(base)
+		if checkSize(base) != nil {
+			return
+		}
+		b, perr := wurl.Parse(base)
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("NewResolver(%q): %v, parser %v", base, err, perr)
+		}
+		if err != nil {
+			return
+		}
+		eager := newResolver(b)
+		if lazy.origin != eager.origin || lazy.dir != eager.dir {
+			t.Fatalf("base %q: origin, dir %q, %q; parsed %q, %q", base, lazy.origin, lazy.dir, eager.origin, eager.dir)
+		}
+		got, gerr := lazy.Resolve(ref)
+		want, werr := eager.Resolve(ref)
+		if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Fatalf("Resolve(%q, %q) = %q, %v; parsed base %q, %v", base, ref, got, gerr, want, werr)
+		}
+		if lazy.Base() != eager.Base() {
+			t.Fatalf("Base(%q) = %q, parsed %q", base, lazy.Base(), eager.Base())
+		}
+		lr, lerr := lazy.Rebase(ref)
+		er, eerr := eager.Rebase(ref)
+		if fmt.Sprint(lerr) != fmt.Sprint(eerr) || lerr == nil && lr.Base() != er.Base() {
+			t.Fatalf("Rebase(%q, %q): %v, parsed base %v", base, ref, lerr, eerr)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 )
@@ -73,9 +74,14 @@ func Canonical(base, ref string) (string, error) {
 
 // Resolver resolves many references against one parsed base URL; it saves
 // re-parsing the base for every link of a document. A Resolver is safe for
-// concurrent use: resolution only reads the base.
+// concurrent use: resolution only reads the base (parsed at most once).
 type Resolver struct {
-	base *wurl.Url
+	// raw is the base as given; a plain one (see NewResolver) is parsed
+	// only when a reference needs the parser (base).
+	raw  string
+	once sync.Once
+	b    *wurl.Url
+	err  error
 	// origin and dir are the canonical base up to its path, and up to
 	// the last '/' of its path ("" unless the base is http(s)): the
 	// prefixes of simple references' results (see fast).
@@ -84,26 +90,39 @@ type Resolver struct {
 
 // newResolver makes the Resolver of a parsed base.
 func newResolver(b *wurl.Url) *Resolver {
-	r := &Resolver{base: b}
+	r := &Resolver{b: b}
 	if s, err := serialise(b); err == nil {
-		// The path starts at the first '/' after "://" (userinfo has
-		// its '/' escaped) and runs to '?' (escaped in paths).
-		i := strings.Index(s, "://") + 3
-		i += strings.IndexByte(s[i:], '/')
-		if q := strings.IndexByte(s, '?'); q >= 0 {
-			s = s[:q]
-		}
-		r.origin, r.dir = s[:i], s[:strings.LastIndexByte(s, '/')+1]
+		r.origin, r.dir = splitBase(s)
 	}
 	return r
 }
 
+// splitBase returns the origin and directory of a canonical http(s) URL.
+func splitBase(s string) (origin, dir string) {
+	// The path starts at the first '/' after "://" (userinfo has its '/'
+	// escaped) and runs to '?' (escaped in paths).
+	i := strings.Index(s, "://") + 3
+	i += strings.IndexByte(s[i:], '/')
+	if q := strings.IndexByte(s, '?'); q >= 0 {
+		s = s[:q]
+	}
+	return s[:i], s[:strings.LastIndexByte(s, '/')+1]
+}
+
 // NewResolver parses base (which must be absolute, any scheme WHATWG accepts;
 // references resolved against a non-http(s) base still fail with ErrScheme
-// unless they carry their own http(s) scheme).
+// unless they carry their own http(s) scheme). A base that fast would
+// resolve as an absolute reference, such as a crawled page's canonical URL,
+// is parsed only if a reference needs it: its canonical form is what
+// fast returns (FuzzResolveFast), and the parser accepts it.
 func NewResolver(base string) (*Resolver, error) {
 	if err := checkSize(base); err != nil {
 		return nil, fmt.Errorf("base: %w", err)
+	}
+	if s, ok := (&Resolver{}).fast(base); ok { // no dir: absolute references only
+		r := &Resolver{raw: base}
+		r.origin, r.dir = splitBase(s)
+		return r, nil
 	}
 	b, err := wurl.Parse(base)
 	if err != nil {
@@ -112,8 +131,27 @@ func NewResolver(base string) (*Resolver, error) {
 	return newResolver(b), nil
 }
 
+// base returns the parsed base, parsing a plain one the first time.
+func (r *Resolver) base() (*wurl.Url, error) {
+	r.once.Do(func() {
+		if r.b == nil {
+			r.b, r.err = wurl.Parse(r.raw)
+		}
+	})
+	if r.err != nil {
+		return nil, fmt.Errorf("urlcanon: parse base %q: %w", r.raw, r.err)
+	}
+	return r.b, nil
+}
+
 // Base returns the base URL as WHATWG serialises it (fragment included).
-func (r *Resolver) Base() string { return r.base.Href(false) }
+func (r *Resolver) Base() string {
+	b, err := r.base()
+	if err != nil {
+		return r.raw // not reached: a plain base parses
+	}
+	return b.Href(false)
+}
 
 // Rebase returns a Resolver whose base is ref resolved against r's base, as
 // an HTML <base href> does; the new base may be any absolute URL.
@@ -121,7 +159,11 @@ func (r *Resolver) Rebase(ref string) (*Resolver, error) {
 	if err := checkSize(ref); err != nil {
 		return nil, fmt.Errorf("base: %w", err)
 	}
-	b, err := r.base.Parse(ref)
+	base, err := r.base()
+	if err != nil {
+		return nil, err
+	}
+	b, err := base.Parse(ref)
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", ref, err)
 	}
@@ -162,7 +204,11 @@ func plainFile(ref string) bool {
 
 // parse is Resolve by the WHATWG parser.
 func (r *Resolver) parse(ref string) (string, error) {
-	u, err := r.base.Parse(ref)
+	base, err := r.base()
+	if err != nil {
+		return "", err
+	}
+	u, err := base.Parse(ref)
 	if err != nil {
 		return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)
 	}

@@ -147,6 +147,7 @@ type lexState struct {
 	last  []byte    // its last token: an unquoted value ending in '/' makes "/>"
 	raw   []byte    // name of the raw-text element just opened, if any
 	rawA  atom.Atom // its atom
+	node  html.Node // the start tag handed to the walker (close)
 	buf   []byte    // the page being lexed
 	page  string    // the page as it was before
 }
@@ -174,7 +175,7 @@ func (p *lexState) pageString(v []byte) string {
 // open starts a start tag ("<name", lower-cased by the lexer).
 func (p *lexState) open(data []byte) error {
 	name := data[1:]
-	if p.raw != nil || bytes.IndexByte(name, '/') >= 0 {
+	if p.raw != nil || hasByte(name, '/') {
 		return errDecline // the tokenizer ends a name at '/'
 	}
 	a := atom.Lookup(name)
@@ -191,7 +192,7 @@ func (p *lexState) open(data []byte) error {
 func (p *lexState) attr(key, val, data []byte) error {
 	p.size += len(data)
 	p.last = data
-	if len(key) == 0 || bytes.IndexByte(key, '/') >= 0 || p.size > maxLexToken {
+	if len(key) == 0 || hasByte(key, '/') || p.size > maxLexToken {
 		return errDecline // the tokenizer starts a name with '=' and ends one at '/'
 	}
 	k, ok := keptKey(key)
@@ -232,14 +233,16 @@ func (p *lexState) close(s *streamWalker, void bool) error {
 	if a == 0 {
 		data = string(p.name)
 	}
-	// On the stack: storing a whole html.Node in the walker cost more.
-	n := html.Node{Type: html.ElementNode, Data: data, DataAtom: a, Attr: p.attrs}
+	// Only the fields that change: making a whole html.Node for each
+	// tag cost more.
+	n := &p.node
+	n.Type, n.Data, n.DataAtom, n.Attr = html.ElementNode, data, a, p.attrs
 	if a == atom.Base && !s.c.baseSeen && s.c.refs > 0 {
-		if href, ok := attr(&n, "href"); ok {
+		if href, ok := attr(n, "href"); ok {
 			return &errBase{href}
 		}
 	}
-	s.start(&n, selfClosing)
+	s.start(n, selfClosing)
 	switch a {
 	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe:
 		p.raw, p.rawA = p.name, a
@@ -334,6 +337,19 @@ func textMarks(text []byte) (lt, cr, amp bool) {
 		}
 	}
 	return lt, cr, amp
+}
+
+// hasByte reports whether b (most often a short name) holds c.
+func hasByte(b []byte, c byte) bool {
+	if len(b) > shortToken {
+		return bytes.IndexByte(b, c) >= 0
+	}
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
 }
 
 // hasQuote reports whether b holds a quotation mark or an apostrophe.

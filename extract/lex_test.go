@@ -138,7 +138,8 @@ func TestLexAcceptsRealDocs(t *testing.T) {
 	}
 }
 
-// TestTextMarks: the byte loops of short tokens find what IndexByte finds.
+// TestTextMarks: the byte loops of short tokens and names find what
+// IndexByte finds.
 func TestTextMarks(t *testing.T) {
 	for _, s := range []string{"", "\n", "a<b", "x\r\ny", "&amp;", "<\r&", "0123456789abcdef", "0123456789abcdef<", "0123456789abcde&", `</a x="y">`, `</p '>`, "</div>"} {
 		b := []byte(s)
@@ -148,6 +149,9 @@ func TestTextMarks(t *testing.T) {
 		}
 		if hasQuote(b) != strings.ContainsAny(s, `"'`) {
 			t.Errorf("hasQuote(%q) = %v", s, hasQuote(b))
+		}
+		if hasByte(b, '&') != strings.Contains(s, "&") {
+			t.Errorf("hasByte(%q, '&') = %v", s, hasByte(b, '&'))
 		}
 	}
 }

@@ -454,10 +454,30 @@ func (c *collector) resolve(ref string) string {
 // hasNonHTTPScheme reports whether ref starts with a scheme that is surely
 // not http(s); anything unsure is left to the WHATWG parser.
 func hasNonHTTPScheme(ref string) bool {
-	for _, p := range [...]string{"data:", "javascript:", "mailto:", "tel:", "about:", "blob:", "sms:", "vbscript:"} {
-		if len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p) {
-			return true
-		}
+	if ref == "" {
+		return false
 	}
-	return false
+	// Each scheme has its own first letter: one comparison, not eight.
+	var p string
+	switch ref[0] | 0x20 { // ASCII lower case
+	case 'd':
+		p = "data:"
+	case 'j':
+		p = "javascript:"
+	case 'm':
+		p = "mailto:"
+	case 't':
+		p = "tel:"
+	case 'a':
+		p = "about:"
+	case 'b':
+		p = "blob:"
+	case 's':
+		p = "sms:"
+	case 'v':
+		p = "vbscript:"
+	default:
+		return false
+	}
+	return len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p)
 }

@@ -208,3 +208,38 @@ func TestAttrContext(t *testing.T) {
 		}
 	}
 }
+
+// refNonHTTPScheme is hasNonHTTPScheme as first written, every scheme
+// compared in turn.
+func refNonHTTPScheme(ref string) bool {
+	for _, p := range [...]string{"data:", "javascript:", "mailto:", "tel:", "about:", "blob:", "sms:", "vbscript:"} {
+		if len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHasNonHTTPScheme: the first-letter dispatch finds what comparing
+// every scheme finds.
+func TestHasNonHTTPScheme(t *testing.T) {
+	for _, ref := range nonHTTPCases {
+		if got, want := hasNonHTTPScheme(ref), refNonHTTPScheme(ref); got != want {
+			t.Errorf("hasNonHTTPScheme(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}
+
+var nonHTTPCases = []string{"", "d", "data:x", "DATA:", "Data", "JavaScript:void(0)", "mailto:a@b", "tel:1", "about:blank",
+	"blob:x", "SMS:1", "vbscript:x", "http://a/", "os.html", "../x", "ſms:1", "javaſcript:x", "\x04ata:", "#x"}
+
+func FuzzHasNonHTTPScheme(f *testing.F) {
+	for _, ref := range nonHTTPCases {
+		f.Add(ref)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		if got, want := hasNonHTTPScheme(ref), refNonHTTPScheme(ref); got != want {
+			t.Fatalf("hasNonHTTPScheme(%q) = %v, want %v", ref, got, want)
+		}
+	})
+}

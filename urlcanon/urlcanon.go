@@ -28,6 +28,9 @@ const (
 
 // checkSize enforces MaxLength and MaxSegments.
 func checkSize(ref string) error {
+	if len(ref) <= MaxSegments {
+		return nil // it has no more slashes than bytes (MaxSegments < MaxLength)
+	}
 	if len(ref) > MaxLength {
 		return fmt.Errorf("%w: %d bytes", ErrTooLong, len(ref))
 	}

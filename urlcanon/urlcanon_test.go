@@ -224,3 +224,17 @@ func TestPathBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSizeBoundary: MaxSegments slashes pass, one more does not,
+// whether or not the short-string shortcut applies.
+func TestCheckSizeBoundary(t *testing.T) {
+	if err := checkSize(strings.Repeat("/", MaxSegments)); err != nil {
+		t.Errorf("%d slashes: %v", MaxSegments, err)
+	}
+	if err := checkSize(strings.Repeat("/", MaxSegments+1)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d slashes: %v, want ErrTooLong", MaxSegments+1, err)
+	}
+	if err := checkSize(strings.Repeat("a", MaxLength+1)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d bytes: %v, want ErrTooLong", MaxLength+1, err)
+	}
+}

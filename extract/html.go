@@ -248,8 +248,11 @@ func isHidden(n *html.Node) bool {
 
 // isInline reports phrasing elements, between which text runs on without a
 // break; all other elements separate words ("a</p><p>b" is "a b").
-func isInline(n *html.Node) bool {
-	switch n.DataAtom {
+func isInline(n *html.Node) bool { return inlineAtom(n.DataAtom) }
+
+// inlineAtom is isInline for an element's atom.
+func inlineAtom(a atom.Atom) bool {
+	switch a {
 	case atom.A, atom.Abbr, atom.B, atom.Bdi, atom.Bdo, atom.Big, atom.Cite,
 		atom.Code, atom.Data, atom.Dfn, atom.Em, atom.Font, atom.I, atom.Kbd,
 		atom.Label, atom.Mark, atom.Q, atom.S, atom.Samp, atom.Small,

@@ -77,7 +77,8 @@ type Options struct {
 	MaxBytes int64 // bytes of body read (default MaxBodyBytes)
 	// SizeHint, if positive, is the body's expected length (such as its
 	// Content-Length), so that a page is read into one buffer of that
-	// size rather than a doubling series.
+	// size rather than a doubling series (and its maps of links are made
+	// for about a link a KB).
 	SizeHint int64
 }
 
@@ -117,7 +118,7 @@ var ErrBaseURL = errors.New("extract: invalid base URL")
 // well-formed before its root element is "not a sitemap" (no error); a
 // sitemap broken later returns the entries read so far and the error.
 func Extract(mime, baseURL string, body []byte) (Result, error) {
-	return ExtractFrom(mime, baseURL, bytes.NewReader(body), Options{})
+	return ExtractFrom(mime, baseURL, bytes.NewReader(body), Options{SizeHint: int64(len(body))})
 }
 
 // ExtractFrom is Extract reading the body from r, of which it reads at most
@@ -145,6 +146,9 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 		mt = mediaType(http.DetectContentType(head))
 	}
 	c := newCollector(rs, &res, o.MaxLinks)
+	if o.SizeHint > 0 {
+		c.sized(int(min(o.SizeHint>>10, 1024)))
+	}
 	switch {
 	case mt == "text/html" || mt == "application/xhtml+xml":
 		err = extractHTMLFrom(c, br, mime, o.SizeHint)
@@ -324,6 +328,15 @@ type collector struct {
 	refs     int  // references met (added or not), which a <base href> met later would change
 	seen     map[string]struct{}
 	cache    map[string]string // raw ref → canonical ("" if rejected); menus repeat refs
+	mapHint  int               // the size seen and cache are made with
+}
+
+// sized makes c's (empty) maps for about n links: growing them from
+// empty cost more. ExtractFrom gives a link a KB of body (the Python
+// docs' pages have 1.3 references a KB).
+func (c *collector) sized(n int) {
+	c.mapHint = n
+	c.seen, c.cache = make(map[string]struct{}, n), make(map[string]string, n)
 }
 
 func newCollector(r *urlcanon.Resolver, res *Result, maxLinks int) *collector {
@@ -373,10 +386,38 @@ func (c *collector) addCtx(ref string, hop Hop, ctx, key string) string {
 	c.seen[u] = struct{}{}
 	context := ctx
 	if key != "" {
-		context = ctx + "/@" + key
+		context = attrContext(ctx, key)
 	}
 	c.res.Links = append(c.res.Links, Link{URL: u, Hop: hop, Context: context})
 	return u
+}
+
+// attrContext returns tag+"/@"+key, a constant for the commonest pairs
+// (no allocation for each link kept).
+func attrContext(tag, key string) string {
+	switch key {
+	case "href":
+		switch tag {
+		case "a":
+			return "a/@href"
+		case "link":
+			return "link/@href"
+		case "area":
+			return "area/@href"
+		}
+	case "src":
+		switch tag {
+		case "img":
+			return "img/@src"
+		case "script":
+			return "script/@src"
+		case "iframe":
+			return "iframe/@src"
+		case "source":
+			return "source/@src"
+		}
+	}
+	return tag + "/@" + key
 }
 
 // addAttr is add for the link in attribute key of an element tag; the
@@ -399,7 +440,9 @@ func (c *collector) resolve(ref string) string {
 	if err != nil {
 		u = ""
 		if !errors.Is(err, urlcanon.ErrScheme) && len(c.res.Malformed) < MaxMalformed {
-			c.res.Malformed = append(c.res.Malformed, ref)
+			// A copy: ref may be a substring of the whole page
+			// (pageString), which Result must not keep alive.
+			c.res.Malformed = append(c.res.Malformed, strings.Clone(ref))
 		}
 	}
 	if len(c.cache) < 2*c.maxLinks+1024 { // rejected refs must not grow it without bound
@@ -411,10 +454,30 @@ func (c *collector) resolve(ref string) string {
 // hasNonHTTPScheme reports whether ref starts with a scheme that is surely
 // not http(s); anything unsure is left to the WHATWG parser.
 func hasNonHTTPScheme(ref string) bool {
-	for _, p := range [...]string{"data:", "javascript:", "mailto:", "tel:", "about:", "blob:", "sms:", "vbscript:"} {
-		if len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p) {
-			return true
-		}
+	if ref == "" {
+		return false
 	}
-	return false
+	// Each scheme has its own first letter: one comparison, not eight.
+	var p string
+	switch ref[0] | 0x20 { // ASCII lower case
+	case 'd':
+		p = "data:"
+	case 'j':
+		p = "javascript:"
+	case 'm':
+		p = "mailto:"
+	case 't':
+		p = "tel:"
+	case 'a':
+		p = "about:"
+	case 'b':
+		p = "blob:"
+	case 's':
+		p = "sms:"
+	case 'v':
+		p = "vbscript:"
+	default:
+		return false
+	}
+	return len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p)
 }

@@ -198,3 +198,48 @@ func TestCharsets(t *testing.T) {
 		t.Errorf("css links %v", res.Links)
 	}
 }
+
+func TestAttrContext(t *testing.T) {
+	for _, tag := range []string{"a", "link", "area", "img", "script", "iframe", "source", "video", "feimage"} {
+		for _, key := range []string{"href", "src", "poster", "data-src"} {
+			if got, want := attrContext(tag, key), tag+"/@"+key; got != want {
+				t.Errorf("attrContext(%q, %q) = %q, want %q", tag, key, got, want)
+			}
+		}
+	}
+}
+
+// refNonHTTPScheme is hasNonHTTPScheme as first written, every scheme
+// compared in turn.
+func refNonHTTPScheme(ref string) bool {
+	for _, p := range [...]string{"data:", "javascript:", "mailto:", "tel:", "about:", "blob:", "sms:", "vbscript:"} {
+		if len(ref) >= len(p) && strings.EqualFold(ref[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHasNonHTTPScheme: the first-letter dispatch finds what comparing
+// every scheme finds.
+func TestHasNonHTTPScheme(t *testing.T) {
+	for _, ref := range nonHTTPCases {
+		if got, want := hasNonHTTPScheme(ref), refNonHTTPScheme(ref); got != want {
+			t.Errorf("hasNonHTTPScheme(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}
+
+var nonHTTPCases = []string{"", "d", "data:x", "DATA:", "Data", "JavaScript:void(0)", "mailto:a@b", "tel:1", "about:blank",
+	"blob:x", "SMS:1", "vbscript:x", "http://a/", "os.html", "../x", "ſms:1", "javaſcript:x", "\x04ata:", "#x"}
+
+func FuzzHasNonHTTPScheme(f *testing.F) {
+	for _, ref := range nonHTTPCases {
+		f.Add(ref)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		if got, want := hasNonHTTPScheme(ref), refNonHTTPScheme(ref); got != want {
+			t.Fatalf("hasNonHTTPScheme(%q) = %v, want %v", ref, got, want)
+		}
+	})
+}

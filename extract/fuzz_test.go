@@ -172,6 +172,7 @@ func refTextAdd(b *strings.Builder, pending *bool, limit int, s string) (cut boo
 func FuzzTextBuilder(f *testing.F) {
 	f.Add("hello  world", " \u00a0again\xff", 12)
 	f.Add("été\tÜber", "x", 5)
+	f.Add("ab cd  ef\ngh", "i j", 3)
 	f.Fuzz(func(t *testing.T, a, b string, limit int) {
 		limit = max(limit%64, 0)
 		tb := textBuilder{limit: limit}
@@ -220,7 +221,7 @@ func FuzzNormalizedText(f *testing.F) {
 }
 
 // FuzzTagAtom: tagAtom reads every start and end tag's atom as TagName
-// and atom.Lookup do.
+// and atom.Lookup do, and lowerTagAtom does on the lower-cased tag.
 func FuzzTagAtom(f *testing.F) {
 	addFiles(f, "*.html")
 	f.Add([]byte("<DiV class=x></DIV\t><a\x00b></a/x><svg:use/><br/>"))
@@ -238,6 +239,13 @@ func FuzzTagAtom(f *testing.F) {
 			name, _ := z.TagName()
 			if want := atom.Lookup(name); got != want {
 				t.Fatalf("raw %q: atom %v, TagName %q gives %v", z.Raw(), got, name, want)
+			}
+			// lowerTagAtom reads what the lexer hands it: ASCII
+			// lower-cased, no NUL.
+			raw := bytes.Clone(z.Raw())
+			lowerASCII(raw)
+			if bytes.IndexByte(raw, 0) < 0 && lowerTagAtom(raw) != got {
+				t.Fatalf("raw %q: lowerTagAtom %v, tagAtom %v", raw, lowerTagAtom(raw), got)
 			}
 		}
 	})

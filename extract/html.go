@@ -114,7 +114,7 @@ func (w *htmlWalker) link(n *html.Node) {
 	rel, _ := attr(n, "rel")
 	hop := HopNav
 	onlyHints := rel != ""
-	for _, tok := range strings.Fields(strings.ToLower(rel)) {
+	for tok := range strings.FieldsSeq(strings.ToLower(rel)) {
 		if embedRels[tok] {
 			hop = HopEmbed
 		}
@@ -248,8 +248,11 @@ func isHidden(n *html.Node) bool {
 
 // isInline reports phrasing elements, between which text runs on without a
 // break; all other elements separate words ("a</p><p>b" is "a b").
-func isInline(n *html.Node) bool {
-	switch n.DataAtom {
+func isInline(n *html.Node) bool { return inlineAtom(n.DataAtom) }
+
+// inlineAtom is isInline for an element's atom.
+func inlineAtom(a atom.Atom) bool {
+	switch a {
 	case atom.A, atom.Abbr, atom.B, atom.Bdi, atom.Bdo, atom.Big, atom.Cite,
 		atom.Code, atom.Data, atom.Dfn, atom.Em, atom.Font, atom.I, atom.Kbd,
 		atom.Label, atom.Mark, atom.Q, atom.S, atom.Samp, atom.Small,
@@ -273,8 +276,8 @@ type textBuilder struct {
 func (t *textBuilder) space() { t.pending = true }
 
 // add appends s with every whitespace run collapsed to one space. Runs of
-// ASCII are copied whole; other runes one by one (invalid bytes become
-// U+FFFD).
+// ASCII words with single spaces between them, most of a page's text, are
+// copied whole; other runes one by one (invalid bytes become U+FFFD).
 func (t *textBuilder) add(s []byte) {
 	for len(s) > 0 && !t.cut {
 		if c := s[0]; c < utf8.RuneSelf {
@@ -284,8 +287,19 @@ func (t *textBuilder) add(s []byte) {
 				continue
 			}
 			n := 1
-			for n < len(s) && s[n] < utf8.RuneSelf && !asciiSpace(s[n]) {
-				n++
+			for n < len(s) {
+				k := textKinds[s[n]]
+				if k == textWord {
+					n++
+					continue
+				}
+				// A single space between ASCII words is already
+				// collapsed: it goes with the run.
+				if k == textSpace && n+1 < len(s) && textKinds[s[n+1]] == textWord {
+					n += 2
+					continue
+				}
+				break
 			}
 			t.write(s[:n])
 			s = s[n:]
@@ -301,8 +315,9 @@ func (t *textBuilder) add(s []byte) {
 	}
 }
 
-// write appends a word fragment, after a space if one is due, and cuts
-// the text at limit (between runes).
+// write appends b, a run of ASCII (words with single spaces between them)
+// or one rune, after a space if one is due, and cuts the text at limit:
+// between runes, and never after a space.
 func (t *textBuilder) write(b []byte) {
 	if t.pending && t.b.Len() > 0 {
 		if t.b.Len()+1+runeLen(b) > t.limit {
@@ -313,9 +328,12 @@ func (t *textBuilder) write(b []byte) {
 	}
 	t.pending = false
 	if room := t.limit - t.b.Len(); len(b) > room {
-		for len(b) > 0 && runeLen(b) <= room { // b is ASCII or one rune
-			t.b.WriteByte(b[0])
-			b, room = b[1:], room-1
+		if b[0] < utf8.RuneSelf { // ASCII: b's bytes are runes
+			b = b[:room]
+			if len(b) > 0 && b[len(b)-1] == ' ' {
+				b = b[:len(b)-1] // the word after it does not fit
+			}
+			t.b.Write(b)
 		}
 		t.cut = true
 		return
@@ -330,6 +348,35 @@ func runeLen(b []byte) int {
 	}
 	return len(b)
 }
+
+// The kinds of bytes in text, for add's runs: an ASCII byte that is no
+// space (textWord), ' ', another ASCII space (unicode.IsSpace), or a
+// byte of a multi-byte rune (textRune).
+const (
+	textWord = iota
+	textSpace
+	textOtherSpace
+	textRune
+)
+
+// textKinds is the kind of each byte value, 16 a line.
+const textKinds = "" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x02\x02\x02\x02\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03"
 
 // asciiSpace is unicode.IsSpace for an ASCII byte.
 func asciiSpace(c byte) bool {

@@ -96,7 +96,7 @@ func (s *streamWalker) token(z *html.Tokenizer, tt html.TokenType) {
 // end closes the elements an end tag a closes.
 func (s *streamWalker) end(a atom.Atom) {
 	s.raw = 0
-	if !isInline(&html.Node{DataAtom: a}) {
+	if !inlineAtom(a) {
 		s.text.space()
 	}
 	if a == atom.Svg && s.svg > 0 {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -23,7 +24,11 @@ func bothLexers(t testing.TB, base string, body []byte) (tok, lexed Result, ok b
 	if err := extractHeldWhole(newCollector(r, &tok, MaxLinks), body); err != nil {
 		t.Fatal(err)
 	}
-	ok = extractHTMLLexed(newCollector(r, &lexed, MaxLinks), body)
+	lexBody := bytes.Clone(body)
+	ok = extractHTMLLexed(newCollector(r, &lexed, MaxLinks), lexBody)
+	if !ok && !bytes.Equal(lexBody, body) {
+		t.Fatalf("the lexer declined but left the page changed: %q", lexBody)
+	}
 	return tok, lexed, ok
 }
 
@@ -57,6 +62,7 @@ var lexCases = []string{
 	`<a href=before>b</a><base href="/base/"><a href=after>a</a><base href=/second/>`,
 	`<a href=#frag>f</a><base href="http://other.example/"><a href=x>x</a>`,
 	`<a href=b>b</a><svg><base href="/svgbase/"></base></svg><a href=c>c</a>`,
+	`<svg></svg0><A href=0>`, `<svg><svg></svg></svg2><a href=/in>x</a>`,
 	`<iframe src=/f><a href=/inframe></iframe><xmp><a href=/inxmp></xmp>`,
 	`<A HREF="/UP">Up</A><IMG SRC=/I.PNG>`,
 	"<a href=/nul>\x00</a>",
@@ -129,5 +135,23 @@ func TestLexAcceptsRealDocs(t *testing.T) {
 	t.Logf("%d pages, %d declined", pages, declined)
 	if declined*100 > pages {
 		t.Errorf("the lexer declined %d of %d pages (more than 1%%)", declined, pages)
+	}
+}
+
+// TestTextMarks: the byte loops of short tokens and names find what
+// IndexByte finds.
+func TestTextMarks(t *testing.T) {
+	for _, s := range []string{"", "\n", "a<b", "x\r\ny", "&amp;", "<\r&", "0123456789abcdef", "0123456789abcdef<", "0123456789abcde&", `</a x="y">`, `</p '>`, "</div>"} {
+		b := []byte(s)
+		lt, cr, amp := textMarks(b)
+		if lt != strings.Contains(s, "<") || cr != strings.Contains(s, "\r") || amp != strings.Contains(s, "&") {
+			t.Errorf("textMarks(%q) = %v, %v, %v", s, lt, cr, amp)
+		}
+		if hasQuote(b) != strings.ContainsAny(s, `"'`) {
+			t.Errorf("hasQuote(%q) = %v", s, hasQuote(b))
+		}
+		if hasByte(b, '&') != strings.Contains(s, "&") {
+			t.Errorf("hasByte(%q, '&') = %v", s, hasByte(b, '&'))
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestNormalizedText(t *testing.T) {
@@ -166,6 +167,24 @@ func BenchmarkAppendNormalized(b *testing.B) {
 	for b.Loop() {
 		for _, res := range pages {
 			buf = AppendNormalized(AppendNormalized(buf[:0], res.Title), res.Text)
+		}
+	}
+}
+
+// TestTextKinds: textKinds classes every byte as add reads them.
+func TestTextKinds(t *testing.T) {
+	for c := range 256 {
+		want := textWord
+		switch {
+		case c >= utf8.RuneSelf:
+			want = textRune
+		case c == ' ':
+			want = textSpace
+		case asciiSpace(byte(c)):
+			want = textOtherSpace
+		}
+		if got := textKinds[c]; int(got) != want {
+			t.Errorf("textKinds[%#x] = %d, want %d", c, got, want)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package urlcanon
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	wurl "github.com/nlnwa/whatwg-url/url"
 )
 
 var fuzzSeeds = []struct{ base, ref string }{
@@ -82,7 +85,7 @@ func FuzzSURT(f *testing.F) {
 }
 
 // FuzzResolveFast: wherever fast resolves a reference, the WHATWG parser
-// gives the same URL.
+// gives the same URL; wherever plainFile rejects one, the parser's error.
 func FuzzResolveFast(f *testing.F) {
 	for _, s := range [][2]string{
 		{"http://h/a/b/c.html?q#f", "../x/./y.html#z"}, {"https://u:p@h:8/a/", "/abs/../p"},
@@ -91,6 +94,9 @@ func FuzzResolveFast(f *testing.F) {
 		{"http://h/", "http://127.0.0.37:8083/library/../os.html#x"}, {"http://h/", "https://docs.example.org/a/./b/"},
 		{"http://h/", "http://127.1/"}, {"http://h/", "http://a.b:80/"}, {"http://h/", "https://x-y.z:8443/"},
 		{"ftp://h/", "http://example.com/"},
+		{"http://h/a/b", "../_static/s.css?2022"}, {"http://h/a?b", "c/..?d=1&e=/f:g?h@i#j"}, {"http://h/", "x?"},
+		{"http://h/", "x?'"}, {"http://h/", "file:///usr/share/doc/a.html"}, {"http://h/", "FILE:///C:/x"}, {"http://h/", "file:////a/../b"},
+		{"http://h/", "http://1.2.3.4/"}, {"http://h/", "http://1.2.3/"}, {"http://h/", "http://1.2.3.4.5/"}, {"http://h/", "http://a..b/"}, {"http://h/", "?q"}, {"http://h/", "https://a.b/c?d=e;f"}, {"http://h/", "..?"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -99,6 +105,13 @@ func FuzzResolveFast(f *testing.F) {
 		if err != nil || checkSize(ref) != nil {
 			return
 		}
+		if plainFile(ref) {
+			_, perr := r.parse(ref)
+			_, err := r.Resolve(ref)
+			if perr == nil || err == nil || perr.Error() != err.Error() {
+				t.Fatalf("Resolve(%q, %q): %v, parser %v", base, ref, err, perr)
+			}
+		}
 		got, ok := r.fast(ref)
 		if !ok {
 			return
@@ -106,6 +119,49 @@ func FuzzResolveFast(f *testing.F) {
 		want, err := r.parse(ref)
 		if err != nil || got != want {
 			t.Fatalf("fast(%q, %q) = %q, parser %q, %v", base, ref, got, want, err)
+		}
+	})
+}
+
+// FuzzLazyBase: a Resolver whose plain base is parsed only when needed
+// (NewResolver) resolves, rebases and serialises as one whose base was
+// parsed at once.
+func FuzzLazyBase(f *testing.F) {
+	for _, s := range [][2]string{
+		{"http://127.0.0.1/library/os.html", "../_static/a.css?2022"}, {"https://h.example/a/b?q=1#f", "?x"},
+		{"http://h/a/../b/./c", "%41"}, {"http://h:8080/", "//other/x"}, {"http://h/", "mailto:x"},
+		{"http://h/a b", "c"}, {"HTTP://H/", "d"}, {"http://h/p?", "e"}, {"http://h/#", "f"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		lazy, err := NewResolver(base)
+		if checkSize(base) != nil {
+			return
+		}
+		b, perr := wurl.Parse(base)
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("NewResolver(%q): %v, parser %v", base, err, perr)
+		}
+		if err != nil {
+			return
+		}
+		eager := newResolver(b)
+		if lazy.origin != eager.origin || lazy.dir != eager.dir {
+			t.Fatalf("base %q: origin, dir %q, %q; parsed %q, %q", base, lazy.origin, lazy.dir, eager.origin, eager.dir)
+		}
+		got, gerr := lazy.Resolve(ref)
+		want, werr := eager.Resolve(ref)
+		if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Fatalf("Resolve(%q, %q) = %q, %v; parsed base %q, %v", base, ref, got, gerr, want, werr)
+		}
+		if lazy.Base() != eager.Base() {
+			t.Fatalf("Base(%q) = %q, parsed %q", base, lazy.Base(), eager.Base())
+		}
+		lr, lerr := lazy.Rebase(ref)
+		er, eerr := eager.Rebase(ref)
+		if fmt.Sprint(lerr) != fmt.Sprint(eerr) || lerr == nil && lr.Base() != er.Base() {
+			t.Fatalf("Rebase(%q, %q): %v, parsed base %v", base, ref, lerr, eerr)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 )
@@ -27,6 +28,9 @@ const (
 
 // checkSize enforces MaxLength and MaxSegments.
 func checkSize(ref string) error {
+	if len(ref) <= MaxSegments {
+		return nil // it has no more slashes than bytes (MaxSegments < MaxLength)
+	}
 	if len(ref) > MaxLength {
 		return fmt.Errorf("%w: %d bytes", ErrTooLong, len(ref))
 	}
@@ -73,9 +77,14 @@ func Canonical(base, ref string) (string, error) {
 
 // Resolver resolves many references against one parsed base URL; it saves
 // re-parsing the base for every link of a document. A Resolver is safe for
-// concurrent use: resolution only reads the base.
+// concurrent use: resolution only reads the base (parsed at most once).
 type Resolver struct {
-	base *wurl.Url
+	// raw is the base as given; a plain one (see NewResolver) is parsed
+	// only when a reference needs the parser (base).
+	raw  string
+	once sync.Once
+	b    *wurl.Url
+	err  error
 	// origin and dir are the canonical base up to its path, and up to
 	// the last '/' of its path ("" unless the base is http(s)): the
 	// prefixes of simple references' results (see fast).
@@ -84,26 +93,39 @@ type Resolver struct {
 
 // newResolver makes the Resolver of a parsed base.
 func newResolver(b *wurl.Url) *Resolver {
-	r := &Resolver{base: b}
+	r := &Resolver{b: b}
 	if s, err := serialise(b); err == nil {
-		// The path starts at the first '/' after "://" (userinfo has
-		// its '/' escaped) and runs to '?' (escaped in paths).
-		i := strings.Index(s, "://") + 3
-		i += strings.IndexByte(s[i:], '/')
-		if q := strings.IndexByte(s, '?'); q >= 0 {
-			s = s[:q]
-		}
-		r.origin, r.dir = s[:i], s[:strings.LastIndexByte(s, '/')+1]
+		r.origin, r.dir = splitBase(s)
 	}
 	return r
 }
 
+// splitBase returns the origin and directory of a canonical http(s) URL.
+func splitBase(s string) (origin, dir string) {
+	// The path starts at the first '/' after "://" (userinfo has its '/'
+	// escaped) and runs to '?' (escaped in paths).
+	i := strings.Index(s, "://") + 3
+	i += strings.IndexByte(s[i:], '/')
+	if q := strings.IndexByte(s, '?'); q >= 0 {
+		s = s[:q]
+	}
+	return s[:i], s[:strings.LastIndexByte(s, '/')+1]
+}
+
 // NewResolver parses base (which must be absolute, any scheme WHATWG accepts;
 // references resolved against a non-http(s) base still fail with ErrScheme
-// unless they carry their own http(s) scheme).
+// unless they carry their own http(s) scheme). A base that fast would
+// resolve as an absolute reference, such as a crawled page's canonical URL,
+// is parsed only if a reference needs it: its canonical form is what
+// fast returns (FuzzResolveFast), and the parser accepts it.
 func NewResolver(base string) (*Resolver, error) {
 	if err := checkSize(base); err != nil {
 		return nil, fmt.Errorf("base: %w", err)
+	}
+	if s, ok := (&Resolver{}).fast(base); ok { // no dir: absolute references only
+		r := &Resolver{raw: base}
+		r.origin, r.dir = splitBase(s)
+		return r, nil
 	}
 	b, err := wurl.Parse(base)
 	if err != nil {
@@ -112,8 +134,27 @@ func NewResolver(base string) (*Resolver, error) {
 	return newResolver(b), nil
 }
 
+// base returns the parsed base, parsing a plain one the first time.
+func (r *Resolver) base() (*wurl.Url, error) {
+	r.once.Do(func() {
+		if r.b == nil {
+			r.b, r.err = wurl.Parse(r.raw)
+		}
+	})
+	if r.err != nil {
+		return nil, fmt.Errorf("urlcanon: parse base %q: %w", r.raw, r.err)
+	}
+	return r.b, nil
+}
+
 // Base returns the base URL as WHATWG serialises it (fragment included).
-func (r *Resolver) Base() string { return r.base.Href(false) }
+func (r *Resolver) Base() string {
+	b, err := r.base()
+	if err != nil {
+		return r.raw // not reached: a plain base parses
+	}
+	return b.Href(false)
+}
 
 // Rebase returns a Resolver whose base is ref resolved against r's base, as
 // an HTML <base href> does; the new base may be any absolute URL.
@@ -121,7 +162,11 @@ func (r *Resolver) Rebase(ref string) (*Resolver, error) {
 	if err := checkSize(ref); err != nil {
 		return nil, fmt.Errorf("base: %w", err)
 	}
-	b, err := r.base.Parse(ref)
+	base, err := r.base()
+	if err != nil {
+		return nil, err
+	}
+	b, err := base.Parse(ref)
 	if err != nil {
 		return nil, fmt.Errorf("urlcanon: parse base %q: %w", ref, err)
 	}
@@ -137,12 +182,36 @@ func (r *Resolver) Resolve(ref string) (string, error) {
 	if out, ok := r.fast(ref); ok {
 		return out, nil
 	}
+	if plainFile(ref) {
+		return "", fmt.Errorf("%w: %q", ErrScheme, "file") // as parse says
+	}
 	return r.parse(ref)
+}
+
+// plainFile reports a file URL with an empty host and a path of
+// pathBytes ("file:///usr/share/doc/..."), which the WHATWG parser
+// always accepts as such, so it can be rejected without parsing.
+// FuzzResolveFast checks it against the parser.
+func plainFile(ref string) bool {
+	const prefix = "file:///"
+	if len(ref) < len(prefix) || !strings.EqualFold(ref[:len(prefix)], prefix) {
+		return false
+	}
+	for i := len(prefix); i < len(ref); i++ {
+		if !pathByte(ref[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // parse is Resolve by the WHATWG parser.
 func (r *Resolver) parse(ref string) (string, error) {
-	u, err := r.base.Parse(ref)
+	base, err := r.base()
+	if err != nil {
+		return "", err
+	}
+	u, err := base.Parse(ref)
 	if err != nil {
 		return "", fmt.Errorf("urlcanon: parse %q: %w", ref, err)
 	}
@@ -150,28 +219,50 @@ func (r *Resolver) parse(ref string) (string, error) {
 }
 
 // fast resolves the commonest references, a path of plain characters
-// (pathByte) and dot segments with an optional fragment, such as
-// "../library/os.html#os.walk", against an http(s) base without the
-// WHATWG parser: the result is the base's directory (or origin, for
-// "/..."), the segments appended and dot segments removed, as the WHATWG
-// path state does. Anything else (a scheme, "//", '%', '?', '\', spaces,
-// non-ASCII, ...) reports false and is parsed. FuzzResolveFast checks it
-// against the parser.
+// (pathByte) and dot segments with an optional query of plain characters
+// (queryByte) and an optional fragment, such as
+// "../library/os.html#os.walk" or "../_static/site.css?2022", against an
+// http(s) base without the WHATWG parser: the result is the base's
+// directory (or origin, for "/..."), the segments appended and dot
+// segments removed, as the WHATWG path state does, then the query as
+// written. Anything else (a scheme, "//", '%', '\', an empty path before
+// '?', an empty query, spaces, non-ASCII, ...) reports false and is
+// parsed. FuzzResolveFast checks it against the parser.
 func (r *Resolver) fast(ref string) (string, bool) {
 	p, _, _ := strings.Cut(ref, "#")
+	p, q, hasQuery := strings.Cut(p, "?")
+	if hasQuery && !plainQuery(q) {
+		return "", false
+	}
 	if origin, path, ok := plainAbsolute(p); ok {
-		return joinPath(origin, "", path)
+		return joinPath(origin, "", path, q)
 	}
 	if r.dir == "" || p == "" || strings.HasPrefix(p, "//") {
 		return "", false
 	}
-	return joinPath(r.origin, r.dir, p)
+	return joinPath(r.origin, r.dir, p, q)
 }
 
+// plainQuery reports a non-empty query of queryBytes, which the WHATWG
+// parser and normPercent leave as they are.
+func plainQuery(q string) bool {
+	for i := 0; i < len(q); i++ {
+		if !queryByte(q[i]) {
+			return false
+		}
+	}
+	return q != ""
+}
+
+// queryByte reports the bytes a plain query may hold: the pathBytes but
+// the apostrophe (which WHATWG percent-encodes in the queries of http(s)
+// URLs), and ':' and '?'.
+func queryByte(c byte) bool { return pathByte(c) && c != '\'' || c == ':' || c == '?' }
+
 // joinPath appends p, a path of pathBytes, to dir (or, for "/..." or an
-// empty dir, to origin+"/") and removes dot segments, as the WHATWG path
-// state does.
-func joinPath(origin, dir, p string) (string, bool) {
+// empty dir, to origin+"/"), removes dot segments, as the WHATWG path
+// state does, and appends "?"+query unless query is empty.
+func joinPath(origin, dir, p, query string) (string, bool) {
 	for i := 0; i < len(p); i++ {
 		if !pathByte(p[i]) {
 			return "", false
@@ -205,10 +296,14 @@ func joinPath(origin, dir, p string) (string, bool) {
 		}
 		p = rest
 	}
-	if checkSize(string(out)) != nil {
+	if query != "" {
+		out = append(append(out, '?'), query...)
+	}
+	s := string(out)
+	if checkSize(s) != nil {
 		return "", false
 	}
-	return string(out), true
+	return s, true
 }
 
 // plainAbsolute splits an absolute http(s) URL whose scheme and host are
@@ -245,12 +340,12 @@ func plainHost(h string) bool {
 	if h == "" || strings.Contains(h, "xn--") {
 		return false
 	}
-	labels := strings.Split(h, ".")
-	last := labels[len(labels)-1]
+	last := h[strings.LastIndexByte(h, '.')+1:]
 	if last != "" && last[0] >= '0' && last[0] <= '9' {
-		return plainIPv4(labels)
+		return plainIPv4(h)
 	}
-	for _, l := range labels {
+	for l, rest, more := "", h, true; more; {
+		l, rest, more = strings.Cut(rest, ".")
 		// Nor a label that starts or ends with '-', as no DNS name does:
 		// the parser reads "-0" as the number 0 (FuzzResolveFast).
 		if l == "" || l[0] == '-' || l[len(l)-1] == '-' {
@@ -265,14 +360,14 @@ func plainHost(h string) bool {
 	return true
 }
 
-func plainIPv4(parts []string) bool {
-	if len(parts) != 4 {
-		return false
-	}
-	for _, p := range parts {
-		if n, ok := plainDecimal(p, 3); !ok || n > 255 {
+// plainIPv4 reports a dotted quad of plainDecimals up to 255.
+func plainIPv4(h string) bool {
+	for i := range 4 {
+		p, rest, more := strings.Cut(h, ".")
+		if n, ok := plainDecimal(p, 3); !ok || n > 255 || more != (i < 3) {
 			return false
 		}
+		h = rest
 	}
 	return true
 }
@@ -302,8 +397,18 @@ func plainPort(p string, https bool) bool {
 // the sub-delimiters WHATWG leaves alone in a path (':' aside, which could
 // start a scheme).
 func pathByte(c byte) bool {
-	return isUnreserved(c) || strings.IndexByte("/!$&'()*+,;=@", c) >= 0
+	if c < 64 {
+		return pathBytesLo&(1<<c) != 0
+	}
+	return c < 128 && pathBytesHi&(1<<(c-64)) != 0
 }
+
+// pathByte's set, a bit per byte value below 64 and below 128
+// (TestPathBytes checks them).
+const (
+	pathBytesLo = 0x2bffffd200000000
+	pathBytesHi = 0x47fffffe87ffffff
+)
 
 func serialise(u *wurl.Url) (string, error) {
 	scheme := u.Scheme()

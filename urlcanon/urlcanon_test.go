@@ -214,3 +214,27 @@ func TestNormPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestPathBytes: pathByte's bit sets are the bytes it documents.
+func TestPathBytes(t *testing.T) {
+	for c := range 256 {
+		want := isUnreserved(byte(c)) || strings.IndexByte("/!$&'()*+,;=@", byte(c)) >= 0
+		if pathByte(byte(c)) != want {
+			t.Errorf("pathByte(%q) = %v, want %v", byte(c), !want, want)
+		}
+	}
+}
+
+// TestCheckSizeBoundary: MaxSegments slashes pass, one more does not,
+// whether or not the short-string shortcut applies.
+func TestCheckSizeBoundary(t *testing.T) {
+	if err := checkSize(strings.Repeat("/", MaxSegments)); err != nil {
+		t.Errorf("%d slashes: %v", MaxSegments, err)
+	}
+	if err := checkSize(strings.Repeat("/", MaxSegments+1)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d slashes: %v, want ErrTooLong", MaxSegments+1, err)
+	}
+	if err := checkSize(strings.Repeat("a", MaxLength+1)); !errors.Is(err, ErrTooLong) {
+		t.Errorf("%d bytes: %v, want ErrTooLong", MaxLength+1, err)
+	}
+}

@@ -4,9 +4,10 @@
 -- database, but checked once per statement instead of once per row
 -- (issue 11). A foreign key runs one SELECT ... FOR KEY SHARE on captures
 -- per inserted row, through its own executor start-up: at 10^6 URLs that
--- was a tenth of a commit, which inserts about 200 rows in two statements
--- that all name the same capture. The foreign keys give way to triggers
--- that keep what they guaranteed:
+-- was 13 % of the server's time in a commit (perf, docs/benchmarks.md),
+-- which inserts about 200 rows in two statements that all name the same
+-- capture. The foreign keys give way to triggers that keep what they
+-- guaranteed:
 --
 --  * an INSERT whose rows name a capture that does not exist fails with
 --    foreign_key_violation (23503), as before, naming the old constraint;
@@ -18,7 +19,8 @@
 --  * deleting a capture deletes its records and urls rows (ON DELETE
 --    CASCADE), deleting a job still deletes its captures and so these;
 --  * changing captures.id while rows reference it, or truncating captures
---    without records and urls, is refused.
+--    without records and urls, is refused. (TRUNCATE captures CASCADE,
+--    which emptied records and urls through the keys, must now name them.)
 --
 -- One difference: the cascade runs with the deleting statement's
 -- snapshot. At READ COMMITTED (the store's level and PostgreSQL's

@@ -147,6 +147,14 @@ func TestCaptureDeleteCascades(t *testing.T) {
 		return err
 	})
 	wantPGCode(t, err, "55000", "DELETE FROM captures at REPEATABLE READ")
+	// A delete that removes no capture has nothing to cascade.
+	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM captures WHERE id = $1`, a.ID+1000)
+		return err
+	})
+	if err != nil {
+		t.Errorf("DELETE of no capture at REPEATABLE READ: %v", err)
+	}
 
 	if _, err := s.pool.Exec(ctx, `DELETE FROM captures WHERE id = $1`, a.ID); err != nil {
 		t.Fatal(err)

@@ -22,13 +22,13 @@
 --    without records and urls, is refused. (TRUNCATE captures CASCADE,
 --    which emptied records and urls through the keys, must now name them.)
 --
--- One difference: the cascade runs with the deleting statement's
--- snapshot. At READ COMMITTED (the store's level and PostgreSQL's
--- default) that snapshot is taken after the DELETE waited for every
--- transaction holding the capture's row, so it sees all their rows; at a
--- higher level it is the transaction's first snapshot and could miss rows
--- committed since, which a foreign key's cascade would catch with its
--- newest-snapshot cross-check. Capture deletes are therefore refused
+-- One difference: at READ COMMITTED (the store's level and PostgreSQL's
+-- default) each statement of the cascade takes a new snapshot, after the
+-- DELETE of the capture waited for every transaction holding its row, so
+-- it sees all their rows; at a higher level it would use the
+-- transaction's first snapshot and could miss rows committed since,
+-- which a foreign key's cascade catches with its newest-snapshot
+-- cross-check. A DELETE that removes captures is refused
 -- above READ COMMITTED. The store never deletes captures; this applies
 -- to an operator's DELETE.
 
@@ -89,7 +89,7 @@ CREATE TRIGGER urls_capture_ref_update AFTER UPDATE OF capture_id ON urls
 -- ON DELETE CASCADE, for the captures one DELETE statement removed.
 CREATE FUNCTION capture_ref_cascade_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF current_setting('transaction_isolation') <> 'read committed' THEN
+    IF current_setting('transaction_isolation') <> 'read committed' AND EXISTS (SELECT 1 FROM old_rows) THEN
         RAISE EXCEPTION 'captures rows are deleted at READ COMMITTED, not %', current_setting('transaction_isolation')
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   HINT = 'The cascade to records and urls sees rows that concurrent commits added only with a snapshot taken after the DELETE (migration 0015).';

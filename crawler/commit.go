@@ -81,11 +81,13 @@ func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
 	}
 }
 
-// gather takes what else is queued behind first, up to maxGroup. While a
-// worker is still processing a page it also waits, up to groupWindow after
-// first, for more: a group of several pages shares one fsync and one
-// transaction. With no worker busy (one host at per_host 1, say) no page
-// can come, and the group goes at once.
+// gather takes what else is queued behind first, up to maxGroup. While
+// the group is smaller than groupEnough and a worker is still processing a
+// page, it also waits, up to groupWindow after first, for more: a group of
+// several pages shares one fsync and one transaction. With no worker busy
+// (one host at per_host 1, say) no page can come, and the group goes at
+// once; with groupEnough queued the committer is what pages wait for, and
+// waiting would only idle it.
 func (c *Crawler) gather(in <-chan *archived, first *archived) []*archived {
 	group := []*archived{first}
 	var window <-chan time.Time
@@ -95,7 +97,7 @@ func (c *Crawler) gather(in <-chan *archived, first *archived) []*archived {
 		select {
 		case a, ok = <-in:
 		default:
-			if !c.busy.anyBusy() {
+			if len(group) >= groupEnough || !c.busy.anyBusy() {
 				return group
 			}
 			if window == nil {

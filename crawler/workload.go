@@ -11,6 +11,12 @@ import (
 // milliseconds against a fetch, and nothing against politeness delays.
 const groupWindow = 8 * time.Millisecond
 
+// groupEnough is the group size at which the committer stops waiting: the
+// fsync is then shared eight ways, and a longer wait would idle the
+// committer when it is the bottleneck (a 10⁶-URL PostgreSQL index, whose
+// commits are slow enough for eight pages to queue behind each).
+const groupEnough = 8
+
 // workload counts the workers processing a task and not waiting for a
 // commit: while one is, another exchange may reach the committer soon,
 // and the group can wait for it. Issue 11: committing whatever was queued

@@ -52,6 +52,25 @@ func TestGather(t *testing.T) {
 			t.Fatalf("group of %d, want 2", len(g))
 		}
 	})
+	t.Run("enough for a group: no wait", func(t *testing.T) {
+		c, end := gatherHarness()
+		in := make(chan *archived, groupEnough)
+		for i := 1; i < groupEnough; i++ {
+			in <- &archived{}
+		}
+		c.busy.start() // busy, but the group is big enough already
+		got := make(chan []*archived, 1)
+		go func() { got <- c.gather(in, &archived{}) }()
+		select {
+		case g := <-got:
+			if len(g) != groupEnough {
+				t.Fatalf("group of %d, want %d", len(g), groupEnough)
+			}
+		case <-time.After(10 * time.Second): // a failure's bound, not a wait for success
+			close(end)
+			t.Fatal("gather waited for more though the group was big enough")
+		}
+	})
 	t.Run("the window bounds the wait", func(t *testing.T) {
 		c, end := gatherHarness()
 		in := make(chan *archived)

@@ -24,6 +24,7 @@ type pgStore struct {
 	log   *zap.Logger
 	pool  *pgxpool.Pool
 	retry backoff // for lost connections (see retrying)
+	grown growth  // URLs inserted per capture, for analyzeGrown
 }
 
 // pgMigrateLock is the advisory lock key that serialises Migrate across
@@ -239,7 +240,8 @@ const (
 	// never. A set-based update over unnest() needs statistics for the
 	// same reason: without them the planner guesses 0.5% of the rows for
 	// capture_id and hash-joins against a scan of the whole capture.
-	// Pipelining keeps the per-URL statements to no extra round trip.
+	// So does this one over an array of a hundred SURTs: the store keeps
+	// the statistics of urls up to date as captures grow (analyzeGrown).
 	pgSetState = `UPDATE urls SET state = $3, attempts = $4 WHERE capture_id = $1 AND surt = ANY($2::text[])`
 	// pgCustomPlans makes the rest of the transaction plan each statement
 	// with its parameters instead of a cached generic plan.
@@ -277,6 +279,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
 	}
+	s.analyzeGrown(ctx, p.captureID, len(p.discovered))
 	return nil
 }
 

@@ -64,6 +64,11 @@ type dedup struct {
 	// sixth of the crawl's CPU. Bloom filter (bits-and-blooms/bloom): a
 	// false positive only costs the query.
 	seen *bloom.BloomFilter
+	// seenLater: seen is made, from the cache's digests, just before the
+	// cache first evicts; until then the cache knows every digest. Its
+	// 4.6 MB of bits, set at random, cost a page fault per 4 KB touched:
+	// 1.3 % of the CPU of a 556-page crawl that never needed them.
+	seenLater bool
 }
 
 // newDedup returns the deduplication of capture with room for size
@@ -73,11 +78,20 @@ func newDedup(idx digestIndex, capture int64, size int, complete bool) *dedup {
 	if size <= 0 {
 		size = DefaultDigestCache
 	}
-	d := &dedup{idx: idx, capture: capture, cache: newLRU[string, original](size), complete: complete}
-	if complete {
-		d.seen = bloom.NewWithEstimates(filterDigests, filterFalsePositive)
+	return &dedup{idx: idx, capture: capture, cache: newLRU[string, original](size), complete: complete, seenLater: complete}
+}
+
+// startSeen makes the filter of digests seen from the cache, which holds
+// them all (see seenLater), before adding up to n more could evict one.
+func (d *dedup) startSeen(n int) {
+	if !d.seenLater || d.cache.len()+n <= d.cache.max {
+		return
 	}
-	return d
+	d.seenLater = false
+	d.seen = bloom.NewWithEstimates(filterDigests, filterFalsePositive)
+	for k := range d.cache.keys() {
+		d.seen.AddString(k)
+	}
 }
 
 // first returns the capture's first response with the payload digest, if
@@ -119,6 +133,7 @@ func (d *dedup) first(ctx context.Context, digest string) (original, bool, error
 func (d *dedup) committed(recs []store.Record, checked bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	d.startSeen(len(recs))
 	if d.seen != nil {
 		for _, r := range recs {
 			if r.RecordType == warc.Response && r.PayloadDigest != "" {

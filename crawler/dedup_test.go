@@ -77,6 +77,9 @@ func TestDedupBoundedAndExact(t *testing.T) {
 	idx := &countingIndex{digestIndex: st}
 	d := newDedup(idx, capture, 2, true)
 
+	if d.seen != nil {
+		t.Fatal("fresh capture: the filter of digests is made before the cache is full")
+	}
 	if _, ok, err := d.first(ctx, digestOf(0)); ok || err != nil || idx.n.Load() != 0 {
 		t.Fatalf("fresh capture: found %v, err %v, %d store lookups; want a miss without one", ok, err, idx.n.Load())
 	}

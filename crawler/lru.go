@@ -1,6 +1,10 @@
 package crawler
 
-import "container/list"
+import (
+	"container/list"
+	"iter"
+	"maps"
+)
 
 // lru is a fixed-capacity map that forgets its least recently used entry
 // when full. It is not safe for concurrent use. Hand-written (a list and a
@@ -55,3 +59,6 @@ func (c *lru[K, V]) addIfAbsent(k K, v V) (evicted bool) {
 
 // len returns the number of entries.
 func (c *lru[K, V]) len() int { return c.order.Len() }
+
+// keys yields every key held, in no order.
+func (c *lru[K, V]) keys() iter.Seq[K] { return maps.Keys(c.items) }

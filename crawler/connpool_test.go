@@ -8,7 +8,7 @@ import (
 
 func TestConnPool(t *testing.T) {
 	now := time.Unix(0, 0)
-	p := newConnPool()
+	p := newConnPool(1) // below maxIdlePerAddress: that applies
 	p.now = func() time.Time { return now }
 	pipe := func() liveConn { a, b := net.Pipe(); b.Close(); return liveConn{conn: a, raw: a} }
 	k := poolKey("http", "127.0.0.1:80", "a.test")
@@ -38,5 +38,26 @@ func TestConnPool(t *testing.T) {
 	p.put(k, pipe()) // after close: closed, not kept
 	if p.total != 0 {
 		t.Error("connection kept after close")
+	}
+}
+
+// TestConnPoolKeepsPerHost: a job allowing more connections per host
+// than maxIdlePerAddress keeps that many, within maxIdleTotal.
+func TestConnPoolKeepsPerHost(t *testing.T) {
+	pipe := func() liveConn { a, b := net.Pipe(); b.Close(); return liveConn{conn: a, raw: a} }
+	for _, tt := range []struct{ perHost, put, want int }{
+		{1, 10, maxIdlePerAddress},
+		{16, 20, 16},
+		{1000, maxIdleTotal + 10, maxIdleTotal},
+	} {
+		p := newConnPool(tt.perHost)
+		k := poolKey("http", "127.0.0.1:80", "a.test")
+		for range tt.put {
+			p.put(k, pipe())
+		}
+		if p.total != tt.want {
+			t.Errorf("per_host %d, %d put: %d kept, want %d", tt.perHost, tt.put, p.total, tt.want)
+		}
+		p.close()
 	}
 }

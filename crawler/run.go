@@ -171,7 +171,7 @@ func (c *Crawler) setUpState() {
 	if maxHeader <= 0 { // a job built in code rather than parsed
 		maxHeader = job.DefaultMaxHeaderBytes
 	}
-	c.fetch = &fetcher{pool: newConnPool(), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
+	c.fetch = &fetcher{pool: newConnPool(j.Politeness.PerHost), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}

@@ -9,8 +9,9 @@ import (
 // Keep-alive limits. A connection idle longer than keepAliveIdle is closed
 // rather than reused: Apache closes idle connections after 5 s, and a
 // request sent on a socket the server has just closed costs a retry. An
-// address keeps maxIdlePerAddress idle connections, or the job's per_host
-// if more: a job allowed 16 pages at once from a host that kept only 4
+// address keeps maxIdlePerAddress idle connections, or as many as the job
+// lets a host have in flight (per_host, or a host's parallel) if more: a
+// job allowed 16 pages at once from a host that kept only 4
 // closed the other 12 after each round and dialled again (184 connections
 // for the Python docs' 556 pages at per_host 16).
 const (

@@ -4,6 +4,8 @@ import (
 	"net"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/job"
 )
 
 func TestConnPool(t *testing.T) {
@@ -59,5 +61,20 @@ func TestConnPoolKeepsPerHost(t *testing.T) {
 			t.Errorf("per_host %d, %d put: %d kept, want %d", tt.perHost, tt.put, p.total, tt.want)
 		}
 		p.close()
+	}
+}
+
+func TestMostInFlight(t *testing.T) {
+	for _, tt := range []struct {
+		p    job.Politeness
+		want int
+	}{
+		{job.Politeness{PerHost: 2}, 2},
+		{job.Politeness{PerHost: 2, Hosts: map[string]job.HostPoliteness{"a.test": {Parallel: 32}, "b.test": {Parallel: 1}}}, 32},
+		{job.Politeness{PerHost: 8, Hosts: map[string]job.HostPoliteness{"a.test": {Parallel: 3}}}, 8},
+	} {
+		if got := mostInFlight(tt.p); got != tt.want {
+			t.Errorf("mostInFlight(%+v) = %d, want %d", tt.p, got, tt.want)
+		}
 	}
 }

@@ -164,6 +164,16 @@ func (c *Crawler) openOutputs(ctx context.Context, prefix, logPath string) error
 	return nil
 }
 
+// mostInFlight is the most requests the job allows in flight to one host:
+// per_host or a host's own parallel.
+func mostInFlight(p job.Politeness) int {
+	n := p.PerHost
+	for _, h := range p.Hosts {
+		n = max(n, h.Parallel)
+	}
+	return n
+}
+
 // setUpState makes the fetcher and the run's caches and filters.
 func (c *Crawler) setUpState() {
 	j := c.job
@@ -171,7 +181,7 @@ func (c *Crawler) setUpState() {
 	if maxHeader <= 0 { // a job built in code rather than parsed
 		maxHeader = job.DefaultMaxHeaderBytes
 	}
-	c.fetch = &fetcher{pool: newConnPool(j.Politeness.PerHost), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
+	c.fetch = &fetcher{pool: newConnPool(mostInFlight(j.Politeness)), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}

@@ -36,9 +36,9 @@ type liveConn struct {
 type connPool struct {
 	perAddress int // idle connections kept per address
 	mu         sync.Mutex
-	idle  map[string][]liveConn // by poolKey, most recent last
-	total int
-	now   func() time.Time
+	idle       map[string][]liveConn // by poolKey, most recent last
+	total      int
+	now        func() time.Time
 }
 
 // newConnPool returns a pool keeping up to max(perHost,

@@ -236,8 +236,11 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	fresh, parked, refused = c.frontier.AssignAll(cands)
 	c.assignRates(ctx, fresh)
 	c.assignRates(ctx, parked)
+	// The frontier holds every URL of an active host, so one it has
+	// never seen is new to the store too (Batch.Fresh: no conflict probe
+	// on PostgreSQL).
 	for _, u := range fresh {
-		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
+		b.Fresh = append(b.Fresh, frontierRow(c.capture.ID, u))
 	}
 	// Parked hosts' URLs go to the store only; the store drops those
 	// already in the capture.

@@ -22,6 +22,7 @@ type prepared struct {
 	captureID  int64
 	records    []Record
 	discovered []FrontierURL
+	fresh      []FrontierURL // Batch.Fresh: inserted without a conflict probe where the store can
 	states     []StateChange
 	log        *LogMark
 }
@@ -33,7 +34,8 @@ func prepareBatch(b Batch) (prepared, error) {
 	p := prepared{
 		captureID:  b.CaptureID,
 		records:    make([]Record, len(b.Records)),
-		discovered: make([]FrontierURL, len(b.Discovered)),
+		discovered: make([]FrontierURL, 0, len(b.Discovered)),
+		fresh:      make([]FrontierURL, 0, len(b.Fresh)),
 		log:        b.Log,
 	}
 	for i, r := range b.Records {
@@ -49,23 +51,12 @@ func prepareBatch(b Batch) (prepared, error) {
 		r.Time = dbTime(r.Time)
 		p.records[i] = r
 	}
-	for i, u := range b.Discovered {
-		if u.CaptureID == 0 {
-			u.CaptureID = b.CaptureID
-		}
-		if u.CaptureID != b.CaptureID {
-			return prepared{}, fmt.Errorf("store: commit: discovered %q belongs to capture %d, batch to %d", u.URL, u.CaptureID, b.CaptureID)
-		}
-		if u.SURT == "" {
-			return prepared{}, fmt.Errorf("store: commit: discovered %q has no SURT", u.URL)
-		}
-		if u.State == "" {
-			u.State = StateQueued
-		}
-		if !validState(u.State) {
-			return prepared{}, fmt.Errorf("store: commit: discovered %q has unknown state %q", u.URL, u.State)
-		}
-		p.discovered[i] = u
+	var err error
+	if p.discovered, err = checkURLs(p.discovered, b.Discovered, b.CaptureID); err != nil {
+		return prepared{}, err
+	}
+	if p.fresh, err = checkURLs(p.fresh, b.Fresh, b.CaptureID); err != nil {
+		return prepared{}, err
 	}
 	if len(b.States) > 0 {
 		last := make(map[string]int, len(b.States))
@@ -82,6 +73,40 @@ func prepareBatch(b Batch) (prepared, error) {
 		}
 	}
 	return p, nil
+}
+
+// checkURLs appends us to dst with capture IDs and default states filled
+// in, or fails on the first URL that cannot be stored.
+func checkURLs(dst, us []FrontierURL, captureID int64) ([]FrontierURL, error) {
+	for _, u := range us {
+		if u.CaptureID == 0 {
+			u.CaptureID = captureID
+		}
+		if u.CaptureID != captureID {
+			return nil, fmt.Errorf("store: commit: discovered %q belongs to capture %d, batch to %d", u.URL, u.CaptureID, captureID)
+		}
+		if u.SURT == "" {
+			return nil, fmt.Errorf("store: commit: discovered %q has no SURT", u.URL)
+		}
+		if u.State == "" {
+			u.State = StateQueued
+		}
+		if !validState(u.State) {
+			return nil, fmt.Errorf("store: commit: discovered %q has unknown state %q", u.URL, u.State)
+		}
+		dst = append(dst, u)
+	}
+	return dst, nil
+}
+
+// freshAsDiscovered is p with its fresh URLs among the discovered ones,
+// for a store, or a retry, that probes every URL for a conflict.
+func (p prepared) freshAsDiscovered() prepared {
+	if len(p.fresh) > 0 {
+		p.discovered = append(p.discovered[:len(p.discovered):len(p.discovered)], p.fresh...)
+		p.fresh = nil
+	}
+	return p
 }
 
 // dbTime is t as both stores keep it: UTC, truncated to microseconds (the

@@ -146,6 +146,11 @@ func queuePending(b *pgx.Batch, captureID int64, us []FrontierURL) {
 // does. A conflict on (capture, host, seq) is an error: it would mean two
 // nodes numbered one host.
 func queueURLs(b *pgx.Batch, captureID int64, us []FrontierURL) {
+	queueURLsAs(b, pgInsertURLs, captureID, us)
+}
+
+// queueURLsAs queues sql, pgInsertURLs or pgInsertNewURLs, for us.
+func queueURLsAs(b *pgx.Batch, sql string, captureID int64, us []FrontierURL) {
 	n := len(us)
 	if n == 0 {
 		return
@@ -162,7 +167,7 @@ func queueURLs(b *pgx.Batch, captureID int64, us []FrontierURL) {
 		surt[i], url[i], host[i], seq[i], parent[i] = u.SURT, u.URL, u.Host, int32(u.Seq), int32(u.ParentSeq)
 		hop[i], via[i], rate[i], state[i], attempts[i], src[i] = u.HopPath, u.Via, u.Rate, string(st), int32(u.Attempts), u.RateSource
 	}
-	b.Queue(pgInsertURLs, captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
+	b.Queue(sql, captureID, surt, url, host, seq, parent, hop, via, rate, state, attempts, src)
 }
 
 // pgAcquireHosts leases up to $3 hosts to node $2 in capture $1.
@@ -470,6 +475,7 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 	if err != nil {
 		return nil, err
 	}
+	p = p.freshAsDiscovered() // another node may have found them meanwhile
 	var lost []string
 	again := false
 	err = s.retrying(ctx, "cluster commit", func() error {

@@ -226,6 +226,14 @@ const (
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
 			$9::float8[], $10::text[], $11::int[], $12::text[])
 		ON CONFLICT (capture_id, surt) DO NOTHING`
+	// pgInsertNewURLs inserts Batch.Fresh. Without ON CONFLICT a new row
+	// costs one descent of urls_pkey (its uniqueness check) where the
+	// probe of ON CONFLICT and the speculative insertion it guards took
+	// two and an extra WAL record: the backend's CPU per commit of
+	// BenchmarkCommitScale fell by 8 % (docs/benchmarks.md).
+	pgInsertNewURLs = `INSERT INTO urls (` + urlCols + `)
+		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
+			$9::float8[], $10::text[], $11::int[], $12::text[])`
 	// State changes go one statement per URL, each planned with its
 	// values (pgCustomPlans). A primary-key lookup is then the only
 	// sensible plan once the capture has more than a few hundred URLs,
@@ -253,11 +261,28 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
-	if len(p.records)+len(p.discovered)+len(p.states) == 0 && p.log == nil {
+	if len(p.records)+len(p.discovered)+len(p.fresh)+len(p.states) == 0 && p.log == nil {
 		return nil
 	}
+	err = s.commitPrepared(ctx, p)
+	if len(p.fresh) > 0 && isUniqueViolation(err) {
+		// A URL the crawler took for new is in the capture (a race
+		// with another writer, or a fingerprint the frontier forgot):
+		// nothing was written; probe them all this time.
+		s.log.Warn("store: a URL committed as new is already in the capture; committing again", zap.Int64("capture", p.captureID), zap.Error(err))
+		err = s.commitPrepared(ctx, p.freshAsDiscovered())
+	}
+	if err != nil {
+		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
+	}
+	s.analyzeGrown(ctx, p.captureID, len(p.discovered)+len(p.fresh))
+	return nil
+}
+
+// commitPrepared is one Commit of p, retried while the connection is lost.
+func (s *pgStore) commitPrepared(ctx context.Context, p prepared) error {
 	again := false
-	err = s.retrying(ctx, "commit", func() error {
+	return s.retrying(ctx, "commit", func() error {
 		if again {
 			// The last attempt may have committed before its
 			// acknowledgement was lost: index rows must not go in twice.
@@ -272,15 +297,17 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 		batch.Queue("BEGIN")
 		queueRecords(&batch, p.captureID, p.records)
 		queueURLs(&batch, p.captureID, p.discovered)
+		queueURLsAs(&batch, pgInsertNewURLs, p.captureID, p.fresh)
 		queueLogMark(&batch, p.captureID, p.log)
 		checks := queueStates(&batch, p.captureID, p.states)
 		return s.sendTx(ctx, &batch, checks)
 	})
-	if err != nil {
-		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
-	}
-	s.analyzeGrown(ctx, p.captureID, len(p.discovered))
-	return nil
+}
+
+// isUniqueViolation reports whether err is PostgreSQL's unique_violation.
+func isUniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
 // sendTx runs batch, which opens a transaction with BEGIN, checks it as

@@ -54,7 +54,7 @@ func (m *crawlMix) next() store.Batch {
 	if m.fetched == len(m.found) {
 		for range m.batch {
 			u := m.discover(len(m.found), -1)
-			b.Discovered = append(b.Discovered, u)
+			b.Fresh = append(b.Fresh, u)
 			m.found = append(m.found, u.SURT)
 		}
 		return b
@@ -71,7 +71,7 @@ func (m *crawlMix) next() store.Batch {
 		})
 		for range m.newPerPage {
 			u := m.discover(len(m.found), i)
-			b.Discovered = append(b.Discovered, u)
+			b.Fresh = append(b.Fresh, u)
 			m.found = append(m.found, u.SURT)
 		}
 		for d := range m.dupPerPage {

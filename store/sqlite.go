@@ -303,6 +303,8 @@ func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
+	// INSERT OR IGNORE costs SQLite no more than a plain insert.
+	p = p.freshAsDiscovered()
 	st, err := s.commitStmts(ctx)
 	if err != nil {
 		return fmt.Errorf("store: commit: prepare: %w", err)

@@ -185,6 +185,12 @@ type Batch struct {
 	Records    []Record
 	States     []StateChange
 	Discovered []FrontierURL // inserted unless the SURT is already in the capture
+	// Fresh are URLs the committer knows the capture does not have yet
+	// (the crawler's frontier has never seen them). PostgreSQL inserts
+	// them without probing for a conflict first; should one be in the
+	// capture after all, the commit is made again with Fresh treated as
+	// Discovered, so the outcome is the same either way.
+	Fresh []FrontierURL
 	// Log, if set, records the length of a node's crawl.log in the same
 	// transaction (see LogMark).
 	Log *LogMark

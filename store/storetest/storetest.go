@@ -29,6 +29,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CommitAtomic", testCommitAtomic},
 		{"CommitRejects", testCommitRejects},
 		{"DiscoveredDedup", testDiscoveredDedup},
+		{"FreshAlreadyThere", testFreshAlreadyThere},
 		{"FrontierOrderAndStates", testFrontierOrderAndStates},
 		{"HostFrontierAndSummary", testHostFrontier},
 		{"RecordsOrderAndRoundTrip", testRecordsOrder},
@@ -429,6 +430,45 @@ func testDiscoveredDedup(t *testing.T, s store.Store) {
 	}
 	if fs2, _ := s.Frontier(ctx, c2.ID); len(fs2) != 1 {
 		t.Fatalf("second capture frontier = %+v", fs2)
+	}
+}
+
+// testFreshAlreadyThere: a URL committed as Fresh that the capture
+// already has changes nothing of its row, and the rest of the batch
+// (records, other fresh and discovered URLs, state changes) lands once.
+func testFreshAlreadyThere(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "job")
+	old := furl(c.ID, "h", 0, "/")
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Fresh: []store.FrontierURL{old}}); err != nil {
+		t.Fatal(err)
+	}
+	again := furl(c.ID, "h", 5, "/") // same SURT, another seq and parent
+	again.Via = "http://elsewhere/"
+	r := rec(c.ID, "http://h/", old.SURT, t0, "a.warc.gz", 0)
+	b := store.Batch{CaptureID: c.ID, Records: []store.Record{r},
+		Fresh:      []store.FrontierURL{furl(c.ID, "h", 1, "/a"), again},
+		Discovered: []store.FrontierURL{furl(c.ID, "h", 2, "/b")},
+		States:     []store.StateChange{{SURT: old.SURT, State: store.StateDone, Attempts: 1}}}
+	if err := s.Commit(ctx, b); err != nil {
+		t.Fatalf("commit with a fresh URL the capture has: %v", err)
+	}
+	fs, err := s.Frontier(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := old
+	want.State, want.Attempts = store.StateDone, 1
+	if len(fs) != 3 || !reflect.DeepEqual(fs[0], want) || fs[1].SURT != "surt:h/a" || fs[2].SURT != "surt:h/b" {
+		t.Fatalf("frontier = %+v\nwant [%+v, surt:h/a, surt:h/b]", fs, want)
+	}
+	if rs, err := s.Records(ctx, c.ID); err != nil || len(rs) != 1 || rs[0].RecordID != r.RecordID {
+		t.Fatalf("records = %+v, %v; want the one record once", rs, err)
+	}
+	bad := furl(c.ID, "h", 9, "/c")
+	bad.State = "lost"
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Fresh: []store.FrontierURL{bad}}); err == nil {
+		t.Error("a fresh URL with an unknown state was accepted")
 	}
 }
 

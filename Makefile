@@ -7,7 +7,7 @@ BIN := bin/sharc
 VERSION ?=
 LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
 
-.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-cluster clean pg chromium js compose promtool image replay-assets
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster clean pg chromium js compose promtool image replay-assets
 
 all: build
 
@@ -93,6 +93,14 @@ bench-crawl:
 # scale"). Knobs: SMALL, BIG, STORES, WORKERS.
 bench-scale:
 	scripts/bench-scale.sh
+
+# bench-commit alternates BenchmarkCommitScale on PostgreSQL between the
+# store code of git revisions REVS (default: the work tree; "." names it)
+# and prints rows/s and the server's CPU per commit (docs/benchmarks.md,
+# "At capture scale"). Knobs: REVS, COMMITS, PAIRS.
+REVS ?= .
+bench-commit:
+	scripts/bench-commit-ab.sh $(REVS)
 
 # bench-cluster crawls 12 politeness-bound loopback hosts with 1, 2 and 3
 # `sharc crawl --node` processes on one PostgreSQL, then times the takeover

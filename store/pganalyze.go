@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"sync"
 
 	"go.uber.org/zap"
@@ -62,14 +61,26 @@ func (g *growth) add(capture int64, n int) bool {
 	return true
 }
 
-// analyzeGrown runs ANALYZE urls when capture has doubled. A failure is
-// logged, not returned: the commit it follows has landed, and the
-// statistics only steer plans.
-func (s *pgStore) analyzeGrown(ctx context.Context, capture int64, inserted int) {
-	if !s.grown.add(capture, inserted) {
+// analyzeGrown starts ANALYZE urls in the background when capture has
+// doubled, unless one is still running (the next doubling runs it again).
+// In the background because at 10⁶ URLs an ANALYZE takes a few hundred
+// milliseconds that the commit it follows, and the crawl waiting on it,
+// need not spend; it takes a lock that inserts and updates do not wait
+// for. A failure is logged, not returned: the commit has landed, and the
+// statistics only steer plans. Close cancels and waits for it.
+func (s *pgStore) analyzeGrown(capture int64, inserted int) {
+	if !s.grown.add(capture, inserted) || !s.analyzing.CompareAndSwap(false, true) {
 		return
 	}
-	if _, err := s.pool.Exec(ctx, `ANALYZE urls`); err != nil {
-		s.log.Warn("analyze urls", zap.Int64("capture", capture), zap.Error(err))
-	}
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		defer s.analyzing.Store(false)
+		if _, err := s.pool.Exec(s.life, `ANALYZE urls`); err != nil && s.life.Err() == nil {
+			s.log.Warn("analyze urls", zap.Int64("capture", capture), zap.Error(err))
+		}
+	}()
 }
+
+// waitBackground waits for the background work analyzeGrown started.
+func (s *pgStore) waitBackground() { s.background.Wait() }

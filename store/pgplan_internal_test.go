@@ -138,6 +138,7 @@ func TestStateUpdatePlanAsCapturesGrow(t *testing.T) {
 		}
 	}
 	fill(s, first.ID, 40000)
+	s.waitBackground()
 	checkPlan(first.ID, 40000)
 
 	// A second capture, committed by a second store (as after a restart),
@@ -156,6 +157,7 @@ func TestStateUpdatePlanAsCapturesGrow(t *testing.T) {
 	}
 	defer s2.Close()
 	fill(s2, second.ID, 20000)
+	s2.waitBackground()
 	checkPlan(second.ID, 20000)
 }
 

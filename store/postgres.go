@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -25,6 +27,13 @@ type pgStore struct {
 	pool  *pgxpool.Pool
 	retry backoff // for lost connections (see retrying)
 	grown growth  // URLs inserted per capture, for analyzeGrown
+
+	// Background work (analyzeGrown): life ends at Close, which then
+	// waits for background.
+	life       context.Context
+	stop       context.CancelFunc
+	background sync.WaitGroup
+	analyzing  atomic.Bool
 }
 
 // pgMigrateLock is the advisory lock key that serialises Migrate across
@@ -48,10 +57,13 @@ func openPostgres(ctx context.Context, dsn string, log *zap.Logger) (*pgStore, e
 		pool.Close()
 		return nil, err
 	}
-	return &pgStore{log: log, pool: pool, retry: backoff{pgRetryFirst, pgRetryMaxWait, pgRetryBudget}}, nil
+	life, stop := context.WithCancel(context.Background())
+	return &pgStore{log: log, pool: pool, retry: backoff{pgRetryFirst, pgRetryMaxWait, pgRetryBudget}, life: life, stop: stop}, nil
 }
 
 func (s *pgStore) Close() error {
+	s.stop()
+	s.waitBackground()
 	s.pool.Close()
 	return nil
 }
@@ -275,7 +287,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
 	}
-	s.analyzeGrown(ctx, p.captureID, len(p.discovered)+len(p.fresh))
+	s.analyzeGrown(p.captureID, len(p.discovered)+len(p.fresh))
 	return nil
 }
 

@@ -35,17 +35,7 @@ for rev in "$@"; do
 done
 
 clk=$(getconf CLK_TCK)
-pgdata=$(ls -d /var/lib/postgresql/*/main | head -1)
-pg_ticks() {
-	local pm total=0 f
-	pm=$(head -1 "$pgdata/postmaster.pid")
-	for p in $(pgrep -x postgres); do
-		f=($(sed 's/^.*) //' "/proc/$p/stat" 2>/dev/null)) || continue
-		total=$((total + f[11] + f[12]))
-		[ "$p" = "$pm" ] && total=$((total + f[13] + f[14]))
-	done
-	echo $total
-}
+source scripts/pg-ticks.sh # pg_ticks
 
 uptime
 for i in $(seq 1 "$PAIRS"); do

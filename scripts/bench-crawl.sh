@@ -88,20 +88,7 @@ trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true' EXIT
 
 ua='sharc-bench/1.0 (+http://127.0.0.1/bench)'
 clk=$(getconf CLK_TCK)
-pgdata=$(ls -d /var/lib/postgresql/*/main | head -1)
-
-# pg_ticks is the CPU the PostgreSQL server has spent, live backends and
-# the reaped ones the postmaster has collected, in clock ticks.
-pg_ticks() {
-	local pm total=0 f
-	pm=$(head -1 "$pgdata/postmaster.pid")
-	for p in $(pgrep -x postgres); do
-		f=($(sed 's/^.*) //' "/proc/$p/stat" 2>/dev/null)) || continue
-		total=$((total + f[11] + f[12]))
-		[ "$p" = "$pm" ] && total=$((total + f[13] + f[14]))
-	done
-	echo $total
-}
+source scripts/pg-ticks.sh # pg_ticks
 
 hostsD=$(seq -s, -f '127.0.0.%g' 1 $HOSTS)
 

@@ -32,22 +32,7 @@ func TestStateUpdatePlan(t *testing.T) {
 	}
 	commitURLs(0, 100)
 
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Prepare(ctx, "set_state", pgSetState); err != nil {
-		t.Fatal(err)
-	}
-	tx, err := conn.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, pgCustomPlans); err != nil {
-		t.Fatal(err)
-	}
+	tx := customPlanTx(ctx, t, dsn, map[string]string{"set_state": pgSetState})
 	for i := range 10 { // past the fifth execution
 		if _, err := tx.Exec(ctx, "set_state", c.ID, []string{fmt.Sprintf("com,example)/%d", i)}, string(StateDone), 1); err != nil {
 			t.Fatal(err)
@@ -61,6 +46,32 @@ func TestStateUpdatePlan(t *testing.T) {
 		strings.Contains(plan, "Filter") {
 		t.Errorf("state update is not a primary-key lookup at 5,000 URLs:\n%s", plan)
 	}
+}
+
+// customPlanTx opens a connection to dsn with statements prepared by
+// name, and in it a transaction under the settings Commit sends
+// (pgCustomPlans), rolled back and closed when the test ends.
+func customPlanTx(ctx context.Context, t *testing.T, dsn string, prepared map[string]string) pgx.Tx {
+	t.Helper()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(ctx) })
+	for name, sql := range prepared {
+		if _, err := conn.Prepare(ctx, name, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = tx.Rollback(ctx) })
+	if _, err := tx.Exec(ctx, pgCustomPlans); err != nil {
+		t.Fatal(err)
+	}
+	return tx
 }
 
 // explain returns the lines of a PostgreSQL EXPLAIN that query runs.
@@ -117,19 +128,7 @@ func TestStateUpdatePlanAsCapturesGrow(t *testing.T) {
 			k := n - 200 + i
 			surts[i] = fmt.Sprintf("com,example,h%03d)/%d", k%500, k)
 		}
-		conn, err := pgx.Connect(ctx, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close(ctx)
-		tx, err := conn.Begin(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tx.Rollback(ctx)
-		if _, err := tx.Exec(ctx, pgCustomPlans); err != nil {
-			t.Fatal(err)
-		}
+		tx := customPlanTx(ctx, t, dsn, nil)
 		plan := explain(t, func() (pgx.Rows, error) {
 			return tx.Query(ctx, "EXPLAIN "+pgSetState, c, surts, string(StateDone), 1)
 		})

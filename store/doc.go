@@ -9,5 +9,7 @@
 // (PostgreSQL through a pgx pool; SQLite through one writer and a pool of
 // readers on a WAL database); a Batch commits in one transaction.
 // Cluster leases (leases.go) are exclusive across processes through
-// PostgreSQL row locks.
+// PostgreSQL row locks. The PostgreSQL store runs one goroutine of its
+// own, an ANALYZE of urls as a capture doubles (pganalyze.go); Close
+// cancels and waits for it, so nothing outlives Close.
 package store

@@ -19,7 +19,8 @@ import (
 // analyzed. ANALYZE samples at most 300 × default_statistics_target rows,
 // so running it each time a capture has doubled since the last one costs
 // a few dozen analyzes over 10⁷ URLs and keeps the estimate of the
-// capture's size within a factor of two of the truth.
+// capture's size within a factor of two of the truth (four, when a
+// doubling came while the last ANALYZE was still running and was skipped).
 
 // analyzeFirst is the capture size (URLs this store has inserted) at
 // which urls is first analyzed; then at each doubling.

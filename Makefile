@@ -94,10 +94,11 @@ bench-crawl:
 bench-scale:
 	scripts/bench-scale.sh
 
-# bench-commit alternates BenchmarkCommitScale on PostgreSQL between the
-# store code of git revisions REVS (default: the work tree; "." names it)
-# and prints rows/s and the server's CPU per commit (docs/benchmarks.md,
-# "At capture scale"). Knobs: REVS, COMMITS, PAIRS.
+# bench-commit alternates BenchmarkCommitScale between the store code of
+# git revisions REVS (default: the work tree; "." names it) and prints
+# rows/s and, on PostgreSQL, the server's CPU per commit
+# (docs/benchmarks.md, "At capture scale"). Knobs: REVS, BACKEND
+# (postgres or sqlite), COMMITS, PAIRS.
 REVS ?= .
 bench-commit:
 	scripts/bench-commit-ab.sh $(REVS)

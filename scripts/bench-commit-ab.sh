@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# scripts/bench-commit-ab.sh REV... : PostgreSQL commit A/B of store code
+# scripts/bench-commit-ab.sh REV... : commit A/B of store code
 # (docs/benchmarks.md, "At capture scale"). Builds the store package's test
 # binary at each git revision (HEAD's work tree for "."), then runs
 # BenchmarkCommitScale with each in turn, PAIRS rounds, and prints per run
-# the benchmark's rows/s, its first and last thousand commits, and the CPU
-# the PostgreSQL server spent per commit (every postgres process plus what
-# the postmaster reaped, from /proc, as scripts/bench-crawl.sh counts it).
+# the benchmark's rows/s, its first and last thousand commits, and, on
+# PostgreSQL, the CPU the server spent per commit (every postgres process
+# plus what the postmaster reaped, from /proc, as scripts/bench-crawl.sh
+# counts it).
 # Alternating the binaries within one run is what makes their figures
 # comparable on a shared machine. Loopback only.
 #
-# Knobs: COMMITS (3000; 10000 is 10^6 records), PAIRS (5),
+# Knobs: BACKEND (postgres, or sqlite: a fresh file in a temporary
+# folder), COMMITS (3000; 10000 is 10^6 records), PAIRS (5),
 # SHARC_TEST_PG (postgres://postgres@127.0.0.1:5432/test?sslmode=disable).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +19,12 @@ cd "$(dirname "$0")/.."
 COMMITS=${COMMITS:-3000}
 PAIRS=${PAIRS:-5}
 export SHARC_TEST_PG=${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
-export SHARC_BENCH_BACKEND=postgres
-scripts/ensure-postgres.sh
+export SHARC_BENCH_BACKEND=${BACKEND:-postgres}
+case $SHARC_BENCH_BACKEND in
+postgres) scripts/ensure-postgres.sh ;;
+sqlite) ;;
+*) echo "BACKEND must be postgres or sqlite" >&2; exit 2 ;;
+esac
 
 work=$(mktemp -d /tmp/sharc-commit-ab.XXXXXX)
 names=()
@@ -40,12 +46,15 @@ source scripts/pg-ticks.sh # pg_ticks
 uptime
 for i in $(seq 1 "$PAIRS"); do
 	for name in "${names[@]}"; do
-		t0=$(pg_ticks)
+		t0=0 t1=0
+		[ "$SHARC_BENCH_BACKEND" = sqlite ] || t0=$(pg_ticks)
 		out=$("$work/$name.test" -test.run '^$' -test.bench CommitScale -test.benchtime "${COMMITS}x" 2>&1 | grep '^Benchmark') || { echo "$name failed" >&2; exit 1; }
-		t1=$(pg_ticks)
+		[ "$SHARC_BENCH_BACKEND" = sqlite ] || t1=$(pg_ticks)
 		echo "$out" | awk -v v="$name" -v ms=$(( (t1 - t0) * 1000 / clk )) -v n="$COMMITS" \
 			'{for (i = 1; i < NF; i++) m[$(i+1)] = $i
-			  printf "%-12s rows/s %s  first %s  last %s ms/commit  server %.2f ms/commit\n", v, m["rows/s"], m["first-ms/commit"], m["last-ms/commit"], ms / n}'
+			  printf "%-12s rows/s %s  first %s  last %s ms/commit", v, m["rows/s"], m["first-ms/commit"], m["last-ms/commit"]
+			  if (ENVIRON["SHARC_BENCH_BACKEND"] == "postgres") printf "  server %.2f ms/commit", ms / n
+			  printf "\n"}'
 	done
 done
 uptime

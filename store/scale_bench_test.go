@@ -92,8 +92,10 @@ func (m *crawlMix) next() store.Batch {
 // tenth, for fewer than 10,000), so a cost that grows with the capture
 // shows as last-ms > first-ms; rows/s counts records over the time
 // spent committing. -benchtime 10000x indexes 10^6 records
-// and 10^6 frontier rows. SHARC_BENCH_BACKEND=sqlite or postgres runs
-// one backend only.
+// and 10^6 frontier rows. With -v it also logs the mean of each tenth
+// of the commits, so the shape of any growth (a step, a log-like creep,
+// a line) can be read. SHARC_BENCH_BACKEND=sqlite or postgres runs one
+// backend only.
 func BenchmarkCommitScale(b *testing.B) {
 	for _, be := range []struct {
 		name string
@@ -123,6 +125,10 @@ func BenchmarkCommitScale(b *testing.B) {
 				records += len(batch.Records)
 			}
 			first, last := windowMeans(took)
+			for i, ms := range tenthMeans(took) {
+				b.Logf("commits %d-%d (%d records in the capture at the end): %.3f ms/commit",
+					i*len(took)/10+1, (i+1)*len(took)/10, (i+1)*len(took)/10*m.batch, ms)
+			}
 			// Over the time in Commit: making the batches (300
 			// formatted strings each) is the benchmark's work.
 			var committing time.Duration
@@ -137,6 +143,28 @@ func BenchmarkCommitScale(b *testing.B) {
 	}
 }
 
+// tenthMeans is the mean of each tenth of d in milliseconds, in order
+// (nil for fewer than ten durations).
+func tenthMeans(d []time.Duration) []float64 {
+	if len(d) < 10 {
+		return nil
+	}
+	out := make([]float64, 10)
+	for i := range out {
+		out[i] = meanMillis(d[i*len(d)/10 : (i+1)*len(d)/10])
+	}
+	return out
+}
+
+// meanMillis is the mean of d in milliseconds.
+func meanMillis(d []time.Duration) float64 {
+	var sum time.Duration
+	for _, x := range d {
+		sum += x
+	}
+	return float64(sum) / float64(len(d)) / float64(time.Millisecond)
+}
+
 // windowMeans is the mean of the first and of the last thousand
 // durations, in milliseconds (a tenth each for fewer than 10,000).
 func windowMeans(d []time.Duration) (first, last float64) {
@@ -144,12 +172,5 @@ func windowMeans(d []time.Duration) (first, last float64) {
 	if len(d) < w {
 		return 0, 0
 	}
-	mean := func(xs []time.Duration) float64 {
-		var sum time.Duration
-		for _, x := range xs {
-			sum += x
-		}
-		return float64(sum) / float64(len(xs)) / float64(time.Millisecond)
-	}
-	return mean(d[:w]), mean(d[len(d)-w:])
+	return meanMillis(d[:w]), meanMillis(d[len(d)-w:])
 }

@@ -51,6 +51,20 @@ func (st *sqliteStmts) close() {
 // crawler's repair (FileEnds) copes with an index behind its WARC files.
 const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 
+// sqliteAutocheckpoint is the writer's wal_autocheckpoint, in pages:
+// the commit that brings the WAL past it copies the WAL into the
+// database and syncs both. SQLite's default, 1,000 pages (4 MB), is less
+// than one 100-page commit of a large capture dirties (each index entry
+// lands on a leaf of its own once the indexes outgrow the page cache),
+// so nearly every commit paid for a checkpoint and its fsyncs and wrote
+// the same hot pages (table tails, upper index levels) again. At 25,000
+// pages (about 100 MB of WAL at 4 KiB pages) BenchmarkCommitScale's 10^6
+// rows go in at 12,483-13,263 rows/s against 8,817-9,029 (make
+// bench-commit BACKEND=sqlite; docs/benchmarks.md, "At capture scale").
+// The WAL file grows to about that size; a crash loses nothing more,
+// since commits are in the WAL either way, and Close checkpoints it all.
+const sqliteAutocheckpoint = 25000
+
 func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore, error) {
 	path = strings.TrimPrefix(path, "//")
 	if path == "" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, ":memory:") {
@@ -63,7 +77,8 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	w, err := sql.Open("sqlite", path+"?"+sqlitePragmas+"&_txlock=immediate")
+	// Only the writer commits, so only it checkpoints.
+	w, err := sql.Open("sqlite", fmt.Sprintf("%s?%s&_txlock=immediate&_pragma=wal_autocheckpoint(%d)", path, sqlitePragmas, sqliteAutocheckpoint))
 	if err != nil {
 		return nil, err
 	}

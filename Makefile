@@ -90,7 +90,8 @@ bench-crawl:
 
 # bench-scale captures the test site at 10^4 and 10^6 pages on SQLite and
 # PostgreSQL: pages/s and peak RSS (docs/benchmarks.md, "Capture at
-# scale"). Knobs: SMALL, BIG, STORES, WORKERS.
+# scale"). Knobs: SMALL, BIG, STORES, WORKERS, BASELINE (a git revision
+# whose build makes each capture again, right after).
 bench-scale:
 	scripts/bench-scale.sh
 

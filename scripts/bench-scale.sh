@@ -8,7 +8,9 @@
 # all, from /usr/bin/time) and the store's size. Loopback only.
 #
 # Knobs: SMALL (10000), BIG (1000000), STORES ("sqlite postgres"),
-# WORKERS (16), SHARC_BENCH_PG (postgres://postgres@127.0.0.1:5432).
+# WORKERS (16), SHARC_BENCH_PG (postgres://postgres@127.0.0.1:5432),
+# BASELINE (a git revision: each capture is also made, right after, by
+# sharc built from it, its row marked with the revision).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,13 @@ scripts/ensure-postgres.sh
 work=$(mktemp -d /tmp/sharc-bench-scale.XXXXXX)
 echo "work dir: $work"
 go build -o "$work/sharc" ./cmd/sharc
+builds=(sharc)
+if [ -n "${BASELINE:-}" ]; then
+	git worktree add -q --detach "$work/baseline-src" "$BASELINE"
+	(cd "$work/baseline-src" && go build -o "$work/sharc-base" ./cmd/sharc)
+	git worktree remove --force "$work/baseline-src"
+	builds+=(sharc-base)
+fi
 
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
@@ -52,7 +61,10 @@ printf '| store | pages | crawl | pages/s | peak RSS MiB | store size |\n|---|--
 uptime
 for st in $STORES; do
 	for n in $SMALL $BIG; do
-		dir=$work/$st-$n
+	for bin in "${builds[@]}"; do
+		label=$st
+		[ "$bin" = sharc ] || label="$st at $BASELINE"
+		dir=$work/$st-$n-$bin
 		mkdir -p "$dir"
 		store="sqlite:$dir/sharc.db"
 		if [ "$st" = postgres ]; then
@@ -70,7 +82,7 @@ fetch: {allow_addresses: [127.0.0.0/8]}
 warc: {dir: $dir/warcs, prefix: scale}
 store: $store
 EOF
-		/usr/bin/time -f '%e %M' -o "$dir/time" "$work/sharc" crawl "$dir/job.yaml" >"$dir/out" 2>"$dir/err"
+		/usr/bin/time -f '%e %M' -o "$dir/time" "$work/$bin" crawl "$dir/job.yaml" >"$dir/out" 2>"$dir/err"
 		fetched=$(awk '/fetched:/ {print $2}' "$dir/out")
 		secs=$(awk '/stopped:/ {print $NF}' "$dir/out" | godur)
 		read -r _ rss < <(tail -1 "$dir/time")
@@ -79,9 +91,10 @@ EOF
 		else
 			size=$(du -h "$dir/sharc.db" | cut -f1)
 		fi
-		printf '| %s | %s | %ss | %.0f | %.0f | %s |\n' "$st" "$fetched" "$secs" "$(echo "$fetched $secs" | awk '{print $1 / $2}')" \
+		printf '| %s | %s | %ss | %.0f | %.0f | %s |\n' "$label" "$fetched" "$secs" "$(echo "$fetched $secs" | awk '{print $1 / $2}')" \
 			"$(echo "$rss" | awk '{print $1 / 1024}')" "$size" | tee -a "$work/summary.md"
 		rm -rf "$dir/warcs"/*/warcs/*.warc.gz # the WARCs are not measured; keep the disk
+	done
 	done
 done
 uptime

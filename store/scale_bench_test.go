@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -94,20 +96,32 @@ func (m *crawlMix) next() store.Batch {
 // spent committing. -benchtime 10000x indexes 10^6 records
 // and 10^6 frontier rows. With -v it also logs the mean of each tenth
 // of the commits, so the shape of any growth (a step, a log-like creep,
-// a line) can be read. SHARC_BENCH_BACKEND=sqlite or postgres runs one
-// backend only.
+// a line) can be read, and on PostgreSQL the size of each index of
+// records and urls at the end. SHARC_BENCH_BACKEND=sqlite or postgres
+// runs one backend only. SHARC_BENCH_SQL, on PostgreSQL, is run on the
+// benchmark's schema after migrating it: a schema variant (an index
+// dropped or added) measured without writing a migration.
 func BenchmarkCommitScale(b *testing.B) {
 	for _, be := range []struct {
 		name string
-		open func(testing.TB) store.Store
-	}{{"sqlite", openSQLite}, {"postgres", openPostgres}} {
+		open func(testing.TB) (store.Store, string) // the store, and its DSN on PostgreSQL
+	}{
+		{"sqlite", func(tb testing.TB) (store.Store, string) { return openSQLite(tb), "" }},
+		{"postgres", func(tb testing.TB) (store.Store, string) {
+			dsn := pgSchemaDSN(tb)
+			return openPostgresDSN(tb, dsn), dsn
+		}},
+	} {
 		if only := os.Getenv("SHARC_BENCH_BACKEND"); only != "" && only != be.name {
 			continue
 		}
 		b.Run(be.name+"/mixed/batch=100", func(b *testing.B) {
-			s := be.open(b)
+			s, dsn := be.open(b)
 			ctx := context.Background()
 			m := newCrawlMix(newCapture(b, s, "bench", ""), 100)
+			if q := os.Getenv("SHARC_BENCH_SQL"); q != "" && dsn != "" {
+				pgExec(b, dsn, q)
+			}
 			// The seed commit, untimed: every later commit fetches.
 			if err := s.Commit(ctx, m.next()); err != nil {
 				b.Fatal(err)
@@ -128,6 +142,9 @@ func BenchmarkCommitScale(b *testing.B) {
 			for i, ms := range tenthMeans(took) {
 				b.Logf("commits %d-%d (%d records in the capture at the end): %.3f ms/commit",
 					i*len(took)/10+1, (i+1)*len(took)/10, (i+1)*len(took)/10*m.batch, ms)
+			}
+			if testing.Verbose() && dsn != "" {
+				logIndexSizes(b, dsn)
 			}
 			// Over the time in Commit: making the batches (300
 			// formatted strings each) is the benchmark's work.
@@ -173,4 +190,48 @@ func windowMeans(d []time.Duration) (first, last float64) {
 		return 0, 0
 	}
 	return meanMillis(d[:w]), meanMillis(d[len(d)-w:])
+}
+
+// pgExec runs q on dsn.
+func pgExec(tb testing.TB, dsn, q string) {
+	tb.Helper()
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, q); err != nil {
+		tb.Fatalf("%s: %v", q, err)
+	}
+}
+
+// logIndexSizes logs the size of each index of records and urls in the
+// schema of dsn.
+func logIndexSizes(tb testing.TB, dsn string) {
+	tb.Helper()
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer c.Close(ctx)
+	rows, err := c.Query(ctx, `SELECT i.relname, pg_relation_size(i.oid) FROM pg_index x
+		JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+		WHERE t.relnamespace = current_schema()::regnamespace AND t.relname IN ('records', 'urls') ORDER BY t.relname, i.relname`)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		var size int64
+		if err := rows.Scan(&name, &size); err != nil {
+			tb.Fatal(err)
+		}
+		tb.Logf("index %s: %d MiB", name, size>>20)
+	}
+	if err := rows.Err(); err != nil {
+		tb.Fatal(err)
+	}
 }

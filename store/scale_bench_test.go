@@ -140,6 +140,9 @@ func BenchmarkCommitScale(b *testing.B) {
 			}
 			first, last := windowMeans(took)
 			for i, ms := range tenthMeans(took) {
+				if !testing.Verbose() {
+					break
+				}
 				b.Logf("commits %d-%d (%d records in the capture at the end): %.3f ms/commit",
 					i*len(took)/10+1, (i+1)*len(took)/10, (i+1)*len(took)/10*m.batch, ms)
 			}

@@ -139,15 +139,8 @@ func BenchmarkCommitScale(b *testing.B) {
 				records += len(batch.Records)
 			}
 			first, last := windowMeans(took)
-			for i, ms := range tenthMeans(took) {
-				if !testing.Verbose() {
-					break
-				}
-				b.Logf("commits %d-%d (%d records in the capture at the end): %.3f ms/commit",
-					i*len(took)/10+1, (i+1)*len(took)/10, (i+1)*len(took)/10*m.batch, ms)
-			}
-			if testing.Verbose() && dsn != "" {
-				logIndexSizes(b, dsn)
+			if testing.Verbose() {
+				logGrowth(b, took, m.batch, dsn)
 			}
 			// Over the time in Commit: making the batches (300
 			// formatted strings each) is the benchmark's work.
@@ -193,6 +186,18 @@ func windowMeans(d []time.Duration) (first, last float64) {
 		return 0, 0
 	}
 	return meanMillis(d[:w]), meanMillis(d[len(d)-w:])
+}
+
+// logGrowth logs the mean commit time of each tenth of took (batch
+// records a commit) and, on PostgreSQL (dsn set), the index sizes.
+func logGrowth(b *testing.B, took []time.Duration, batch int, dsn string) {
+	for i, ms := range tenthMeans(took) {
+		b.Logf("commits %d-%d (%d records in the capture at the end): %.3f ms/commit",
+			i*len(took)/10+1, (i+1)*len(took)/10, (i+1)*len(took)/10*batch, ms)
+	}
+	if dsn != "" {
+		logIndexSizes(b, dsn)
+	}
 }
 
 // pgExec runs q on dsn.

@@ -41,7 +41,7 @@ for rev in "$@"; do
 done
 
 clk=$(getconf CLK_TCK)
-source scripts/pg-ticks.sh # pg_ticks
+[ "$SHARC_BENCH_BACKEND" = sqlite ] || source scripts/pg-ticks.sh # pg_ticks
 
 uptime
 for i in $(seq 1 "$PAIRS"); do

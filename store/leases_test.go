@@ -277,14 +277,15 @@ func TestClusterDeadNode(t *testing.T) {
 	}
 }
 
-// rawConn opens a connection of the test's own to dsn.
-func rawConn(t *testing.T, dsn string) *pgx.Conn {
-	t.Helper()
+// rawConn opens a connection of the test's (or benchmark's) own to dsn,
+// closed when it ends.
+func rawConn(tb testing.TB, dsn string) *pgx.Conn {
+	tb.Helper()
 	conn, err := pgx.Connect(context.Background(), dsn)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
+	tb.Cleanup(func() { conn.Close(context.Background()) })
 	return conn
 }
 

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -200,21 +198,10 @@ func logGrowth(b *testing.B, took []time.Duration, batch int, dsn string) {
 	}
 }
 
-// pgConnect connects to dsn until the benchmark ends.
-func pgConnect(tb testing.TB, dsn string) *pgx.Conn {
-	tb.Helper()
-	c, err := pgx.Connect(context.Background(), dsn)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { c.Close(context.Background()) })
-	return c
-}
-
 // pgExec runs q on dsn.
 func pgExec(tb testing.TB, dsn, q string) {
 	tb.Helper()
-	if _, err := pgConnect(tb, dsn).Exec(context.Background(), q); err != nil {
+	if _, err := rawConn(tb, dsn).Exec(context.Background(), q); err != nil {
 		tb.Fatalf("%s: %v", q, err)
 	}
 }
@@ -223,7 +210,7 @@ func pgExec(tb testing.TB, dsn, q string) {
 // schema of dsn.
 func logIndexSizes(tb testing.TB, dsn string) {
 	tb.Helper()
-	rows, err := pgConnect(tb, dsn).Query(context.Background(), `SELECT i.relname, pg_relation_size(i.oid) FROM pg_index x
+	rows, err := rawConn(tb, dsn).Query(context.Background(), `SELECT i.relname, pg_relation_size(i.oid) FROM pg_index x
 		JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
 		WHERE t.relnamespace = current_schema()::regnamespace AND t.relname IN ('records', 'urls') ORDER BY t.relname, i.relname`)
 	if err != nil {

@@ -45,6 +45,7 @@ type DB interface {
 	Store
 	Catalog
 	RunLog
+	Accounts
 }
 
 // Both implementations are whole DBs.

@@ -50,6 +50,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CrawlLogMarks", testCrawlLogMarks},
 		{"PageGraphs", testPageGraphs},
 		{"Changes", testChanges},
+		{"Accounts", testAccounts},
+		{"Audit", testAudit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -52,7 +52,7 @@ var problemLine = regexp.MustCompile(`^` + regexp.QuoteMeta(formFile) + `(?::(\d
 // as the daemon keeps it, to edit and submit again.
 func (c *Console) submitPage(w http.ResponseWriter, r *http.Request) error {
 	ss, _ := c.sessionOf(r)
-	p := page{Title: "Submit a job", LoggedIn: c.token != "", CSRF: ss.csrf, Editor: &editorView{}}
+	p := page{Title: "Submit a job", Who: whoOf(r), CSRF: ss.csrf, Editor: &editorView{}}
 	if name := r.URL.Query().Get("job"); name != "" {
 		var info struct {
 			YAML string `json:"yaml"`
@@ -83,7 +83,7 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 		ed := annotate(text, ae)
 		ed.Name = r.PostFormValue("name")
 		w.WriteHeader(ae.Status)
-		c.render(w, "submit", page{Title: "Submit a job", LoggedIn: c.token != "", CSRF: ss.csrf, Editor: ed})
+		c.render(w, "submit", page{Title: "Submit a job", Who: whoOf(r), CSRF: ss.csrf, Editor: ed})
 		return nil
 	}
 	if err != nil {

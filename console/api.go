@@ -121,9 +121,6 @@ func (c *Console) do(ctx context.Context, method, path string, header http.Heade
 	for k, vs := range header {
 		req.Header[k] = vs
 	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
 	rec := httptest.NewRecorder()
 	c.api.ServeHTTP(rec, req)
 	if rec.Code/100 != 2 {

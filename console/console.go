@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
@@ -18,6 +17,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/daemon/access"
 )
 
 // SessionTTL is how long a console login lasts.
@@ -34,9 +35,9 @@ const cookieName = "sharc_session"
 
 // Console serves the web console under /ui/ (and redirects / there).
 type Console struct {
-	api   http.Handler // the daemon's API, called in-process
-	token string       // the daemon's token; "" when the API is open
-	log   *zap.Logger
+	api  http.Handler // the daemon's API, called in-process
+	acct Accounts     // who a token or session is
+	log  *zap.Logger
 	now   func() time.Time
 	// openCSRF is the form token of an open daemon (no token, so no
 	// login and no session): it still keeps other sites' forms out.
@@ -54,16 +55,30 @@ type Console struct {
 type session struct {
 	exp  time.Time
 	csrf string
+	// tokenHash is the SHA-256 of the token the person logged in with:
+	// every page checks it again, so revoking the account ends the
+	// session.
+	tokenHash string
 }
 
-// New returns the console over the daemon's API handler. token is the
-// daemon's bearer token ("" for an open, loopback-only daemon: then no
-// login is asked).
-func New(api http.Handler, token string, log *zap.Logger) *Console {
+// Accounts is what the console needs of the daemon's accounts.
+type Accounts interface {
+	// Authenticate returns who holds the token with this SHA-256 (hex);
+	// "" asks whether the daemon is open (no token, no accounts).
+	Authenticate(ctx context.Context, tokenHash string) (access.Principal, error)
+	// Record adds an audit entry for an action the console handles
+	// itself (log in, log out).
+	Record(ctx context.Context, p access.Principal, act access.Action, path string, status int, detail string)
+}
+
+// New returns the console over the daemon's API handler. acct says who
+// holds a token; on an open, loopback-only daemon (no token, no accounts)
+// no login is asked.
+func New(api http.Handler, acct Accounts, log *zap.Logger) *Console {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	return &Console{api: api, token: token, log: log, now: time.Now, sessions: map[string]session{}, openCSRF: randomHex()}
+	return &Console{api: api, acct: acct, log: log, now: time.Now, sessions: map[string]session{}, openCSRF: randomHex()}
 }
 
 // Register mounts the console's routes on mux.
@@ -93,6 +108,10 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
 	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset) // LICENSE and VERSION; the code is on the replay origin
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
+	mux.Handle("GET /ui/accounts", c.auth(c.accountsPage))
+	mux.Handle("POST /ui/accounts", c.auth(c.addAccount))
+	mux.Handle("POST /ui/accounts/{user}/revoke", c.auth(c.revokeAccount))
+	mux.Handle("GET /ui/audit", c.auth(c.auditPage))
 }
 
 func (c *Console) css(w http.ResponseWriter, _ *http.Request) {
@@ -113,10 +132,13 @@ func (c *Console) js(w http.ResponseWriter, _ *http.Request) {
 // the login page.
 func (c *Console) auth(h func(http.ResponseWriter, *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if c.token != "" && !c.validSession(r) {
+		p, ss, ok := c.who(r)
+		if !ok {
 			http.Redirect(w, r, "/ui/login", http.StatusSeeOther)
 			return
 		}
+		// The API calls this request makes in-process act as p.
+		r = r.WithContext(context.WithValue(access.WithPrincipal(r.Context(), p), sessionKey{}, ss))
 		setPageHeaders(w)
 		if err := h(w, r); err != nil {
 			c.fail(w, err)
@@ -142,14 +164,15 @@ func (c *Console) fail(w http.ResponseWriter, err error) {
 		c.log.Error("console page", zap.Error(err))
 	}
 	w.WriteHeader(status)
-	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error(), LoggedIn: true})
+	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error()})
 }
 
 // page is what every template gets.
 type page struct {
 	Title       string
 	Refresh     int // seconds; 0: none
-	LoggedIn    bool
+	Who         *whoView // the logged-in person; nil on the login page
+	Admin       *adminView
 	Error       string
 	Jobs        []jobView
 	Status      *statusView
@@ -196,7 +219,7 @@ func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
 			refresh = 5
 		}
 	}
-	c.render(w, "jobs", page{Title: "Jobs", Jobs: jobs, Refresh: refresh, LoggedIn: c.token != ""})
+	c.render(w, "jobs", page{Title: "Jobs", Jobs: jobs, Refresh: refresh, Who: whoOf(r)})
 	return nil
 }
 
@@ -213,7 +236,7 @@ func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	ss, _ := c.sessionOf(r)
 	// No meta refresh: console.js polls the status and updates the
 	// counters in place (and reloads the page when the state changes).
-	p := page{Title: "Job " + name, Status: &st, Captures: caps, LoggedIn: c.token != "", CSRF: ss.csrf, Job: name}
+	p := page{Title: "Job " + name, Status: &st, Captures: caps, Who: whoOf(r), CSRF: ss.csrf, Job: name}
 	c.render(w, "job", p)
 	return nil
 }
@@ -227,7 +250,7 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
 		return err
 	}
-	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, LoggedIn: c.token != ""}
+	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r)}
 	p.Log, p.LogSize = c.logTail(r.Context(), id)
 	c.render(w, "capture", p)
 	return nil
@@ -333,7 +356,7 @@ func captureID(r *http.Request) (string, error) {
 }
 
 func (c *Console) loginPage(w http.ResponseWriter, r *http.Request) {
-	if c.token == "" || c.validSession(r) {
+	if _, _, ok := c.who(r); ok {
 		http.Redirect(w, r, "/ui/", http.StatusSeeOther)
 		return
 	}
@@ -341,34 +364,42 @@ func (c *Console) loginPage(w http.ResponseWriter, r *http.Request) {
 	c.render(w, "login", page{Title: "Log in"})
 }
 
-// login checks the token in constant time and starts a session.
+// login starts a session for the holder of the form's token: an
+// account's or the daemon's bootstrap token. Tokens are compared by
+// their SHA-256, the bootstrap one in constant time.
 func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 	setPageHeaders(w)
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
-	got := sha256.Sum256([]byte(r.PostFormValue("token")))
-	want := sha256.Sum256([]byte(c.token))
-	if c.token == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+	tok := r.PostFormValue("token")
+	p, err := c.acct.Authenticate(r.Context(), access.HashToken(tok))
+	if tok == "" || err != nil {
+		c.log.Warn("console login refused", zap.String("remote", r.RemoteAddr))
 		w.WriteHeader(http.StatusUnauthorized)
-		c.render(w, "login", page{Title: "Log in", Error: "That is not this daemon's token."})
+		c.render(w, "login", page{Title: "Log in", Error: "That token is neither an active account's nor this daemon's."})
 		return
 	}
-	id := c.newSession()
+	p.Remote, p.Via = r.RemoteAddr, access.ViaConsole
+	id := c.newSession(access.HashToken(tok))
+	c.acct.Record(r.Context(), p, access.ActLogin, r.URL.Path, http.StatusSeeOther, "")
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: id, Path: "/ui/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil, MaxAge: int(SessionTTL / time.Second)})
 	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
 }
 
 func (c *Console) logout(w http.ResponseWriter, r *http.Request) {
+	if p, ss, ok := c.who(r); ok && ss.tokenHash != "" {
+		c.acct.Record(r.Context(), p, access.ActLogout, r.URL.Path, http.StatusSeeOther, "")
+	}
 	if ck, err := r.Cookie(cookieName); err == nil {
 		c.mu.Lock()
 		delete(c.sessions, ck.Value)
 		c.mu.Unlock()
 	}
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/ui/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/ui/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	http.Redirect(w, r, "/ui/login", http.StatusSeeOther)
 }
 
-func (c *Console) newSession() string {
+func (c *Console) newSession(tokenHash string) string {
 	id := randomHex()
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -387,7 +418,7 @@ func (c *Console) newSession() string {
 		}
 		delete(c.sessions, oldest)
 	}
-	c.sessions[id] = session{exp: now.Add(SessionTTL), csrf: randomHex()}
+	c.sessions[id] = session{exp: now.Add(SessionTTL), csrf: randomHex(), tokenHash: tokenHash}
 	return id
 }
 
@@ -398,26 +429,59 @@ func randomHex() string {
 	return hex.EncodeToString(b[:])
 }
 
-// sessionOf returns the request's live session; ok is false without one.
-// An open daemon (no token) has no sessions: every request is one
-// session whose form token is the console's own (openCSRF).
-func (c *Console) sessionOf(r *http.Request) (session, bool) {
-	if c.token == "" {
-		return session{csrf: c.openCSRF}, true
+type sessionKey struct{}
+
+// who is the request's person and session: on an open daemon everyone,
+// with the console's own form token (openCSRF); else the holder of a live
+// session whose token still authenticates. ok is false otherwise.
+func (c *Console) who(r *http.Request) (access.Principal, session, bool) {
+	if p, err := c.acct.Authenticate(r.Context(), ""); err == nil {
+		p.Remote, p.Via = r.RemoteAddr, access.ViaConsole
+		return p, session{csrf: c.openCSRF}, true
 	}
 	ck, err := r.Cookie(cookieName)
 	if err != nil {
-		return session{}, false
+		return access.Principal{}, session{}, false
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	ss, ok := c.sessions[ck.Value]
-	return ss, ok && c.now().Before(ss.exp)
+	c.mu.Unlock()
+	if !ok || !c.now().Before(ss.exp) {
+		return access.Principal{}, session{}, false
+	}
+	p, err := c.acct.Authenticate(r.Context(), ss.tokenHash)
+	if err != nil {
+		return access.Principal{}, session{}, false
+	}
+	p.Remote, p.Via = r.RemoteAddr, access.ViaConsole
+	return p, ss, true
 }
 
-func (c *Console) validSession(r *http.Request) bool {
-	_, ok := c.sessionOf(r)
-	return ok
+// sessionOf returns the session auth found for the request.
+func (c *Console) sessionOf(r *http.Request) (session, bool) {
+	if ss, ok := r.Context().Value(sessionKey{}).(session); ok {
+		return ss, true
+	}
+	_, ss, ok := c.who(r)
+	return ss, ok
+}
+
+// whoView is the header's "logged in as" and what the pages offer.
+type whoView struct {
+	Name, Role string
+	// Open: a daemon without tokens, so nobody logs in or out.
+	Open       bool
+	CanOperate bool
+	IsAdmin    bool
+}
+
+func whoOf(r *http.Request) *whoView {
+	p, ok := access.FromContext(r.Context())
+	if !ok {
+		return nil
+	}
+	return &whoView{Name: p.Name, Role: string(p.Role), Open: p.Name == access.OpenName,
+		CanOperate: p.Role.Allows(access.Operator), IsAdmin: p.Role.Allows(access.Admin)}
 }
 
 // csrfOK checks the form's token against the session's in constant time.

@@ -39,7 +39,7 @@ func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	sortByNextRun(scheduled)
-	c.render(w, "schedules", page{Title: "Schedules", Jobs: scheduled, Now: time.Now(), LoggedIn: c.token != ""})
+	c.render(w, "schedules", page{Title: "Schedules", Jobs: scheduled, Now: time.Now(), Who: whoOf(r)})
 	return nil
 }
 
@@ -56,7 +56,7 @@ func (c *Console) clusterPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/cluster", &cv); err != nil {
 		return err
 	}
-	p := page{Title: "Cluster", ClusterInfo: &cv, LoggedIn: c.token != ""}
+	p := page{Title: "Cluster", ClusterInfo: &cv, Who: whoOf(r)}
 	if cv.Cluster && len(cv.Captures) > 0 {
 		p.Refresh = 5
 	}

@@ -74,7 +74,7 @@ func (c *Console) qualityPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	qv.finish(id)
-	c.render(w, "quality", page{Title: "Quality of capture " + id, CaptureID: id, Quality: qv, LoggedIn: c.token != ""})
+	c.render(w, "quality", page{Title: "Quality of capture " + id, CaptureID: id, Quality: qv, Who: whoOf(r)})
 	return nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/sharc-archive/sharc/daemon/access"
 )
 
 // ReplayWeb.page's own build (scripts/vendor-replay.sh copies it from the
@@ -85,7 +87,7 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		rv.Frame = origin + "/r/" + c.replay.Caps.Mint(cv.ID) + "/?" + tq.Encode()
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; frame-src "+origin)
 	}
-	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, LoggedIn: c.token != ""})
+	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, Who: whoOf(r)})
 	return nil
 }
 
@@ -120,8 +122,10 @@ func (c *Console) serveWACZ(w http.ResponseWriter, r *http.Request, id string) {
 			req.Header.Set(h, v)
 		}
 	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
+	if _, ok := access.FromContext(req.Context()); !ok {
+		// The replay origin's request: its capability was checked, and
+		// a capability is minted only for a logged-in person's page.
+		req = req.WithContext(access.WithPrincipal(req.Context(), access.Principal{Name: access.ReplayName, Role: access.Viewer, Remote: r.RemoteAddr, Via: access.ViaConsole}))
 	}
 	c.api.ServeHTTP(w, req)
 }

@@ -101,7 +101,7 @@ func (c *Console) changesPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), fmt.Sprintf("/api/v1/captures/%s/changes?limit=%d&sample=true", id, maxScatter), &cv); err != nil {
 		return err
 	}
-	c.render(w, "changes", page{Title: "Change patterns of capture " + id, CaptureID: id, Scatter: layoutScatter(cv), LoggedIn: c.token != ""})
+	c.render(w, "changes", page{Title: "Change patterns of capture " + id, CaptureID: id, Scatter: layoutScatter(cv), Who: whoOf(r)})
 	return nil
 }
 

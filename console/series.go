@@ -102,7 +102,7 @@ func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 	report.ID, report.Heading = "report", "Within each capture: the quality report's verdicts"
 	report.Note = "Each capture with a quality report: its pages by what its own revisit found (unchanged: coherent, or downloaded once by a single-visit capture). Failed and blocked pages are not drawn."
 	plots = append(plots, report)
-	c.render(w, "series", page{Title: "Capture series of " + name, Plots: plots, Job: name, LoggedIn: c.token != ""})
+	c.render(w, "series", page{Title: "Capture series of " + name, Plots: plots, Job: name, Who: whoOf(r)})
 	return nil
 }
 

@@ -37,9 +37,6 @@ func (w *pipeWriter) Write(b []byte) (int, error) {
 // from read stops the handler (its writes fail).
 func (c *Console) stream(ctx context.Context, path string, read func(io.Reader) error) error {
 	req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
 	pr, pw := io.Pipe()
 	w := &pipeWriter{header: http.Header{}, pw: pw, status: make(chan int, 1)}
 	done := make(chan struct{})

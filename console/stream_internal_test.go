@@ -27,7 +27,7 @@ func TestStream(t *testing.T) {
 	})
 	mux.HandleFunc("/panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
 	mux.HandleFunc("/empty", func(http.ResponseWriter, *http.Request) {})
-	c := New(mux, "", nil)
+	c := New(mux, nil, nil) // stream never authenticates: the API does
 	ctx := context.Background()
 	tests := []struct {
 		path   string

@@ -52,7 +52,7 @@ const layout = `{{define "top"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
 {{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
 <link rel="stylesheet" href="/ui/console.css"><script src="/ui/console.js" defer></script></head>
-<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a><a href="/ui/submit">Submit a job</a><a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if .LoggedIn}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}</header>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if and .Who .Who.CanOperate}}<a href="/ui/submit">Submit a job</a>{{end}}<a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if and .Who .Who.IsAdmin}}<a href="/ui/accounts">Accounts</a><a href="/ui/audit">Audit trail</a>{{end}}{{with .Who}}<span class="who" id="who">{{.Name}} ({{.Role}})</span>{{if not .Open}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
 {{define "bottom"}}</main></body></html>{{end}}
 {{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
@@ -60,7 +60,7 @@ const layout = `{{define "top"}}<!doctype html>
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "login"}}{{template "top" .}}
 <form class="login" method="post" action="/ui/login">
-<p>This daemon asks for its API token.</p>
+<p>Log in with your account's token (<code>sharc user add</code> made it), or the daemon's bootstrap token.</p>
 {{if .Error}}<p class="error">{{.Error}}</p>{{end}}
 <label>Token <input type="password" name="token" autocomplete="current-password" autofocus></label>
 <button type="submit">Log in</button>
@@ -85,8 +85,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "job"}}{{template "top" .}}
 {{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}" data-capture="{{.Capture}}">
 <p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
-<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
-<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>
+{{if $.Who.CanOperate}}<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
+<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>{{else}}<p class="muted">Your role ({{$.Who.Role}}) can watch this job; an operator can pause, resume, cancel or edit it.</p>{{end}}
 <table class="counters">
 <tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
 <tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>

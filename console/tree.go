@@ -69,7 +69,7 @@ func (c *Console) treePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c.render(w, "tree", page{Title: "Crawl tree of capture " + id, Tree: tv, CaptureID: id, LoggedIn: c.token != ""})
+	c.render(w, "tree", page{Title: "Crawl tree of capture " + id, Tree: tv, CaptureID: id, Who: whoOf(r)})
 	return nil
 }
 

@@ -2,8 +2,6 @@ package daemon
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +21,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
@@ -203,35 +202,58 @@ func (e *APIError) Error() string {
 type route struct {
 	method, path string
 	h            func(w http.ResponseWriter, r *http.Request) error
+	// need is the least role that may call it; act names a
+	// state-changing call in the audit trail.
+	need access.Role
+	act  access.Action
+}
+
+// read, operate and administer build routes of each role.
+func read(method, path string, h func(http.ResponseWriter, *http.Request) error) route {
+	return route{method: method, path: path, h: h, need: access.Viewer}
+}
+
+func operate(method, path string, act access.Action, h func(http.ResponseWriter, *http.Request) error) route {
+	return route{method: method, path: path, h: h, need: access.Operator, act: act}
+}
+
+func administer(method, path string, act access.Action, h func(http.ResponseWriter, *http.Request) error) route {
+	return route{method: method, path: path, h: h, need: access.Admin, act: act}
 }
 
 func (d *Daemon) routes() []route {
 	return []route{
-		{"GET", "/api/v1/version", d.getVersion},
-		{"GET", "/api/v1/cluster", d.getCluster},
-		{"POST", "/api/v1/jobs", d.postJob},
-		{"GET", "/api/v1/jobs", d.getJobs},
-		{"GET", "/api/v1/jobs/{name}", d.getJob},
-		{"DELETE", "/api/v1/jobs/{name}", d.deleteJob},
-		{"GET", "/api/v1/jobs/{name}/captures", d.getCaptures},
-		{"GET", "/api/v1/jobs/{name}/runs", d.getRuns},
-		{"GET", "/api/v1/jobs/{name}/changes", d.getJobChanges},
-		{"GET", "/api/v1/jobs/{name}/status", d.getStatus},
-		{"POST", "/api/v1/jobs/{name}/pause", d.postAction(d.Pause)},
-		{"POST", "/api/v1/jobs/{name}/resume", d.postAction(d.Resume)},
-		{"POST", "/api/v1/jobs/{name}/cancel", d.postAction(d.Cancel)},
-		{"GET", "/api/v1/jobs/{name}/hosts/{host}/frontier", d.getFrontier},
-		{"POST", "/api/v1/jobs/{name}/hosts/{host}/frontier", d.postFrontier},
-		{"GET", "/api/v1/captures/{id}", d.getCapture},
-		{"GET", "/api/v1/captures/{id}/report", d.getReport},
-		{"GET", "/api/v1/captures/{id}/warcs", d.getWARCs},
-		{"GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC},
-		{"GET", "/api/v1/captures/{id}/wacz", d.getWACZ},
-		{"GET", "/api/v1/captures/{id}/graphml", d.getGraphML},
-		{"GET", "/api/v1/captures/{id}/changes", d.getChanges},
-		{"GET", "/api/v1/captures/{id}/logs/{file}", d.getLog},
-		{"GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle},
-		{"GET", "/api/v1/captures/{id}/reports/{file}", d.getFolderReport},
+		read("GET", "/api/v1/version", d.getVersion),
+		read("GET", "/api/v1/whoami", d.getWhoami),
+		read("GET", "/api/v1/cluster", d.getCluster),
+		operate("POST", "/api/v1/jobs", access.ActSubmit, d.postJob),
+		read("GET", "/api/v1/jobs", d.getJobs),
+		read("GET", "/api/v1/jobs/{name}", d.getJob),
+		operate("DELETE", "/api/v1/jobs/{name}", access.ActArchive, d.deleteJob),
+		read("GET", "/api/v1/jobs/{name}/captures", d.getCaptures),
+		read("GET", "/api/v1/jobs/{name}/runs", d.getRuns),
+		read("GET", "/api/v1/jobs/{name}/changes", d.getJobChanges),
+		read("GET", "/api/v1/jobs/{name}/status", d.getStatus),
+		read("GET", "/api/v1/jobs/{name}/audit", d.getJobAudit),
+		operate("POST", "/api/v1/jobs/{name}/pause", access.ActPause, d.postAction(d.Pause)),
+		operate("POST", "/api/v1/jobs/{name}/resume", access.ActResume, d.postAction(d.Resume)),
+		operate("POST", "/api/v1/jobs/{name}/cancel", access.ActCancel, d.postAction(d.Cancel)),
+		read("GET", "/api/v1/jobs/{name}/hosts/{host}/frontier", d.getFrontier),
+		operate("POST", "/api/v1/jobs/{name}/hosts/{host}/frontier", access.ActFrontier, d.postFrontier),
+		read("GET", "/api/v1/captures/{id}", d.getCapture),
+		read("GET", "/api/v1/captures/{id}/report", d.getReport),
+		read("GET", "/api/v1/captures/{id}/warcs", d.getWARCs),
+		read("GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC),
+		read("GET", "/api/v1/captures/{id}/wacz", d.getWACZ),
+		read("GET", "/api/v1/captures/{id}/graphml", d.getGraphML),
+		read("GET", "/api/v1/captures/{id}/changes", d.getChanges),
+		read("GET", "/api/v1/captures/{id}/logs/{file}", d.getLog),
+		read("GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle),
+		read("GET", "/api/v1/captures/{id}/reports/{file}", d.getFolderReport),
+		administer("GET", "/api/v1/users", "", d.getUsers),
+		administer("POST", "/api/v1/users", access.ActUserAdd, d.postUser),
+		administer("DELETE", "/api/v1/users/{user}", access.ActUserRevoke, d.deleteUser),
+		administer("GET", "/api/v1/audit", "", d.getAudit),
 	}
 }
 
@@ -248,13 +270,13 @@ func (d *Daemon) handlers(ro *console.ReplayOrigin) (http.Handler, http.Handler)
 	mux := http.NewServeMux()
 	for _, rt := range d.routes() {
 		h := rt.h
-		mux.Handle(rt.method+" "+rt.path, d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mux.Handle(rt.method+" "+rt.path, d.auth(rt.need, rt.act, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if err := h(w, r); err != nil {
 				d.writeError(w, r, err)
 			}
 		})))
 	}
-	mux.Handle("GET /metrics", d.auth(promhttp.HandlerFor(d.metrics.reg, promhttp.HandlerOpts{})))
+	mux.Handle("GET /metrics", d.auth(access.Viewer, "", promhttp.HandlerFor(d.metrics.reg, promhttp.HandlerOpts{})))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		if !d.ready.Load() {
@@ -265,10 +287,10 @@ func (d *Daemon) handlers(ro *console.ReplayOrigin) (http.Handler, http.Handler)
 	})
 	d.methodNotAllowed(mux)
 	// The web console, a client of this same API (package console).
-	con := console.New(mux, d.cfg.Token, d.log)
+	con := console.New(mux, d, d.log)
 	con.Register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		d.auth(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.auth(access.Viewer, "", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusNotFound, &APIError{Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
 		})).ServeHTTP(w, r)
 	})
@@ -308,27 +330,8 @@ func (d *Daemon) methodNotAllowed(mux *http.ServeMux) {
 			mux.Handle(p, h)
 			continue
 		}
-		mux.Handle(p, d.auth(h))
+		mux.Handle(p, d.auth(access.Viewer, "", h))
 	}
-}
-
-// auth checks the bearer token in constant time (comparing SHA-256
-// digests, so the token's length does not leak either).
-func (d *Daemon) auth(next http.Handler) http.Handler {
-	if d.cfg.Token == "" {
-		return next
-	}
-	want := sha256.Sum256([]byte(d.cfg.Token))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok, ok := bearerToken(r.Header.Get("Authorization"))
-		got := sha256.Sum256([]byte(tok))
-		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="sharc"`)
-			writeJSON(w, http.StatusUnauthorized, &APIError{Message: "unauthorized: send Authorization: Bearer TOKEN"})
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // bearerToken is the token of an "Authorization: Bearer TOKEN" header.
@@ -403,10 +406,14 @@ func (d *Daemon) postJob(w http.ResponseWriter, r *http.Request) error {
 	if name == "" {
 		name = "job.yaml"
 	}
+	note := noteOf(r.Context())
+	note.digest = yamlDigest(body)
 	info, err := d.Submit(r.Context(), body, filepath.Base(name))
 	if err != nil {
+		note.detail = err.Error()
 		return err
 	}
+	note.job = info.Name
 	writeJSON(w, http.StatusCreated, info)
 	return nil
 }

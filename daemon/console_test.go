@@ -65,7 +65,7 @@ func TestConsole(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b), resp
 	}
-	if code, body, _ := post("wrong"); code != http.StatusUnauthorized || !strings.Contains(body, "not this daemon") {
+	if code, body, _ := post("wrong"); code != http.StatusUnauthorized || !strings.Contains(body, "neither an active account") {
 		t.Errorf("wrong token: %d", code)
 	}
 	code, body, resp := post(testToken)

@@ -51,6 +51,7 @@ func commands() map[string]command {
 		"rates":       {summary: "change-rate predictors: sharc rates train|evaluate|compare (thesis ch. 6)", run: runRates, subs: ratesSubcommands},
 		"serve":       {summary: "run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", run: runServe},
 		"job":         {summary: "talk to the daemon: sharc job submit|list|status|pause|resume|cancel", run: runJob},
+		"user":        {summary: "manage the daemon's accounts: sharc user add|list|revoke", run: runUser},
 		"healthcheck": {summary: "probe the daemon's /healthz (the container's HEALTHCHECK)", run: runHealthcheck},
 	}
 }

@@ -81,6 +81,9 @@ const (
 	// OpenName is anyone on a loopback daemon that has no token and no
 	// accounts.
 	OpenName = "local-open"
+	// ReplayName is the console's replay origin fetching a capture's
+	// package for a capability the console minted (a viewer).
+	ReplayName = "replay-capability"
 )
 
 // namePattern is what an account name may be: it appears in logs, the
@@ -89,7 +92,7 @@ var namePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._@-]{0,63}$`)
 
 // CheckName validates an account name.
 func CheckName(name string) error {
-	if !namePattern.MatchString(name) || name == BootstrapName || name == OpenName {
+	if !namePattern.MatchString(name) || name == BootstrapName || name == OpenName || name == ReplayName {
 		return fmt.Errorf("account name %q: want 1-64 lower-case letters, digits, '.', '_', '@' or '-', starting with a letter or digit (and not %s or %s)", name, BootstrapName, OpenName)
 	}
 	return nil
@@ -130,3 +133,22 @@ func HashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(h[:])
 }
+
+// Action names a state-changing request in the audit trail.
+type Action string
+
+// The audited actions (docs/security.md, "Audit trail").
+const (
+	ActSubmit     Action = "job.submit"
+	ActArchive    Action = "job.archive"
+	ActPause      Action = "job.pause"
+	ActResume     Action = "job.resume"
+	ActCancel     Action = "job.cancel"
+	ActFrontier   Action = "job.frontier"
+	ActUserAdd    Action = "user.add"
+	ActUserRevoke Action = "user.revoke"
+	ActLogin      Action = "console.login"
+	ActLogout     Action = "console.logout"
+	// ActOther is a state-changing request no route names (a 404 or 405).
+	ActOther Action = "request"
+)

@@ -1,0 +1,172 @@
+package daemon
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// UserInfo is an account as the API shows it: never its token or hash.
+type UserInfo struct {
+	Name      string     `json:"name"`
+	Role      string     `json:"role"`
+	Created   time.Time  `json:"created"`
+	CreatedBy string     `json:"created_by,omitempty"`
+	Revoked   *time.Time `json:"revoked,omitempty"`
+}
+
+// NewUser is POST /api/v1/users's answer: the token is shown this once.
+type NewUser struct {
+	UserInfo
+	Token string `json:"token"`
+}
+
+// AddUser creates an account with a fresh token and returns it; by names
+// who creates it (the audit trail and created_by keep it).
+func AddUser(ctx context.Context, st store.Accounts, name string, role access.Role, by string, now time.Time) (NewUser, error) {
+	if err := access.CheckName(name); err != nil {
+		return NewUser{}, badRequest("%v", err)
+	}
+	if _, err := access.ParseRole(string(role)); err != nil {
+		return NewUser{}, badRequest("%v", err)
+	}
+	tok, err := access.NewToken()
+	if err != nil {
+		return NewUser{}, err
+	}
+	u, err := st.AddUser(ctx, store.User{Name: name, Role: string(role), TokenHash: access.HashToken(tok), Created: now, CreatedBy: by})
+	if errors.Is(err, store.ErrExists) {
+		return NewUser{}, fmt.Errorf("%w: an active account %s exists; revoke it first to give the name a new token", errConflict, name)
+	}
+	if err != nil {
+		return NewUser{}, err
+	}
+	return NewUser{UserInfo: userInfo(u), Token: tok}, nil
+}
+
+func userInfo(u store.User) UserInfo {
+	ui := UserInfo{Name: u.Name, Role: u.Role, Created: u.Created, CreatedBy: u.CreatedBy}
+	if !u.Revoked.IsZero() {
+		r := u.Revoked
+		ui.Revoked = &r
+	}
+	return ui
+}
+
+func (d *Daemon) getWhoami(w http.ResponseWriter, r *http.Request) error {
+	p, _ := access.FromContext(r.Context())
+	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (d *Daemon) getUsers(w http.ResponseWriter, r *http.Request) error {
+	us, err := d.st.Users(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]UserInfo, 0, len(us))
+	for _, u := range us {
+		out = append(out, userInfo(u))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// maxUserBody bounds POST /api/v1/users: a name and a role.
+const maxUserBody = 4 << 10
+
+func (d *Daemon) postUser(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Name string `json:"name"`
+		Role string `json:"role"`
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxUserBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return badRequest("body: want {\"name\": NAME, \"role\": viewer|operator|admin}: %v", err)
+	}
+	p, _ := access.FromContext(r.Context())
+	noteOf(r.Context()).detail = "account " + req.Name + " as " + req.Role
+	nu, err := AddUser(r.Context(), d.st, req.Name, access.Role(req.Role), p.Name, d.now())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, nu)
+	return nil
+}
+
+func (d *Daemon) deleteUser(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("user")
+	noteOf(r.Context()).detail = "account " + name
+	if err := d.st.RevokeUser(r.Context(), name, d.now()); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("%w: no active account %s", errNotFound, name)
+		}
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// auditFilter reads ?after= and ?limit= (default 500, at most 10,000).
+func auditFilter(r *http.Request) (store.AuditFilter, error) {
+	after, err := queryCount(r, "after", 0)
+	if err != nil {
+		return store.AuditFilter{}, err
+	}
+	limit, err := queryCount(r, "limit", 500)
+	if err != nil {
+		return store.AuditFilter{}, err
+	}
+	return store.AuditFilter{AfterID: int64(after), Limit: min(max(limit, 1), 10000)}, nil
+}
+
+func (d *Daemon) getAudit(w http.ResponseWriter, r *http.Request) error {
+	f, err := auditFilter(r)
+	if err != nil {
+		return err
+	}
+	f.Job = r.URL.Query().Get("job")
+	return d.writeAudit(w, r, f)
+}
+
+// getJobAudit is one job's chain of custody: what its captures' evidence
+// packages carry, so a viewer may read it.
+func (d *Daemon) getJobAudit(w http.ResponseWriter, r *http.Request) error {
+	f, err := auditFilter(r)
+	if err != nil {
+		return err
+	}
+	f.Job = r.PathValue("name")
+	if _, err := d.st.JobByName(r.Context(), f.Job); err != nil {
+		return err
+	}
+	return d.writeAudit(w, r, f)
+}
+
+func (d *Daemon) writeAudit(w http.ResponseWriter, r *http.Request, f store.AuditFilter) error {
+	es, err := d.st.Audit(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	if es == nil {
+		es = []store.AuditEntry{}
+	}
+	writeJSON(w, http.StatusOK, es)
+	return nil
+}
+
+// yamlDigest is the audit trail's digest of a submitted job.
+func yamlDigest(b []byte) string {
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
+}

@@ -141,7 +141,7 @@ func (c *Console) auth(h func(http.ResponseWriter, *http.Request) error) http.Ha
 		r = r.WithContext(context.WithValue(access.WithPrincipal(r.Context(), p), sessionKey{}, ss))
 		setPageHeaders(w)
 		if err := h(w, r); err != nil {
-			c.fail(w, err)
+			c.fail(w, r, err)
 		}
 	})
 }
@@ -155,7 +155,7 @@ func setPageHeaders(w http.ResponseWriter) {
 }
 
 // fail shows an API error as a page.
-func (c *Console) fail(w http.ResponseWriter, err error) {
+func (c *Console) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := http.StatusInternalServerError
 	var ae *apiError
 	if errors.As(err, &ae) {
@@ -164,7 +164,7 @@ func (c *Console) fail(w http.ResponseWriter, err error) {
 		c.log.Error("console page", zap.Error(err))
 	}
 	w.WriteHeader(status)
-	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error()})
+	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error(), Who: whoOf(r)})
 }
 
 // page is what every template gets.

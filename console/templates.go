@@ -59,12 +59,12 @@ const layout = `{{define "top"}}<!doctype html>
 
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "login"}}{{template "top" .}}
-<form class="login" method="post" action="/ui/login">
+{{if .Who}}<p class="error">{{.Error}}</p>{{else}}<form class="login" method="post" action="/ui/login">
 <p>Log in with your account's token (<code>sharc user add</code> made it), or the daemon's bootstrap token.</p>
 {{if .Error}}<p class="error">{{.Error}}</p>{{end}}
 <label>Token <input type="password" name="token" autocomplete="current-password" autofocus></label>
 <button type="submit">Log in</button>
-</form>
+</form>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "jobs"}}{{template "top" .}}

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,9 +10,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/internal/fsutil"
+	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -169,4 +174,35 @@ func (d *Daemon) writeAudit(w http.ResponseWriter, r *http.Request, f store.Audi
 func yamlDigest(b []byte) string {
 	h := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// custody is a job's chain of custody: its audit entries as JSON lines,
+// oldest first, as a capture's folder (reports/audit.jsonl) and evidence
+// package carry them.
+func (d *Daemon) custody(ctx context.Context, jobName string) ([]byte, error) {
+	es, err := d.st.Audit(ctx, store.AuditFilter{Job: jobName})
+	if err != nil {
+		return nil, fmt.Errorf("chain of custody: %w", err)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, e := range es {
+		if err := enc.Encode(e); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// writeCustody writes the job's chain of custody into the capture's
+// folder beside its reports.
+func (d *Daemon) writeCustody(ctx context.Context, jobName string, f jobdir.Folder) error {
+	b, err := d.custody(ctx, jobName)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(filepath.Join(f.Reports(), jobdir.AuditFile), func(w *os.File) error {
+		_, err := w.Write(b)
+		return err
+	})
 }

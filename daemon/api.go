@@ -1047,7 +1047,7 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer cleanup()
-	in, err := d.waczInput(r.Context(), c, dir)
+	in, err := d.waczInput(r.Context(), js.name, c, dir)
 	if err != nil {
 		return err
 	}
@@ -1094,13 +1094,21 @@ func (d *Daemon) stageWARCs(ctx context.Context, jobName string, c store.Capture
 
 // waczInput gathers a capture's WARCs, CDXJ index, pages and report
 // (wacz.FromCapture, as `sharc export wacz` does).
-func (d *Daemon) waczInput(ctx context.Context, c store.Capture, dir string) (wacz.Input, error) {
+func (d *Daemon) waczInput(ctx context.Context, jobName string, c store.Capture, dir string) (wacz.Input, error) {
 	in, err := wacz.FromCapture(ctx, d.st, c.ID, dir, d.log)
 	if errors.Is(err, wacz.ErrWARCMissing) {
 		return in, fmt.Errorf("%w: %w (pause or wait for the capture)", errConflict, err)
 	}
+	if err != nil {
+		return in, err
+	}
 	in.Created, in.Software = time.Now(), version.Software()
-	return in, err
+	custody, err := d.custody(ctx, jobName)
+	if err != nil {
+		return in, err
+	}
+	in.Extras = append(in.Extras, wacz.Extra{Path: wacz.PathAudit, Data: custody})
+	return in, nil
 }
 
 // RefreshCycleInfo is a refresh capture's cycle (capture.mode refresh):

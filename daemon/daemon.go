@@ -560,6 +560,9 @@ func (d *Daemon) folderReports(ctx context.Context, j *job.Job, stats crawler.St
 	if err != nil {
 		d.log.Error("capture folder reports", zap.Int64("capture", stats.CaptureID), zap.Error(err))
 	}
+	if err := d.writeCustody(ctx, j.Name, jobdir.Folder(stats.Folder)); err != nil {
+		d.log.Error("capture folder chain of custody", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+	}
 }
 
 // settle records how a run ended: finished (idle), paused, cancelled,

@@ -30,6 +30,8 @@ func reportType(name string) (string, bool) {
 		return "text/html; charset=utf-8", true
 	case name == jobdir.QualityJSON:
 		return "application/json", true
+	case name == jobdir.AuditFile:
+		return "application/jsonl", true
 	}
 	return "", false
 }
@@ -50,7 +52,7 @@ func (d *Daemon) getFolderReport(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("file")
 	ctype, ok := reportType(name)
 	if !ok {
-		return fmt.Errorf("%w: no report %q (valid: %s, %s, %s)", errNotFound, name, strings.Join(heritrix.Reports, ", "), jobdir.QualityHTML, jobdir.QualityJSON)
+		return fmt.Errorf("%w: no report %q (valid: %s, %s, %s, %s)", errNotFound, name, strings.Join(heritrix.Reports, ", "), jobdir.QualityHTML, jobdir.QualityJSON, jobdir.AuditFile)
 	}
 	return d.serveFolderFile(w, r, name, ctype, jobdir.Folder.Reports)
 }

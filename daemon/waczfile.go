@@ -37,7 +37,7 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 		return err
 	}
 	defer cleanup()
-	in, err := d.waczInput(ctx, c, src)
+	in, err := d.waczInput(ctx, jobName, c, src)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,9 @@ import (
 const (
 	QualityHTML = "sharc-report.html"
 	QualityJSON = "sharc-report.json"
+	// AuditFile is the daemon's chain of custody of the capture: its
+	// job's audit trail entries, one JSON object a line.
+	AuditFile = "audit.jsonl"
 )
 
 // QualityReport is a capture's stored SHARC quality report

@@ -73,6 +73,9 @@ type Input struct {
 	CDXJ   []byte   // sorted CDXJ lines
 	Pages  []Page
 	Report []byte // quality report JSON, stored at PathReport; nil: none
+	// Extras are further files of the package (e.g. the chain of custody,
+	// reports/audit.jsonl), each at a path under reports/.
+	Extras []Extra
 	// Title, Description and Software go into datapackage.json.
 	Title, Description, Software string
 	Created                      time.Time
@@ -86,6 +89,26 @@ type Input struct {
 	// such a key, so an archivist never gets a package the main replay
 	// tool calls unverified by surprise.
 	AllowUnverifiableKey bool
+}
+
+// Extra is one more file of a package.
+type Extra struct {
+	Path string // under reports/, e.g. PathAudit
+	Data []byte
+}
+
+// PathAudit is where a daemon's package keeps the capture's chain of
+// custody: its job's audit trail entries, one JSON object a line.
+const PathAudit = "reports/audit.jsonl"
+
+// checkExtra keeps extras to plain names under reports/, apart from the
+// files Write makes itself.
+func checkExtra(e Extra) error {
+	name, ok := strings.CutPrefix(e.Path, "reports/")
+	if !ok || name == "" || strings.ContainsAny(name, "/\\") || name == ".." || e.Path == PathReport {
+		return fmt.Errorf("wacz: extra file %q: want reports/NAME", e.Path)
+	}
+	return nil
 }
 
 // Resource is one file entry of datapackage.json.
@@ -218,6 +241,19 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 	}
 	if in.Report != nil {
 		if err := add(PathReport, zip.Deflate, bytes.NewReader(in.Report)); err != nil {
+			return err
+		}
+	}
+	extras := map[string]bool{}
+	for _, e := range in.Extras {
+		if err := checkExtra(e); err != nil {
+			return err
+		}
+		if extras[e.Path] {
+			return fmt.Errorf("wacz: extra file %q twice", e.Path)
+		}
+		extras[e.Path] = true
+		if err := add(e.Path, zip.Deflate, bytes.NewReader(e.Data)); err != nil {
 			return err
 		}
 	}

@@ -38,7 +38,7 @@ type Console struct {
 	api  http.Handler // the daemon's API, called in-process
 	acct Accounts     // who a token or session is
 	log  *zap.Logger
-	now   func() time.Time
+	now  func() time.Time
 	// openCSRF is the form token of an open daemon (no token, so no
 	// login and no session): it still keeps other sites' forms out.
 	openCSRF string
@@ -170,7 +170,7 @@ func (c *Console) fail(w http.ResponseWriter, r *http.Request, err error) {
 // page is what every template gets.
 type page struct {
 	Title       string
-	Refresh     int // seconds; 0: none
+	Refresh     int      // seconds; 0: none
 	Who         *whoView // the logged-in person; nil on the login page
 	Admin       *adminView
 	Error       string

@@ -21,8 +21,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/console"
-	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"

@@ -53,20 +53,20 @@ type Options struct {
 // Daemon runs jobs' captures and serves the API. Create it with New, then
 // call Run once.
 type Daemon struct {
-	cfg     Config
-	opts    Options
-	log     *zap.Logger
-	st      store.DB
-	reg     *scheduler.Registry
-	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
-	getenv  func(string) string
+	cfg    Config
+	opts   Options
+	log    *zap.Logger
+	st     store.DB
+	reg    *scheduler.Registry
+	allow  []netip.Prefix // Config.AllowAddresses: the most a job may allow
+	getenv func(string) string
 	// s3Transport dials remotes through the network guard with the
 	// daemon's allow_addresses only.
 	s3Transport http.RoundTripper
-	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
-	now     func() time.Time
-	metrics *metrics
-	ready   atomic.Bool
+	leaser      crawler.Leaser // non-nil in cluster mode (Config.Node set)
+	now         func() time.Time
+	metrics     *metrics
+	ready       atomic.Bool
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it

@@ -311,3 +311,20 @@ func storeOldJob(t *testing.T, dsn string, j *job.Job) int64 {
 	}
 	return c.ID
 }
+
+// TestSandboxAcceptsDemoJob: the README's tour submits configs/demo.yaml
+// to the daemon; it stays accepted, its relative warc.dir inside data_dir.
+func TestSandboxAcceptsDemoJob(t *testing.T) {
+	text, err := os.ReadFile("../configs/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	td := startDaemon(t, storeDSN(t), 1)
+	info, err := td.client.Submit(context.Background(), text, "demo.yaml")
+	if err != nil || info.WARCDir != filepath.Join(td.d.cfg.DataDir, "demo-output", "warcs") {
+		t.Fatalf("submit: %v, warc dir %q", err, info.WARCDir)
+	}
+	if _, err := td.client.Action(context.Background(), "demo", "cancel"); err != nil && apiStatus(err) != 409 {
+		t.Fatal(err)
+	}
+}

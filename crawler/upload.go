@@ -48,11 +48,8 @@ func uploadClient(ctx context.Context, u *job.Upload, build func(context.Context
 }
 
 // envClient is `sharc crawl`'s upload client: credentials from the
-// environment variables the job names.
+// environment variables the job names (a remote is refused).
 func envClient(_ context.Context, u *job.Upload) (*upload.Client, error) {
-	if u.Remote != "" {
-		return nil, fmt.Errorf("remote %q: remotes are defined in a daemon's config (sharc serve); a job run by `sharc crawl` sets warc.upload.endpoint and bucket instead", u.Remote)
-	}
 	return upload.FromJob(u, os.Getenv)
 }
 

@@ -492,7 +492,7 @@ func (d *Daemon) infoLocked(js *jobState, withYAML bool) JobInfo {
 		info.LastRun = &ri
 	}
 	if withYAML {
-		info.YAML = js.yaml
+		info.YAML = d.submittable(js.yaml)
 	}
 	return info
 }

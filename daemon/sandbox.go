@@ -279,3 +279,45 @@ func sandboxAlert(err error) string {
 	}
 	return "capture not started: " + msg
 }
+
+// submittable is a stored job's YAML as a job submitted to this daemon
+// may say it: without the store the daemon put in (its DSN may hold a
+// password) and with warc.dir relative to data_dir, so the console's
+// "edit job" can post it back. Text that does not decode (it cannot
+// happen: it is the daemon's own Marshal output) is shown as stored.
+func (d *Daemon) submittable(text string) string {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return text
+	}
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		switch k, v := root.Content[i].Value, root.Content[i+1]; k {
+		case "store":
+			root.Content = slices.Delete(root.Content, i, i+2)
+			i -= 2
+		case "warc":
+			d.relativeWARCDir(v)
+		}
+	}
+	var out bytes.Buffer
+	enc := yaml.NewEncoder(&out)
+	enc.SetIndent(2) // as job.Marshal writes it
+	if err := enc.Encode(&doc); err != nil {
+		return text
+	}
+	return out.String()
+}
+
+// relativeWARCDir rewrites warc.dir in the warc mapping n relative to
+// data_dir when it lies inside.
+func (d *Daemon) relativeWARCDir(n *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != "dir" {
+			continue
+		}
+		if rel, err := d.insideDataDir(n.Content[i+1].Value); err == nil {
+			n.Content[i+1].Value = rel
+		}
+	}
+}

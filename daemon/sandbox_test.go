@@ -328,3 +328,30 @@ func TestSandboxAcceptsDemoJob(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSandboxJobYAMLSubmittable: the job YAML the API shows (what the
+// console's "edit job" posts back) names neither the daemon's store (its
+// DSN may hold a password) nor an absolute warc.dir, so posting it back
+// is accepted and keeps the job's folder.
+func TestSandboxJobYAMLSubmittable(t *testing.T) {
+	site := httptest.NewServer(treeSite(3, 0, new(atomic.Int64)))
+	defer site.Close()
+	td := startDaemonOpts(t, storeDSN(t), Options{}, nil)
+	ctx := context.Background()
+	first, err := td.client.Submit(ctx, jobYAML("ed", strings.TrimPrefix(site.URL, "http://"), "warc: {dir: mine/warcs}\n"), "ed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, td.client, "ed", stateIdle, 30*time.Second)
+	info, err := td.client.Job(ctx, "ed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(info.YAML, "store:") || strings.Contains(info.YAML, td.d.cfg.DataDir) || !strings.Contains(info.YAML, "dir: mine/warcs") {
+		t.Fatalf("job YAML shows the store or an absolute warc.dir:\n%s", info.YAML)
+	}
+	again, err := td.client.Submit(ctx, []byte(info.YAML), "ed.yaml")
+	if err != nil || again.WARCDir != first.WARCDir {
+		t.Fatalf("posting the shown YAML back: %v, warc dir %q, want %q", err, again.WARCDir, first.WARCDir)
+	}
+}

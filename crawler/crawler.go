@@ -33,6 +33,7 @@ import (
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
+	"github.com/sharc-archive/sharc/upload"
 	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -80,6 +81,14 @@ type Options struct {
 	// the connection. Tests use it as a safety net that no packet leaves
 	// loopback even if the guard were broken.
 	DialCheck func(network, address string) error
+	// Uploader, if non-nil, builds the client of the job's warc.upload
+	// (the daemon: from its remotes, dialling through its network guard);
+	// nil reads the credentials from the environment variables the job
+	// names (`sharc crawl`), and refuses warc.upload.remote.
+	Uploader func(ctx context.Context, u *job.Upload) (*upload.Client, error)
+	// ReadRatesModel, if non-nil, reads the file rates_model names (the
+	// daemon: only inside its models_dir); nil reads it as a path.
+	ReadRatesModel func(name string) ([]byte, error)
 }
 
 // Stats are a capture's running counters.
@@ -956,17 +965,31 @@ func (c *Crawler) Held() (activeHosts, activeURLs, parkedHosts int) {
 
 // loadRatesModel reads the predictor a job names (rates_model), or returns
 // nil when it names none.
-func loadRatesModel(path string) (*changerate.Predictor, error) {
+func loadRatesModel(path string, read func(string) ([]byte, error)) (*changerate.Predictor, error) {
 	if path == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(path)
+	if read == nil {
+		read = os.ReadFile
+	}
+	data, err := read(path)
 	if err != nil {
 		return nil, fmt.Errorf("rates_model: %w", err)
 	}
 	var p changerate.Predictor
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("rates_model %s: %w", path, err)
+		// json's message quotes the offending byte: never echo a file's
+		// content, it may not be a model at all.
+		return nil, fmt.Errorf("rates_model %s: not a model written by `sharc rates train` (%s)", path, jsonProblem(err))
 	}
 	return &p, nil
+}
+
+// jsonProblem says where a JSON document went wrong without quoting it.
+func jsonProblem(err error) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("invalid JSON at byte %d", syn.Offset)
+	}
+	return "JSON of another shape"
 }

@@ -53,7 +53,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 		return Stats{}, fmt.Errorf("warc dir: %w", err)
 	}
 	// The bucket is checked before a capture exists (warc.upload).
-	upc, err := uploadClient(ctx, c.job.WARC.Upload)
+	upc, err := uploadClient(ctx, c.job.WARC.Upload, c.opts.Uploader)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -203,7 +203,7 @@ func (c *Crawler) setUpRates(ctx context.Context) error {
 	if c.rates = c.opts.Rates; c.rates != nil {
 		return nil
 	}
-	model, err := loadRatesModel(j.RatesModel)
+	model, err := loadRatesModel(j.RatesModel, c.opts.ReadRatesModel)
 	if err != nil {
 		return err
 	}

@@ -30,11 +30,14 @@ type uploads struct {
 // uploadClient builds and checks the job's upload client before a capture
 // exists, so missing credentials, refused ones or a missing bucket stop
 // the run at once and nothing is written that could not be uploaded.
-func uploadClient(ctx context.Context, u *job.Upload) (*upload.Client, error) {
+func uploadClient(ctx context.Context, u *job.Upload, build func(context.Context, *job.Upload) (*upload.Client, error)) (*upload.Client, error) {
 	if u == nil {
 		return nil, nil
 	}
-	cl, err := upload.FromJob(u, os.Getenv)
+	if build == nil {
+		build = envClient
+	}
+	cl, err := build(ctx, u)
 	if err == nil {
 		err = cl.Check(ctx)
 	}
@@ -42,6 +45,12 @@ func uploadClient(ctx context.Context, u *job.Upload) (*upload.Client, error) {
 		return nil, fmt.Errorf("warc.upload: %w", err)
 	}
 	return cl, nil
+}
+
+// envClient is `sharc crawl`'s upload client: credentials from the
+// environment variables the job names (a remote is refused).
+func envClient(_ context.Context, u *job.Upload) (*upload.Client, error) {
+	return upload.FromJob(u, os.Getenv)
 }
 
 // startUploads starts the queue and queues what earlier runs left: the

@@ -499,7 +499,7 @@ func (d *Daemon) infoLocked(js *jobState, withYAML bool) JobInfo {
 		info.LastRun = &ri
 	}
 	if withYAML {
-		info.YAML = js.yaml
+		info.YAML = d.submittable(js.yaml)
 	}
 	return info
 }
@@ -1015,9 +1015,9 @@ func (d *Daemon) uploadedRow(ctx context.Context, captureID int64, name string) 
 	return store.WARCUpload{}, fmt.Errorf("%w: WARC file %s is still being written", errConflict, name)
 }
 
-// readClient builds a client to read a job's uploaded objects, with the
-// credentials from the environment variables its warc.upload names (as
-// for uploads).
+// readClient builds a client to read a job's uploaded objects through
+// the remote its warc.upload names (as for uploads: the daemon's
+// credentials, dialled through the network guard).
 func (d *Daemon) readClient(jobName string) (*upload.Client, error) {
 	d.mu.Lock()
 	var u *job.Upload
@@ -1028,7 +1028,7 @@ func (d *Daemon) readClient(jobName string) (*upload.Client, error) {
 	if u == nil {
 		return nil, errors.New("the job sets no warc.upload to read it with")
 	}
-	return upload.FromJob(u, os.Getenv)
+	return d.uploadClient(context.Background(), u)
 }
 
 // getWACZ serves the WACZ written when the capture finished

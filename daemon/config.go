@@ -2,18 +2,22 @@ package daemon
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/netguard"
 )
 
@@ -70,7 +74,36 @@ type Config struct {
 	// so replayed pages' scripts cannot read it. Default: the listen
 	// host, a free port (logged at start).
 	ReplayListen string `yaml:"replay_listen"`
+	// Remotes are the upload targets a submitted job may name
+	// (warc.upload.remote): a job never names a server or an environment
+	// variable itself, so it cannot send the daemon's secrets anywhere.
+	Remotes map[string]Remote `yaml:"remotes"`
+	// ModelsDir is the folder a submitted job's rates_model is read from
+	// (a relative name inside it). Default none: rates_model is refused.
+	ModelsDir string `yaml:"models_dir"`
 }
+
+// Remote is one S3-compatible upload target (Config.Remotes). Its
+// credentials come from the daemon's environment variables it names.
+type Remote struct {
+	// Endpoint is host[:port], no scheme; it is dialled through the
+	// network guard, so an address the guard denies by default needs
+	// allow_addresses.
+	Endpoint string `yaml:"endpoint"`
+	Bucket   string `yaml:"bucket"`
+	// Region is sent in signatures; "" asks the server.
+	Region string `yaml:"region"`
+	// UseTLS talks https; default true.
+	UseTLS *bool `yaml:"use_tls"`
+	// AccessKeyEnv and SecretKeyEnv name the daemon's environment
+	// variables holding the credentials (default SHARC_S3_ACCESS_KEY and
+	// SHARC_S3_SECRET_KEY).
+	AccessKeyEnv string `yaml:"access_key_env"`
+	SecretKeyEnv string `yaml:"secret_key_env"`
+}
+
+// useTLS is UseTLS with its default.
+func (r Remote) useTLS() bool { return r.UseTLS == nil || *r.UseTLS }
 
 // waczOnFinish is WACZOnFinish with its default.
 func (c Config) waczOnFinish() bool { return c.WACZOnFinish == nil || *c.WACZOnFinish }
@@ -146,6 +179,11 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 	if c.MaxConcurrentJobs <= 0 {
 		c.MaxConcurrentJobs = DefaultMaxConcurrentJobs
 	}
+	for name, r := range c.Remotes {
+		r.AccessKeyEnv = cmp.Or(r.AccessKeyEnv, job.DefaultUploadAccessKeyEnv)
+		r.SecretKeyEnv = cmp.Or(r.SecretKeyEnv, job.DefaultUploadSecretKeyEnv)
+		c.Remotes[name] = r
+	}
 	if c.DrainTimeout <= 0 {
 		c.DrainTimeout = DefaultDrainTimeout
 	}
@@ -173,6 +211,9 @@ func (c Config) Validate() error {
 			return fmt.Errorf("replay_listen: %w", err)
 		}
 	}
+	if err := c.validateRemotes(); err != nil {
+		return err
+	}
 	if !loop && c.Token == "" {
 		return fmt.Errorf("listen: %s is not a loopback address: set token: (or SHARC_TOKEN) before serving on a network", c.Listen)
 	}
@@ -190,6 +231,30 @@ func (c Config) Validate() error {
 	}
 	if c.LeaseTTL < 0 || c.Poll < 0 || c.MaxHosts < 0 {
 		return errors.New("lease_ttl, poll and max_hosts must not be negative")
+	}
+	return nil
+}
+
+// envVar is what remotes' access_key_env and secret_key_env may be.
+var envVar = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// validateRemotes checks each remote's name and fields, in name order.
+func (c Config) validateRemotes() error {
+	for _, name := range slices.Sorted(maps.Keys(c.Remotes)) {
+		r := c.Remotes[name]
+		at := "remotes." + name
+		switch {
+		case !job.RemoteName.MatchString(name):
+			return fmt.Errorf("remotes: %q is not a remote name: use 1-64 letters, digits, '_' or '-'", name)
+		case r.Endpoint == "" || strings.Contains(r.Endpoint, "://") || strings.ContainsAny(r.Endpoint, "/?# "):
+			return fmt.Errorf("%s.endpoint: want host[:port] without scheme or path, got %q (use_tls picks https)", at, r.Endpoint)
+		case r.Bucket == "":
+			return fmt.Errorf("%s.bucket: required", at)
+		case r.AccessKeyEnv != "" && !envVar.MatchString(r.AccessKeyEnv):
+			return fmt.Errorf("%s.access_key_env: %q is not an environment variable name", at, r.AccessKeyEnv)
+		case r.SecretKeyEnv != "" && !envVar.MatchString(r.SecretKeyEnv):
+			return fmt.Errorf("%s.secret_key_env: %q is not an environment variable name", at, r.SecretKeyEnv)
+		}
 	}
 	return nil
 }

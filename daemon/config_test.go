@@ -68,6 +68,15 @@ func TestParseConfig(t *testing.T) {
 		}},
 		{"bad allow_addresses", "store: sqlite:x.db\nallow_addresses: [127.0.0.0/8, 10.0.0.1/8]\n", "", "allow_addresses[1]: \"10.0.0.1/8\" has address bits set", nil},
 		{"negative poll", "store: postgres://u@h/db\nnode: a\npoll: -1s\n", "", "must not be negative", nil},
+		{"remotes", "store: sqlite:x.db\nmodels_dir: /m\nremotes:\n  archive: {endpoint: 127.0.0.1:9000, bucket: b, use_tls: false}\n", "", "", func(c Config) bool {
+			r := c.Remotes["archive"]
+			return c.ModelsDir == "/m" && r.Endpoint == "127.0.0.1:9000" && !r.useTLS() && r.AccessKeyEnv == "SHARC_S3_ACCESS_KEY" && r.SecretKeyEnv == "SHARC_S3_SECRET_KEY"
+		}},
+		{"remote typo", "store: sqlite:x.db\nremotes:\n  archive:\n    endpoint: h:1\n    bucket: b\n    usetls: false\n", "", `sharc.yaml:6: remotes.archive: unknown key "usetls"`, nil},
+		{"remote without bucket", "store: sqlite:x.db\nremotes: {archive: {endpoint: h:1}}\n", "", "remotes.archive.bucket: required", nil},
+		{"remote with scheme", "store: sqlite:x.db\nremotes: {archive: {endpoint: 'https://h', bucket: b}}\n", "", `remotes.archive.endpoint: want host[:port] without scheme or path, got "https://h"`, nil},
+		{"remote bad env name", "store: sqlite:x.db\nremotes: {archive: {endpoint: h, bucket: b, secret_key_env: 'a b'}}\n", "", `remotes.archive.secret_key_env: "a b" is not an environment variable name`, nil},
+		{"remote bad name", "store: sqlite:x.db\nremotes: {'a/b': {endpoint: h, bucket: b}}\n", "", `remotes: "a/b" is not a remote name`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ParseConfig([]byte(tc.text), "sharc.yaml", env(tc.envToken))

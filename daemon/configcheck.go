@@ -55,12 +55,36 @@ func checkConfigNode(doc *yaml.Node, name string) error {
 		}
 		if err := v.Decode(reflect.New(typ).Interface()); err != nil {
 			errs = append(errs, fmt.Sprintf("%s:%d: %s: want %s, got %s", name, v.Line, k.Value, describeType(typ), describeNode(v)))
+			continue
+		}
+		if k.Value == "remotes" {
+			errs = append(errs, remoteKeyErrors(v, name)...)
 		}
 	}
 	if len(errs) > 0 {
 		return errors.New("config " + strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// remoteKeyErrors reports unknown keys inside remotes' entries, which
+// decoding alone would drop (a misspelt use_tls would silently be true).
+func remoteKeyErrors(remotes *yaml.Node, name string) []string {
+	t := reflect.TypeFor[Remote]()
+	valid := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		valid = append(valid, t.Field(i).Tag.Get("yaml"))
+	}
+	var errs []string
+	for i := 0; i+1 < len(remotes.Content); i += 2 {
+		r := remotes.Content[i+1]
+		for j := 0; j+1 < len(r.Content); j += 2 {
+			if k := r.Content[j]; !slices.Contains(valid, k.Value) {
+				errs = append(errs, fmt.Sprintf("%s:%d: remotes.%s: unknown key %q (valid keys: %s)", name, k.Line, remotes.Content[i].Value, k.Value, strings.Join(valid, ", ")))
+			}
+		}
+	}
+	return errs
 }
 
 // describeType words what a config field accepts.
@@ -79,6 +103,8 @@ func describeType(t reflect.Type) string {
 		return "a string"
 	case t.Kind() == reflect.Slice:
 		return "a list such as [127.0.0.0/8]"
+	case t.Kind() == reflect.Map:
+		return "a mapping such as {NAME: {endpoint: s3.example.org, bucket: warcs}}"
 	}
 	return t.String()
 }

@@ -7,7 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"path/filepath"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -45,21 +45,28 @@ type Options struct {
 	// Registry supplies the scheduler strategies; nil means
 	// scheduler.NewRegistry().
 	Registry *scheduler.Registry
+	// Getenv reads the daemon's environment (remotes' credentials); nil
+	// means os.Getenv.
+	Getenv func(string) string
 }
 
 // Daemon runs jobs' captures and serves the API. Create it with New, then
 // call Run once.
 type Daemon struct {
-	cfg     Config
-	opts    Options
-	log     *zap.Logger
-	st      store.DB
-	reg     *scheduler.Registry
-	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
-	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
-	now     func() time.Time
-	metrics *metrics
-	ready   atomic.Bool
+	cfg    Config
+	opts   Options
+	log    *zap.Logger
+	st     store.DB
+	reg    *scheduler.Registry
+	allow  []netip.Prefix // Config.AllowAddresses: the most a job may allow
+	getenv func(string) string
+	// s3Transport dials remotes through the network guard with the
+	// daemon's allow_addresses only.
+	s3Transport http.RoundTripper
+	leaser      crawler.Leaser // non-nil in cluster mode (Config.Node set)
+	now         func() time.Time
+	metrics     *metrics
+	ready       atomic.Bool
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it
@@ -142,6 +149,9 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if opts.Registry == nil {
 		opts.Registry = scheduler.NewRegistry()
 	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
 	if cfg.MaxConcurrentJobs <= 0 {
 		cfg.MaxConcurrentJobs = DefaultMaxConcurrentJobs
 	}
@@ -160,6 +170,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
+		getenv: opts.Getenv, s3Transport: netguard.New(allow).Transport(),
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
@@ -301,6 +312,10 @@ func (d *Daemon) load(ctx context.Context) error {
 			d.mu.Unlock()
 			continue
 		}
+		if err := d.runnable(j); err != nil {
+			d.keepRefused(js, caps, err)
+			continue
+		}
 		d.metrics.register(row.Name, lastSuccess(caps))
 		d.mu.Lock()
 		d.jobs[row.Name] = js
@@ -325,6 +340,24 @@ func (d *Daemon) load(ctx context.Context) error {
 		d.mu.Unlock()
 	}
 	return nil
+}
+
+// keepRefused lists a stored job whose captures may not start (it
+// predates the sandbox, or leaves it now) with an alert saying what to
+// change; the job and its captures stay as they are, nothing is deleted.
+func (d *Daemon) keepRefused(js *jobState, caps []store.Capture, err error) {
+	js.alert = sandboxAlert(err)
+	if n := len(caps); n > 0 {
+		js.file = caps[n-1].Owner.JobFile
+		if caps[n-1].Status == store.CaptureStatusPaused {
+			js.state = statePaused
+		}
+	}
+	d.log.Error("stored job leaves the daemon's sandbox: its captures are not started", zap.String("job", js.name), zap.String("alert", js.alert))
+	d.metrics.register(js.name, lastSuccess(caps))
+	d.mu.Lock()
+	d.jobs[js.name] = js
+	d.mu.Unlock()
 }
 
 // parse validates a job the way `sharc crawl` does, and refuses one
@@ -380,8 +413,15 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	if err != nil {
 		return JobInfo{}, err
 	}
-	if j.WARC.Dir == "output/"+j.Name+"/warcs" { // the job's default: use the daemon's data dir
-		j.WARC.Dir = filepath.Join(d.cfg.DataDir, j.Name, "warcs")
+	given, err := d.sandboxSubmitted(data, j)
+	if err != nil {
+		return JobInfo{}, err
+	}
+	if err := d.checkJob(j, given); err != nil {
+		return JobInfo{}, err
+	}
+	if err := d.prepareWARCDir(j.WARC.Dir); err != nil {
+		return JobInfo{}, err
 	}
 	j.Store = d.cfg.Store
 	text, err := j.Marshal()
@@ -471,18 +511,26 @@ func (d *Daemon) startLocked(js *jobState) { d.startJoinLocked(js, joinSpec{}) }
 // startJoinLocked is startLocked with limits on which capture a clustered
 // run may open (see joinStore).
 func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
-	ctx, cancel := context.WithCancel(d.runCtx)
-	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now(), scheduled: js.due, jobID: js.id}
-	js.due = time.Time{}
-	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
-	js.run, js.state, js.alert = r, stateQueued, ""
 	// Each run gets its own parse of the job: operators may edit the
 	// daemon's copy (host delays) while the crawler reads its own.
 	j, err := d.parse([]byte(js.yaml), "job "+js.name)
 	if err != nil {
 		j = js.job // cannot happen: the text was produced from a valid job
 	}
-	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file}
+	if err := d.runnable(j); err != nil {
+		// Re-checked at every start: a stored job may predate the
+		// sandbox, and links can appear in data_dir after submission.
+		js.alert = sandboxAlert(err)
+		d.log.Error("capture not started: the job leaves its sandbox", zap.String("job", js.name), zap.String("alert", js.alert))
+		return
+	}
+	ctx, cancel := context.WithCancel(d.runCtx)
+	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now(), scheduled: js.due, jobID: js.id}
+	js.due = time.Time{}
+	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
+	js.run, js.state, js.alert = r, stateQueued, ""
+	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file,
+		Uploader: d.uploadClient, ReadRatesModel: d.readModel}
 	var st store.Store = d.st
 	if d.leaser != nil {
 		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}
@@ -718,6 +766,12 @@ func (d *Daemon) Resume(ctx context.Context, name string) (JobInfo, error) {
 	}
 	if !js.archived.IsZero() {
 		return JobInfo{}, fmt.Errorf("%w: job %s is archived: submit it again to run it", errConflict, name)
+	}
+	if js.run == nil {
+		if err := d.runnable(js.job); err != nil {
+			js.alert = sandboxAlert(err)
+			return JobInfo{}, err
+		}
 	}
 	switch js.state {
 	case stateRunning, stateQueued:

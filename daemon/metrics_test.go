@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -354,20 +353,19 @@ func TestKnownCodesCoverCrawllog(t *testing.T) {
 	}
 }
 
-// TestMetricsJobAlert: a capture stopped by an error (its WARC directory
-// cannot be created) sets sharc_job_alert{kind="error"} and counts an
-// "alert" outcome; a full disk's alert is told apart by its wording.
+// TestMetricsJobAlert: a capture stopped by an error (its upload remote's
+// credentials are not in the daemon's environment) sets
+// sharc_job_alert{kind="error"} and counts an "alert" outcome; a full
+// disk's alert is told apart by its wording.
 func TestMetricsJobAlert(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(5, 0, &hits))
 	defer srv.Close()
-	td := startDaemon(t, storeDSN(t), 1)
+	td := startDaemonOpts(t, storeDSN(t), Options{Getenv: func(string) string { return "" }}, func(c *Config) {
+		c.Remotes = map[string]Remote{"nocreds": {Endpoint: "127.0.0.1:1", Bucket: "b", AccessKeyEnv: "A", SecretKeyEnv: "S"}}
+	})
 	ctx := context.Background()
-	blocker := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	extra := fmt.Sprintf("warc: {dir: %s}\n", filepath.Join(blocker, "warcs"))
+	extra := "warc: {upload: {remote: nocreds}}\n"
 	if _, err := td.client.Submit(ctx, jobYAML("broken", strings.TrimPrefix(srv.URL, "http://"), extra), "broken.yaml"); err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,10 @@ func TestRunsTotalsSerialsAcrossRestart(t *testing.T) {
 	if _, err := st.StartRun(ctx, store.Run{JobID: jr.ID, Started: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	td = startDaemon(t, dsn, 1)
+	// The same machine restarted: the same data_dir (a job's folder
+	// outside data_dir would not be started).
+	data := td.d.cfg.DataDir
+	td = startDaemonOpts(t, dsn, Options{Tick: 50 * time.Millisecond}, func(c *Config) { c.DataDir = data })
 	info, err := td.client.Job(ctx, "acc")
 	if err != nil || info.LastRun == nil || info.LastRun.StopReason != outcomeKilled {
 		t.Fatalf("after restart: last_run %+v %v; want the killed run", info.LastRun, err)

@@ -32,14 +32,14 @@ func TestWARCListShowsObjects(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(10, 0, &hits))
 	defer srv.Close()
-	td := startDaemon(t, sqliteDSN(t), 1)
+	td := startDaemonOpts(t, sqliteDSN(t), Options{}, withRemote(s))
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name        string
 		deleteLocal bool
 	}{{"keep", false}, {"gone", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			up := fmt.Sprintf("warc:\n  upload: {endpoint: %q, bucket: archive, use_tls: false, delete_local: %v}\n", s.Endpoint, tc.deleteLocal)
+			up := fmt.Sprintf("warc:\n  upload: {remote: archive, delete_local: %v}\n", tc.deleteLocal)
 			if _, err := td.client.Submit(ctx, jobYAML(tc.name, strings.TrimPrefix(srv.URL, "http://"), up), tc.name+".yaml"); err != nil {
 				t.Fatal(err)
 			}
@@ -68,6 +68,15 @@ func TestWARCListShowsObjects(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// withRemote defines the remote "archive": the test S3 server's bucket
+// "archive", credentials from the variables s.SetEnv sets. The server is
+// on loopback, which startDaemonOpts' allow_addresses covers.
+func withRemote(s *s3test.Server) func(*Config) {
+	return func(c *Config) {
+		c.Remotes = map[string]Remote{"archive": {Endpoint: s.Endpoint, Bucket: "archive", UseTLS: new(false)}}
 	}
 }
 
@@ -103,9 +112,9 @@ func TestWARCReadBack(t *testing.T) {
 	var hits atomic.Int64
 	srv := httptest.NewServer(treeSite(10, 0, &hits))
 	defer srv.Close()
-	td := startDaemon(t, sqliteDSN(t), 1)
+	td := startDaemonOpts(t, sqliteDSN(t), Options{}, withRemote(s))
 	ctx := context.Background()
-	up := fmt.Sprintf("warc:\n  upload: {endpoint: %q, bucket: archive, use_tls: false, delete_local: true}\n", s.Endpoint)
+	up := "warc:\n  upload: {remote: archive, delete_local: true}\n"
 	if _, err := td.client.Submit(ctx, jobYAML("rb", strings.TrimPrefix(srv.URL, "http://"), up), "rb.yaml"); err != nil {
 		t.Fatal(err)
 	}

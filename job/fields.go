@@ -431,12 +431,27 @@ var warcFields = []field[Job]{
 			if j.WARC.Upload == nil {
 				return nil
 			}
+			if j.WARC.Upload.Remote != "" {
+				u := j.WARC.Upload
+				return yRemoteUpload{Remote: u.Remote, Prefix: u.Prefix, DeleteLocal: u.DeleteLocal, Parallel: u.Parallel, Retries: u.Retries}
+			}
 			return (*yUpload)(j.WARC.Upload)
 		}},
 }
 
+// yRemoteUpload is warc.upload naming a remote: what the remote defines
+// is left out.
+type yRemoteUpload struct {
+	Remote      string `yaml:"remote"`
+	Prefix      string `yaml:"prefix"`
+	DeleteLocal bool   `yaml:"delete_local"`
+	Parallel    int    `yaml:"parallel"`
+	Retries     int    `yaml:"retries"`
+}
+
 // yUpload fixes the order and spelling of warc.upload in Marshal's output.
 type yUpload struct {
+	Remote       string `yaml:"-"`
 	Endpoint     string `yaml:"endpoint"`
 	Bucket       string `yaml:"bucket"`
 	Prefix       string `yaml:"prefix"`

@@ -205,8 +205,14 @@ type WARC struct {
 }
 
 // Upload says where closed WARC files are copied. Credentials are read
-// from the environment variables it names, never from the job file.
+// from the environment variables it names, never from the job file; a job
+// run by the daemon names a remote of the daemon's config instead.
 type Upload struct {
+	// Remote names an upload target the daemon's config defines
+	// (remotes:): its endpoint, bucket, region, TLS and credentials.
+	// When set, Endpoint, Bucket, Region, AccessKeyEnv and SecretKeyEnv
+	// are empty and UseTLS is unused.
+	Remote string
 	// Endpoint is the server's host[:port], e.g. "s3.example.org" or
 	// "127.0.0.1:7070"; no scheme (UseTLS picks https).
 	Endpoint string

@@ -67,6 +67,11 @@ func TestParseErrors(t *testing.T) {
 			[]string{`job.yaml:5: warc.upload.secret_key_env: "hunter2!" is not an environment variable name (credentials come from the environment, never the job file)`}},
 		{"upload unknown field", minimal + "warc:\n  upload: {endpoint: s3.example.org, bucket: b, secret_key: x}\n",
 			[]string{`job.yaml:5: warc.upload.secret_key: unknown field "secret_key"`}},
+		{"upload remote with what it defines", minimal + "warc:\n  upload:\n    remote: archive\n    endpoint: 127.0.0.7:21503\n    access_key_env: SHARC_TOKEN\n",
+			[]string{`job.yaml:7: warc.upload.endpoint: the remote "archive" defines it: remove it from the job (or drop warc.upload.remote)`,
+				`job.yaml:8: warc.upload.access_key_env: the remote "archive" defines it: remove it from the job (or drop warc.upload.remote)`}},
+		{"upload bad remote name", minimal + "warc:\n  upload: {remote: ../x}\n",
+			[]string{`job.yaml:5: warc.upload.remote: "../x" is not a remote name: use 1-64 letters, digits, '_' or '-'`}},
 		{"upload parallel 0", minimal + "warc:\n  upload: {endpoint: s3.example.org, bucket: b, parallel: 0}\n",
 			[]string{`job.yaml:5: warc.upload.parallel: 0 is out of range (must be 1 to 64)`}},
 		{"fractional bytes", minimal + "scope: {max_bytes: 1.5B}\n",
@@ -356,6 +361,30 @@ func comparable(j *Job) any {
 		Res   []string
 		Sched string
 	}{c, res, spec}
+}
+
+// TestUploadRemote: warc.upload naming a remote keeps only the per-job
+// settings, with their defaults, and Marshal writes it back the same.
+func TestUploadRemote(t *testing.T) {
+	j, err := parse(minimal + "warc:\n  upload: {remote: archive, delete_local: true}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Upload{Remote: "archive", Prefix: "example/", UseTLS: true, DeleteLocal: true, Parallel: DefaultUploadParallel, Retries: DefaultUploadRetries}
+	if *j.WARC.Upload != want {
+		t.Fatalf("upload %+v, want %+v", *j.WARC.Upload, want)
+	}
+	out, err := j.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "upload:\n    remote: archive\n    prefix: example/\n    delete_local: true\n") || strings.Contains(string(out), "endpoint") {
+		t.Fatalf("marshalled:\n%s", out)
+	}
+	again, err := parse(string(out))
+	if err != nil || *again.WARC.Upload != want {
+		t.Fatalf("round trip: %v %+v", err, again)
+	}
 }
 
 func TestCaptureModeFollowsStrategy(t *testing.T) {

@@ -829,17 +829,17 @@ func filter(names []string, visitRevisit func(string) bool, want bool) []string 
 	return out
 }
 
-// upload reads warc.upload; endpoint and bucket are required, the
-// prefix's default depends on the name and is set in defaults.
+// upload reads warc.upload; endpoint and bucket are required unless
+// remote names a daemon's remote, which then defines them (and the
+// region, TLS and credentials), so the job may not set those.
 func (p *parser) upload(n *yaml.Node) *Upload {
 	const path = "warc.upload"
-	f := p.mapping(n, path, "endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env",
+	f := p.mapping(n, path, "remote", "endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env",
 		"use_tls", "delete_local", "parallel", "retries")
-	u := &Upload{AccessKeyEnv: DefaultUploadAccessKeyEnv, SecretKeyEnv: DefaultUploadSecretKeyEnv, UseTLS: true,
-		Parallel: DefaultUploadParallel, Retries: DefaultUploadRetries, Prefix: prefixUnset}
-	strs := map[string]*string{"endpoint": &u.Endpoint, "bucket": &u.Bucket, "prefix": &u.Prefix, "region": &u.Region,
-		"access_key_env": &u.AccessKeyEnv, "secret_key_env": &u.SecretKeyEnv}
-	for _, k := range []string{"endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env"} {
+	u := &Upload{UseTLS: true, Parallel: DefaultUploadParallel, Retries: DefaultUploadRetries, Prefix: prefixUnset}
+	strs := map[string]*string{"remote": &u.Remote, "endpoint": &u.Endpoint, "bucket": &u.Bucket, "prefix": &u.Prefix,
+		"region": &u.Region, "access_key_env": &u.AccessKeyEnv, "secret_key_env": &u.SecretKeyEnv}
+	for _, k := range []string{"remote", "endpoint", "bucket", "prefix", "region", "access_key_env", "secret_key_env"} {
 		dst := strs[k]
 		if v, ok := f[k]; ok {
 			if s, ok := p.str(v, path+"."+k); ok {
@@ -847,18 +847,10 @@ func (p *parser) upload(n *yaml.Node) *Upload {
 			}
 		}
 	}
-	for _, k := range []string{"endpoint", "bucket"} {
-		if strings.TrimSpace(*strs[k]) == "" {
-			p.errf(n, path+"."+k, "required when warc.upload is set")
-		}
-	}
-	if e := u.Endpoint; strings.Contains(e, "://") || strings.ContainsAny(e, "/?# ") {
-		p.errf(f["endpoint"], path+".endpoint", "want host[:port] without scheme or path, got %q (use_tls picks https)", e)
-	}
-	for _, k := range []string{"access_key_env", "secret_key_env"} {
-		if !envName.MatchString(*strs[k]) {
-			p.errf(f[k], path+"."+k, "%q is not an environment variable name (credentials come from the environment, never the job file)", *strs[k])
-		}
+	if _, ok := f["remote"]; ok {
+		p.uploadRemote(f, u)
+	} else {
+		p.uploadEndpoint(n, f, u)
 	}
 	bools := map[string]*bool{"use_tls": &u.UseTLS, "delete_local": &u.DeleteLocal}
 	for _, k := range []string{"use_tls", "delete_local"} {
@@ -882,8 +874,52 @@ func (p *parser) upload(n *yaml.Node) *Upload {
 	return u
 }
 
+// uploadRemote checks warc.upload.remote and that nothing the remote
+// defines is set beside it.
+func (p *parser) uploadRemote(f map[string]*yaml.Node, u *Upload) {
+	const path = "warc.upload"
+	if !RemoteName.MatchString(u.Remote) {
+		p.errf(f["remote"], path+".remote", "%q is not a remote name: use 1-64 letters, digits, '_' or '-'", u.Remote)
+	}
+	// The remote's values would silently win over these.
+	for _, k := range []string{"endpoint", "bucket", "region", "access_key_env", "secret_key_env", "use_tls"} {
+		if v, ok := f[k]; ok {
+			p.errf(v, path+"."+k, "the remote %q defines it: remove it from the job (or drop warc.upload.remote)", u.Remote)
+		}
+	}
+}
+
+// uploadEndpoint checks an upload that names its server and the
+// environment variables holding its credentials (`sharc crawl`).
+func (p *parser) uploadEndpoint(n *yaml.Node, f map[string]*yaml.Node, u *Upload) {
+	const path = "warc.upload"
+	if u.AccessKeyEnv == "" && f["access_key_env"] == nil {
+		u.AccessKeyEnv = DefaultUploadAccessKeyEnv
+	}
+	if u.SecretKeyEnv == "" && f["secret_key_env"] == nil {
+		u.SecretKeyEnv = DefaultUploadSecretKeyEnv
+	}
+	for _, kv := range [][2]string{{"endpoint", u.Endpoint}, {"bucket", u.Bucket}} {
+		if strings.TrimSpace(kv[1]) == "" {
+			p.errf(n, path+"."+kv[0], "required when warc.upload is set")
+		}
+	}
+	if e := u.Endpoint; strings.Contains(e, "://") || strings.ContainsAny(e, "/?# ") {
+		p.errf(f["endpoint"], path+".endpoint", "want host[:port] without scheme or path, got %q (use_tls picks https)", e)
+	}
+	for _, kv := range [][2]string{{"access_key_env", u.AccessKeyEnv}, {"secret_key_env", u.SecretKeyEnv}} {
+		if !envName.MatchString(kv[1]) {
+			p.errf(f[kv[0]], path+"."+kv[0], "%q is not an environment variable name (credentials come from the environment, never the job file)", kv[1])
+		}
+	}
+}
+
 // prefixUnset marks an upload prefix the job did not give: the default
 // ("<name>/") needs the name, known only after the whole job is read.
 const prefixUnset = "\x00unset"
 
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// RemoteName is what a remote's name (warc.upload.remote, a daemon's
+// remotes:) may be.
+var RemoteName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)

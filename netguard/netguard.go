@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"net/netip"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Range is one default-denied address range and what it is.
@@ -142,6 +145,26 @@ func (g *Guard) CheckAddress(address string) error {
 // resolution, before each connect, on the very address connected to.
 func (g *Guard) Control(_ context.Context, _, address string, _ syscall.RawConn) error {
 	return g.CheckAddress(address)
+}
+
+// dialTimeout bounds a guarded transport's connect.
+const dialTimeout = 30 * time.Second
+
+// Dialer is a dialer whose every connect Control vets: the one way any
+// client other than the crawler's fetcher (which adds its own annotation
+// around Control) reaches the network for a job.
+func (g *Guard) Dialer(timeout time.Duration) *net.Dialer {
+	return &net.Dialer{Timeout: timeout, ControlContext: g.Control}
+}
+
+// Transport is an HTTP transport dialling through Dialer and never
+// through a proxy from the environment: a proxy would connect on the
+// client's behalf, to an address the guard never sees.
+func (g *Guard) Transport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.Proxy = nil
+	t.DialContext = g.Dialer(dialTimeout).DialContext
+	return t
 }
 
 func unmapPrefix(p netip.Prefix) netip.Prefix {

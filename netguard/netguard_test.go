@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -214,5 +216,50 @@ func TestControlRefusesBeforeConnect(t *testing.T) {
 	}
 	if err := New(nil).CheckAddress("localhost:80"); !errors.Is(err, ErrDenied) {
 		t.Errorf("CheckAddress(a name) = %v, want refused", err)
+	}
+}
+
+// TestTransport: the guarded transport refuses a loopback server the
+// guard denies before connecting (the listener sees no connection), and
+// reaches it once allowed, even with a proxy set in the environment.
+func TestTransport(t *testing.T) {
+	t.Setenv("HTTP_PROXY", "http://127.0.0.1:1")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accepted atomic.Int64
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }),
+		ConnState: func(_ net.Conn, s http.ConnState) {
+			if s == http.StateNew {
+				accepted.Add(1)
+			}
+		}}
+	go srv.Serve(ln)
+	defer srv.Close()
+	for _, tc := range []struct {
+		name    string
+		allow   []netip.Prefix
+		denied  bool
+		accepts int64
+	}{
+		{"denied", nil, true, 0},
+		{"allowed", []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := accepted.Load()
+			tr := New(tc.allow).Transport()
+			defer tr.CloseIdleConnections()
+			resp, err := (&http.Client{Transport: tr}).Get("http://" + ln.Addr().String() + "/")
+			if err == nil {
+				resp.Body.Close()
+			}
+			if errors.Is(err, ErrDenied) != tc.denied || (!tc.denied && err != nil) {
+				t.Fatalf("error %v, want denied %v", err, tc.denied)
+			}
+			if got := accepted.Load() - before; got != tc.accepts {
+				t.Fatalf("listener accepted %d connections, want %d", got, tc.accepts)
+			}
+		})
 	}
 }

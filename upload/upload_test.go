@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/internal/s3test"
+	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/upload"
 )
@@ -288,5 +289,28 @@ func TestQueueRecordsAbsolutePaths(t *testing.T) {
 	rows, err := st.WARCUploads(context.Background(), c.ID)
 	if err != nil || len(rows) != 1 || rows[0].LocalPath != p {
 		t.Fatalf("rows %+v, %v; want LocalPath %s", rows, err, p)
+	}
+}
+
+// TestFromJobRefusesRemote: outside the daemon a job naming a remote is
+// refused with what to set instead; environment variables are read only
+// for a job naming its server.
+func TestFromJobRefusesRemote(t *testing.T) {
+	env := func(k string) string { return map[string]string{"A": "a", "S": "s"}[k] }
+	for _, tc := range []struct {
+		name string
+		u    job.Upload
+		want string // "" for a client
+	}{
+		{"remote", job.Upload{Remote: "archive"}, `remote "archive" is defined in a daemon's config`},
+		{"unset variable", job.Upload{Endpoint: "127.0.0.1:1", Bucket: "warcs", AccessKeyEnv: "A", SecretKeyEnv: "NONE"}, "environment variable(s) NONE unset"},
+		{"endpoint", job.Upload{Endpoint: "127.0.0.1:1", Bucket: "warcs", AccessKeyEnv: "A", SecretKeyEnv: "S"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := upload.FromJob(&tc.u, env)
+			if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Fatalf("err %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

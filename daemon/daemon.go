@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -60,6 +61,11 @@ type Daemon struct {
 	now     func() time.Time
 	metrics *metrics
 	ready   atomic.Bool
+	// HTTP hardening (harden.go): connection caps over both listeners,
+	// the per-request middleware, and TLS (nil: plain HTTP).
+	conns *connLimiter
+	hard  *hardener
+	tls   *tls.Config
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it
@@ -151,6 +157,11 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if cfg.Node != "" && cfg.Poll <= 0 {
 		cfg.Poll = DefaultPoll
 	}
+	cfg.applyHTTPDefaults()
+	tlsCfg, err := loadTLS(cfg)
+	if err != nil {
+		return nil, err
+	}
 	st, err := store.Open(ctx, cfg.Store, log)
 	if err != nil {
 		return nil, err
@@ -160,7 +171,9 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
-		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
+		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs),
+		conns: newConnLimiter(cfg.MaxConnsPerClient, cfg.MaxConns), tls: tlsCfg,
+		hard: &hardener{read: cfg.ReadTimeout, write: cfg.WriteTimeout, hosts: newHostPolicy(cfg.PublicHosts, cfg.Listen, cfg.ReplayListen)}}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
 		if !ok {
@@ -258,8 +271,9 @@ func (d *Daemon) serve(ln net.Listener) (srv, rsrv *http.Server, srvErr chan err
 	d.replayAddr = rln.Addr().String()
 	d.mu.Unlock()
 	h, rh := d.handlers(ro)
-	srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	rsrv = &http.Server{Handler: rh, ReadHeaderTimeout: 10 * time.Second, Addr: rln.Addr().String()}
+	ln, srv = d.listenServer(ln, h)
+	rln, rsrv = d.listenServer(rln, rh)
+	rsrv.Addr = rln.Addr().String()
 	srvErr = make(chan error, 2)
 	go func() { srvErr <- srv.Serve(ln) }()
 	go func() { srvErr <- rsrv.Serve(rln) }()

@@ -183,6 +183,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		d.leaser = leaser
 	}
 	d.metrics = newMetrics(d)
+	d.metrics.reg.MustRegister(d.conns.collectors()...)
 	if cfg.Node != "" {
 		d.metrics.reg.MustRegister(&clusterGauges{d: d}) // daemon/cluster_metrics.go
 	}

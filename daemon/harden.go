@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // HTTP hardening of the daemon's two listeners (the API with the console,
@@ -92,6 +94,18 @@ func (l *connLimiter) counts() (open int, refused int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.n, l.refused.Load()
+}
+
+// collectors export the limiter's counts (docs/api.md, "Metrics").
+func (l *connLimiter) collectors() []prometheus.Collector {
+	return []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sharc_http_connections_open",
+			Help: "Connections open to the API and the replay origin."},
+			func() float64 { n, _ := l.counts(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "sharc_http_connections_refused_total",
+			Help: "Connections closed at once, over max_conns_per_client or max_conns."},
+			func() float64 { return float64(l.refused.Load()) }),
+	}
 }
 
 // limitListener closes accepted connections over its limiter's caps

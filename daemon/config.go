@@ -102,8 +102,9 @@ type Config struct {
 	// none.
 	PublicHosts []string `yaml:"public_hosts"`
 	// TLSCert and TLSKey (PEM files, both or neither) make both listeners
-	// serve HTTPS (HTTP/1.1) with Strict-Transport-Security. Default
-	// none: plain HTTP, for loopback or behind a TLS-terminating proxy.
+	// serve HTTPS (HTTP/1.1) with Strict-Transport-Security; renewed
+	// files are read at the next handshake. Default none: plain HTTP, for
+	// loopback or behind a TLS-terminating proxy.
 	TLSCert string `yaml:"tls_cert"`
 	TLSKey  string `yaml:"tls_key"`
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -320,17 +321,56 @@ func (w *hardWriter) Flush() {
 func (w *hardWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // loadTLS reads the certificate and key of tls_cert and tls_key; nil
-// without them. HTTP/1.1 only: the deadlines, the connection caps and
-// the close after an unread body are per HTTP/1.1 connection.
+// without them. The files are read again at a handshake after either
+// changed (a renewed certificate needs no restart). HTTP/1.1 only: the
+// deadlines, the connection caps and the close after an unread body are
+// per HTTP/1.1 connection.
 func loadTLS(cfg Config) (*tls.Config, error) {
 	if cfg.TLSCert == "" && cfg.TLSKey == "" {
 		return nil, nil
 	}
-	cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
+	cf := &certFiles{cert: cfg.TLSCert, key: cfg.TLSKey}
+	if _, err := cf.get(nil); err != nil {
+		return nil, err
+	}
+	return &tls.Config{GetCertificate: cf.get, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}, nil
+}
+
+// certFiles is a certificate and its key, loaded again when the files'
+// size or modification time changes.
+type certFiles struct {
+	cert, key string
+
+	mu     sync.Mutex
+	stamp  string
+	loaded *tls.Certificate
+}
+
+func (c *certFiles) get(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+	stamp := fileStamp(c.cert) + "|" + fileStamp(c.key)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.loaded != nil && stamp == c.stamp {
+		return c.loaded, nil
+	}
+	cert, err := tls.LoadX509KeyPair(c.cert, c.key)
 	if err != nil {
+		if c.loaded != nil {
+			return c.loaded, nil // half-written renewal: keep the old pair
+		}
 		return nil, fmt.Errorf("tls_cert, tls_key: %w", err)
 	}
-	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}, nil
+	c.loaded, c.stamp = &cert, stamp
+	return c.loaded, nil
+}
+
+// fileStamp is a file's size and modification time ("" if unreadable).
+func fileStamp(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d@%d", fi.Size(), fi.ModTime().UnixNano())
 }
 
 // validateHTTP checks the hardening fields: no negative bounds, TLS files

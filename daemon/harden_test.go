@@ -6,6 +6,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
@@ -343,11 +344,21 @@ func TestHardeningTLS(t *testing.T) {
 // and its key as PEM files.
 func selfSigned(t *testing.T) (certFile, keyFile string) {
 	t.Helper()
+	dir := t.TempDir()
+	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	writeSelfSigned(t, certFile, keyFile, 1)
+	return certFile, keyFile
+}
+
+// writeSelfSigned writes a self-signed certificate with serial number
+// serial, and its key, to certFile and keyFile.
+func writeSelfSigned(t *testing.T, certFile, keyFile string, serial int64) {
+	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "sharc test"},
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: "sharc test"},
 		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
 		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
 		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
@@ -360,15 +371,43 @@ func selfSigned(t *testing.T) (certFile, keyFile string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
 	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return certFile, keyFile
+}
+
+// TestHardeningTLSReload: a certificate renewed on disk (new files in
+// place) is what the next connection gets, without a restart.
+func TestHardeningTLSReload(t *testing.T) {
+	certFile, keyFile := selfSigned(t)
+	insecure := &tls.Config{InsecureSkipVerify: true} // the test reads the served certificate itself
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: insecure, DisableKeepAlives: true}, Timeout: safetyBound}
+	td := hardDaemon(t, func(c *Config) { c.TLSCert, c.TLSKey = certFile, keyFile }, "https", hc)
+	serial := func() int64 {
+		resp, err := hc.Get(td.base + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.TLS.PeerCertificates[0].SerialNumber.Int64()
+	}
+	if got := serial(); got != 1 {
+		t.Fatalf("serial %d, want 1", got)
+	}
+	writeSelfSigned(t, certFile, keyFile, 2)
+	// A distinct modification time even where the file system's clock is coarse.
+	later := time.Now().Add(time.Minute)
+	for _, f := range []string{certFile, keyFile} {
+		if err := os.Chtimes(f, later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := serial(); got != 2 {
+		t.Errorf("after renewal: serial %d, want 2", got)
+	}
 }
 
 // TestHardeningDeadlines: with short read_header_timeout, read_timeout

@@ -76,8 +76,8 @@ type Config struct {
 	// ReadHeaderTimeout bounds the reading of a request's header (and a
 	// TLS handshake). Default 10s.
 	ReadHeaderTimeout time.Duration `yaml:"read_header_timeout"`
-	// ReadTimeout bounds the reading of a request's body, from the end
-	// of its header. Default 30s.
+	// ReadTimeout bounds the reading of a whole request, header and
+	// body (not the answer: it ends once the body is read). Default 30s.
 	ReadTimeout time.Duration `yaml:"read_timeout"`
 	// WriteTimeout bounds each write of an answer: the deadline moves on
 	// with every write, so a WARC or WACZ download of any length goes on

@@ -173,7 +173,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs),
 		conns: newConnLimiter(cfg.MaxConnsPerClient, cfg.MaxConns), tls: tlsCfg,
-		hard: &hardener{read: cfg.ReadTimeout, write: cfg.WriteTimeout, hosts: newHostPolicy(cfg.PublicHosts, cfg.Listen, cfg.ReplayListen)}}
+		hard: &hardener{write: cfg.WriteTimeout, hosts: newHostPolicy(cfg.PublicHosts, cfg.Listen, cfg.ReplayListen)}}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
 		if !ok {

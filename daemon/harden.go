@@ -22,13 +22,15 @@ import (
 //
 //   - limitListener closes a connection at once when its client (an IPv6
 //     client's /64) or all clients together hold too many;
-//   - hardener sets a read deadline on each request's body and a moving
-//     write deadline on its answer (per request, with
-//     http.ResponseController, so downloads of any length go on while the
-//     client reads), closes the connection of any answer that leaves the
-//     body unread (a 401 never waits for a trickled body), answers 421 to
-//     a Host the daemon does not serve (DNS rebinding) and adds HSTS
-//     under TLS.
+//   - the server's ReadHeaderTimeout, ReadTimeout (the whole request;
+//     Go lifts it once the body is read, so it never cuts an answer) and
+//     IdleTimeout;
+//   - hardener sets a moving write deadline on each answer (per request,
+//     with http.ResponseController, where the server's WriteTimeout
+//     would cut downloads of any length), closes the connection of any
+//     answer that leaves the body unread (a 401 never waits for a
+//     trickled body), answers 421 to a Host the daemon does not serve
+//     (DNS rebinding) and adds HSTS under TLS.
 
 // hstsValue is the Strict-Transport-Security header under TLS: a year,
 // this host only (sibling names may not serve HTTPS).
@@ -200,8 +202,8 @@ func isProbe(path string) bool { return path == "/healthz" || path == "/readyz" 
 
 // hardener is the middleware in front of both listeners' handlers.
 type hardener struct {
-	read, write time.Duration
-	hosts       hostPolicy
+	write time.Duration
+	hosts hostPolicy
 }
 
 func (h *hardener) wrap(next http.Handler) http.Handler {
@@ -209,7 +211,7 @@ func (h *hardener) wrap(next http.Handler) http.Handler {
 		rc := http.NewResponseController(w)
 		hw := &hardWriter{ResponseWriter: w, rc: rc, timeout: h.write}
 		hw.extend(time.Now())
-		hw.body = trackBody(r, rc, h.read)
+		hw.body = trackBody(r)
 		if r.TLS != nil {
 			w.Header().Set("Strict-Transport-Security", hstsValue)
 		}
@@ -226,21 +228,16 @@ func (h *hardener) wrap(next http.Handler) http.Handler {
 type trackedBody struct {
 	io.ReadCloser
 	left int64 // bytes still to come; -1: unknown (chunked)
-	rc   *http.ResponseController
 	done atomic.Bool
 }
 
-// trackBody puts a read deadline on r's body (none is set otherwise: the
-// server's ReadTimeout would also cancel long downloads, see
-// http.Server.ReadTimeout and its background read) and wraps it so the
-// answer knows whether it was read.
-func trackBody(r *http.Request, rc *http.ResponseController, read time.Duration) *trackedBody {
-	b := &trackedBody{ReadCloser: r.Body, left: r.ContentLength, rc: rc}
+// trackBody wraps r's body so the answer knows whether it was read.
+func trackBody(r *http.Request) *trackedBody {
+	b := &trackedBody{ReadCloser: r.Body, left: r.ContentLength}
 	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
 		b.done.Store(true)
 		return b
 	}
-	_ = rc.SetReadDeadline(time.Now().Add(read))
 	r.Body = b
 	return b
 }
@@ -250,11 +247,8 @@ func (b *trackedBody) Read(p []byte) (int, error) {
 	if b.left > 0 {
 		b.left -= int64(n)
 	}
-	if (err == io.EOF || b.left == 0) && !b.done.Swap(true) {
-		// Read whole: lift the deadline, or the server's background read
-		// (watching for the client going away) would end the request's
-		// context when it passes.
-		_ = b.rc.SetReadDeadline(time.Time{})
+	if err == io.EOF || b.left == 0 {
+		b.done.Store(true)
 	}
 	return n, err
 }
@@ -400,7 +394,8 @@ func (d *Daemon) listenServer(ln net.Listener, h http.Handler) (net.Listener, *h
 	if d.tls != nil {
 		ln = tls.NewListener(ln, d.tls)
 	}
-	srv := &http.Server{Handler: d.hard.wrap(h), ReadHeaderTimeout: d.cfg.ReadHeaderTimeout, IdleTimeout: d.cfg.IdleTimeout}
+	srv := &http.Server{Handler: d.hard.wrap(h), ReadHeaderTimeout: d.cfg.ReadHeaderTimeout, ReadTimeout: d.cfg.ReadTimeout,
+		IdleTimeout: d.cfg.IdleTimeout}
 	return ln, srv
 }
 

@@ -455,3 +455,59 @@ func TestHardeningDeadlines(t *testing.T) {
 		})
 	}
 }
+
+// TestHardeningLongAnswer: the per-request deadlines do not cut what may
+// legitimately take long (a WARC or WACZ download): an answer much
+// larger than the socket buffers, read slowly but steadily, arrives
+// whole although it outlasts write_timeout and read_timeout, and the
+// request's context stays alive after its body was read (the server's
+// own ReadTimeout would cancel it).
+func TestHardeningLongAnswer(t *testing.T) {
+	const short = 100 * time.Millisecond
+	const size, chunk = 32 << 20, 256 << 10
+	ctxErr := make(chan error, 1)
+	d := &Daemon{cfg: Config{ReadHeaderTimeout: short, ReadTimeout: short, WriteTimeout: short, IdleTimeout: short},
+		conns: newConnLimiter(DefaultMaxConnsPerClient, DefaultMaxConns), hard: &hardener{write: short, hosts: newHostPolicy(nil)}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, srv := d.listenServer(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		buf := make([]byte, chunk)
+		for range size / chunk {
+			if _, err := w.Write(buf); err != nil {
+				break
+			}
+		}
+		ctxErr <- r.Context().Err()
+	}))
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	for _, method := range []string{"GET", "POST"} {
+		t.Run(method, func(t *testing.T) {
+			req, _ := http.NewRequest(method, "http://"+ln.Addr().String()+"/", strings.NewReader("a body"))
+			resp, err := noKeepAlive().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var got int64
+			buf := make([]byte, chunk)
+			for {
+				n, err := io.ReadFull(resp.Body, buf)
+				got += int64(n)
+				if err != nil {
+					break
+				}
+				time.Sleep(short / 10) // slow but steady: each read within the deadline
+			}
+			if got != size {
+				t.Errorf("answer cut at %d of %d bytes", got, size)
+			}
+			if err := <-ctxErr; err != nil {
+				t.Errorf("request context ended during the answer: %v", err)
+			}
+		})
+	}
+}

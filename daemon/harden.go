@@ -277,8 +277,9 @@ func (w *hardWriter) extend(now time.Time) {
 
 // header runs once, before the status line goes out. Go's server would
 // otherwise read (discard) up to 256 KiB of an unread body after the
-// handler, with no deadline: "Connection: close" and an expired read
-// deadline make it close the connection instead.
+// handler, as slowly as the client sends it, for up to read_timeout:
+// "Connection: close" and an expired read deadline make it close the
+// connection at once instead.
 func (w *hardWriter) header() {
 	if w.wroteHeader {
 		return

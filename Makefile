@@ -7,7 +7,7 @@ BIN := bin/sharc
 VERSION ?=
 LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
 
-.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster clean pg chromium js compose promtool image replay-assets
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster bench-abuse clean pg chromium js compose promtool image replay-assets
 
 all: build
 
@@ -110,6 +110,14 @@ bench-commit:
 bench-cluster:
 	SHARC_BENCH_CLUSTER=1 SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 		$(GO) test -count=1 -timeout 20m -run '^TestClusterBench$$' -v ./cmd/sharc/
+
+# bench-abuse floods a real `sharc serve` on loopback with 20,000
+# unauthenticated slow-body connections from several 127.x addresses and
+# prints /healthz and authorised API latency (p99, max), the daemon's RSS
+# and fds and the load average (docs/benchmarks.md, "Slow-body flood").
+# Knobs: CONNS, SOURCES, DURATION, TRICKLE, PORT, BASELINE.
+bench-abuse:
+	scripts/bench-abuse.sh
 
 clean:
 	rm -rf bin demo-output

@@ -258,7 +258,8 @@ func (d *Daemon) routes() []route {
 }
 
 // Handler is the daemon's HTTP handler: the API (bearer token), /metrics
-// (bearer token), /healthz and /readyz (open: they reveal nothing).
+// (bearer token), /healthz and /readyz (open: they reveal nothing). Run
+// serves it behind the HTTP hardening of harden.go, which this lacks.
 func (d *Daemon) Handler() http.Handler {
 	h, _ := d.handlers(nil)
 	return h

@@ -3,21 +3,48 @@ package daemon
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 )
 
 // Client calls a daemon's API (used by `sharc job` and the tests).
 type Client struct {
-	// Base is the daemon's URL, e.g. http://127.0.0.1:8180.
+	// Base is the daemon's URL, e.g. http://127.0.0.1:8180 or
+	// https://sharc.example.org:8180 (tls_cert; see HTTPClientWithCA).
 	Base  string
 	Token string
 	HTTP  *http.Client // nil: http.DefaultClient
+}
+
+// HTTPClientWithCA is an HTTP client that also trusts the PEM
+// certificates in caFile (a self-signed daemon certificate, or a private
+// CA: `sharc job --ca`, SHARC_CA); caFile "" is http.DefaultClient.
+func HTTPClientWithCA(caFile string) (*http.Client, error) {
+	if caFile == "" {
+		return http.DefaultClient, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("CA file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool() // none on this system: the file alone
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("CA file %s: no PEM certificate in it", caFile)
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
+	return &http.Client{Transport: tr}, nil
 }
 
 // do sends a request and decodes a JSON answer into out (nil: discard).

@@ -81,6 +81,43 @@ type Config struct {
 	// ModelsDir is the folder a submitted job's rates_model is read from
 	// (a relative name inside it). Default none: rates_model is refused.
 	ModelsDir string `yaml:"models_dir"`
+
+	// HTTP hardening of both listeners (daemon/harden.go, docs/operations.md).
+
+	// ReadHeaderTimeout bounds the reading of a request's header (and a
+	// TLS handshake). Default 10s.
+	ReadHeaderTimeout time.Duration `yaml:"read_header_timeout"`
+	// ReadTimeout bounds the reading of a whole request, header and
+	// body (not the answer: it ends once the body is read). Default 30s.
+	ReadTimeout time.Duration `yaml:"read_timeout"`
+	// WriteTimeout bounds each write of an answer: the deadline moves on
+	// with every write, so a WARC or WACZ download of any length goes on
+	// while the client reads, and a client that reads nothing for this
+	// long is cut off. Default 60s.
+	WriteTimeout time.Duration `yaml:"write_timeout"`
+	// IdleTimeout closes a kept-alive connection that sends no new
+	// request for this long. Default 60s.
+	IdleTimeout time.Duration `yaml:"idle_timeout"`
+	// MaxConnsPerClient bounds the open connections of one client
+	// address (an IPv6 client's /64), over both listeners; past it a new
+	// connection is closed at once. Default 64.
+	MaxConnsPerClient int `yaml:"max_conns_per_client"`
+	// MaxConns bounds the open connections of all clients over both
+	// listeners, so they never use up the process's file descriptors
+	// (which captures need for their own connections and WARCs).
+	// Default 1024.
+	MaxConns int `yaml:"max_conns"`
+	// PublicHosts are the host names clients reach the daemon by; a
+	// request naming another host gets 421 (DNS rebinding). IP literals,
+	// "localhost" and listen's own host name are always served. Default
+	// none.
+	PublicHosts []string `yaml:"public_hosts"`
+	// TLSCert and TLSKey (PEM files, both or neither) make both listeners
+	// serve HTTPS (HTTP/1.1) with Strict-Transport-Security; renewed
+	// files are read at the next handshake. Default none: plain HTTP, for
+	// loopback or behind a TLS-terminating proxy.
+	TLSCert string `yaml:"tls_cert"`
+	TLSKey  string `yaml:"tls_key"`
 }
 
 // Remote is one S3-compatible upload target (Config.Remotes). Its
@@ -124,6 +161,12 @@ const (
 	DefaultMaxConcurrentJobs = 4
 	DefaultDrainTimeout      = 30 * time.Second
 	DefaultPoll              = time.Second
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = 60 * time.Second
+	DefaultIdleTimeout       = 60 * time.Second
+	DefaultMaxConnsPerClient = 64
+	DefaultMaxConns          = 1024
 )
 
 // nodeName is what crawler.ClusterOptions accepts: the name becomes part
@@ -190,6 +233,27 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 	if c.Node != "" && c.Poll == 0 {
 		c.Poll = DefaultPoll
 	}
+	c.applyHTTPDefaults()
+}
+
+// applyHTTPDefaults fills the HTTP hardening fields left zero (negative
+// ones stay, for Validate to refuse).
+func (c *Config) applyHTTPDefaults() {
+	setDuration := func(v *time.Duration, def time.Duration) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	setDuration(&c.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	setDuration(&c.ReadTimeout, DefaultReadTimeout)
+	setDuration(&c.WriteTimeout, DefaultWriteTimeout)
+	setDuration(&c.IdleTimeout, DefaultIdleTimeout)
+	if c.MaxConnsPerClient == 0 {
+		c.MaxConnsPerClient = DefaultMaxConnsPerClient
+	}
+	if c.MaxConns == 0 {
+		c.MaxConns = DefaultMaxConns
+	}
 }
 
 // Validate checks the config: a store is required, and a non-loopback
@@ -212,6 +276,9 @@ func (c Config) Validate() error {
 		}
 	}
 	if err := c.validateRemotes(); err != nil {
+		return err
+	}
+	if err := c.validateHTTP(); err != nil {
 		return err
 	}
 	if !loop && c.Token == "" {

@@ -39,7 +39,7 @@ func TestParseConfig(t *testing.T) {
 		{"host name without token", "listen: crawler.example.org:8180\nstore: sqlite:x.db\n", "", "not a loopback address", nil},
 		{"network with env token", "listen: 0.0.0.0:8180\nstore: sqlite:x.db\n", "t", "", nil},
 		{"no store", "listen: 127.0.0.1:1\n", "", "store: required", nil},
-		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", `sharc.yaml:2: unknown key "listen_addr" (valid keys: allow_addresses, data_dir, drain_timeout, lease_ttl, listen,`, nil},
+		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", `sharc.yaml:2: unknown key "listen_addr" (valid keys: allow_addresses, data_dir, drain_timeout, idle_timeout, lease_ttl, listen,`, nil},
 		{"bad duration", "store: sqlite:x.db\n\ndrain_timeout: soon\n", "", `sharc.yaml:3: drain_timeout: want a duration such as 30s or 2m, got "soon"`, nil},
 		{"bad count", "store: sqlite:x.db\nmax_concurrent_jobs: four\n", "", `sharc.yaml:2: max_concurrent_jobs: want a whole number, got "four"`, nil},
 		{"list for a string", "store: [a, b]\n", "", `sharc.yaml:1: store: want a string, got a list`, nil},
@@ -77,6 +77,16 @@ func TestParseConfig(t *testing.T) {
 		{"remote with scheme", "store: sqlite:x.db\nremotes: {archive: {endpoint: 'https://h', bucket: b}}\n", "", `remotes.archive.endpoint: want host[:port] without scheme or path, got "https://h"`, nil},
 		{"remote bad env name", "store: sqlite:x.db\nremotes: {archive: {endpoint: h, bucket: b, secret_key_env: 'a b'}}\n", "", `remotes.archive.secret_key_env: "a b" is not an environment variable name`, nil},
 		{"remote bad name", "store: sqlite:x.db\nremotes: {'a/b': {endpoint: h, bucket: b}}\n", "", `remotes: "a/b" is not a remote name`, nil},
+		{"HTTP hardening defaults", "store: sqlite:x.db\n", "", "", func(c Config) bool {
+			return c.ReadHeaderTimeout == DefaultReadHeaderTimeout && c.ReadTimeout == DefaultReadTimeout && c.WriteTimeout == DefaultWriteTimeout &&
+				c.IdleTimeout == DefaultIdleTimeout && c.MaxConnsPerClient == DefaultMaxConnsPerClient && c.MaxConns == DefaultMaxConns
+		}},
+		{"HTTP hardening set", "store: sqlite:x.db\nread_timeout: 5s\nmax_conns_per_client: 8\npublic_hosts: [sharc.example.org]\n", "", "", func(c Config) bool {
+			return c.ReadTimeout == 5*time.Second && c.MaxConnsPerClient == 8 && len(c.PublicHosts) == 1
+		}},
+		{"tls_cert without tls_key", "store: sqlite:x.db\ntls_cert: c.pem\n", "", "set both (HTTPS) or neither", nil},
+		{"public_hosts with a port", "store: sqlite:x.db\npublic_hosts: ['sharc.example.org:8180']\n", "", "public_hosts: \"sharc.example.org:8180\"", nil},
+		{"negative write_timeout", "store: sqlite:x.db\nwrite_timeout: -1s\n", "", "must not be negative", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ParseConfig([]byte(tc.text), "sharc.yaml", env(tc.envToken))

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -67,6 +68,11 @@ type Daemon struct {
 	now         func() time.Time
 	metrics     *metrics
 	ready       atomic.Bool
+	// HTTP hardening (harden.go): connection caps over both listeners,
+	// the per-request middleware, and TLS (nil: plain HTTP).
+	conns *connLimiter
+	hard  *hardener
+	tls   *tls.Config
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it
@@ -161,6 +167,11 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if cfg.Node != "" && cfg.Poll <= 0 {
 		cfg.Poll = DefaultPoll
 	}
+	cfg.applyHTTPDefaults()
+	tlsCfg, err := loadTLS(cfg)
+	if err != nil {
+		return nil, err
+	}
 	st, err := store.Open(ctx, cfg.Store, log)
 	if err != nil {
 		return nil, err
@@ -171,7 +182,9 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	}
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
 		getenv: opts.Getenv, s3Transport: netguard.New(allow).Transport(),
-		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs)}
+		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs),
+		conns: newConnLimiter(cfg.MaxConnsPerClient, cfg.MaxConns), tls: tlsCfg,
+		hard: &hardener{write: cfg.WriteTimeout, hosts: newHostPolicy(cfg.PublicHosts, cfg.Listen, cfg.ReplayListen)}}
 	if cfg.Node != "" {
 		leaser, ok := st.(crawler.Leaser)
 		if !ok {
@@ -181,6 +194,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		d.leaser = leaser
 	}
 	d.metrics = newMetrics(d)
+	d.metrics.reg.MustRegister(d.conns.collectors()...)
 	if cfg.Node != "" {
 		d.metrics.reg.MustRegister(&clusterGauges{d: d}) // daemon/cluster_metrics.go
 	}
@@ -269,8 +283,9 @@ func (d *Daemon) serve(ln net.Listener) (srv, rsrv *http.Server, srvErr chan err
 	d.replayAddr = rln.Addr().String()
 	d.mu.Unlock()
 	h, rh := d.handlers(ro)
-	srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	rsrv = &http.Server{Handler: rh, ReadHeaderTimeout: 10 * time.Second, Addr: rln.Addr().String()}
+	ln, srv = d.listenServer(ln, h)
+	rln, rsrv = d.listenServer(rln, rh)
+	rsrv.Addr = rln.Addr().String()
 	srvErr = make(chan error, 2)
 	go func() { srvErr <- srv.Serve(ln) }()
 	go func() { srvErr <- rsrv.Serve(rln) }()

@@ -36,16 +36,16 @@ func (d *Daemon) replayOrigin(main, replay net.Addr) (*console.ReplayOrigin, err
 	}
 	return &console.ReplayOrigin{
 		Caps:    console.NewCapabilities(key, d.now),
-		Base:    func(r *http.Request) string { return originAt(replay, main, r.Host) },
-		Console: func(r *http.Request) string { return originAt(main, replay, r.Host) },
+		Base:    func(r *http.Request) string { return originAt(d.scheme(), replay, main, r.Host) },
+		Console: func(r *http.Request) string { return originAt(d.scheme(), main, replay, r.Host) },
 	}, nil
 }
 
-// originAt is the origin a browser reaches the listener at addr by, given
-// reqHost, the host (and port) it used for the daemon's other listener
-// other: the same host name when both listen on one address (or addr on
-// every address), else addr's own IP.
-func originAt(addr, other net.Addr, reqHost string) string {
+// originAt is the origin (with the daemon's scheme) a browser reaches the
+// listener at addr by, given reqHost, the host (and port) it used for the
+// daemon's other listener other: the same host name when both listen on
+// one address (or addr on every address), else addr's own IP.
+func originAt(scheme string, addr, other net.Addr, reqHost string) string {
 	host, port, _ := net.SplitHostPort(addr.String())
 	otherHost, _, _ := net.SplitHostPort(other.String())
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() || host == otherHost {
@@ -55,5 +55,5 @@ func originAt(addr, other net.Addr, reqHost string) string {
 			host = reqHost
 		}
 	}
-	return "http://" + net.JoinHostPort(host, port)
+	return scheme + "://" + net.JoinHostPort(host, port)
 }

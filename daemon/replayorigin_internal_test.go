@@ -22,7 +22,7 @@ func TestOriginAt(t *testing.T) {
 		{"a Host without a port", "127.0.0.1:9001", "127.0.0.1:80", "localhost", "http://localhost:9001"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := originAt(tcp(tc.addr), tcp(tc.other), tc.reqHost); got != tc.want {
+			if got := originAt("http", tcp(tc.addr), tcp(tc.other), tc.reqHost); got != tc.want {
 				t.Errorf("originAt(%s, %s, %s) = %s, want %s", tc.addr, tc.other, tc.reqHost, got, tc.want)
 			}
 		})

@@ -16,7 +16,7 @@ import (
 
 // runJob is the API client: sharc job submit|list|status|pause|resume|cancel.
 func runJob(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("job", `usage: sharc job [--server URL] [--token T] COMMAND
+	fs := c.flags("job", `usage: sharc job [--server URL] [--token T] [--ca FILE] COMMAND
 commands:
   submit JOB.yaml   validate and submit a job (starts its first capture)
   list              list jobs
@@ -26,6 +26,7 @@ commands:
   cancel NAME       stop the capture for good`)
 	server := fs.String("server", envOr("SHARC_SERVER", "http://127.0.0.1:8180"), "daemon URL (env SHARC_SERVER)")
 	token := fs.String("token", "", "API token (default: env SHARC_TOKEN)")
+	ca := fs.String("ca", os.Getenv("SHARC_CA"), "PEM file of a CA (or the self-signed certificate) to trust for an https:// server (env SHARC_CA)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -41,7 +42,11 @@ commands:
 		fs.Usage()
 		return errUsage
 	}
-	cl := &daemon.Client{Base: *server, Token: *token}
+	hc, err := daemon.HTTPClientWithCA(*ca)
+	if err != nil {
+		return err
+	}
+	cl := &daemon.Client{Base: *server, Token: *token, HTTP: hc}
 	need := func(n int) error {
 		if len(rest) != n+1 {
 			fs.Usage()

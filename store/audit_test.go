@@ -27,7 +27,7 @@ func TestAuditAppendOnly(t *testing.T) {
 		if err := s.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.(store.DB).AppendAudit(ctx, entry); err != nil {
+		if _, err := s.AppendAudit(ctx, entry); err != nil {
 			t.Fatal(err)
 		}
 		raw, err := sql.Open("sqlite", path)
@@ -40,7 +40,7 @@ func TestAuditAppendOnly(t *testing.T) {
 				t.Errorf("%s: %v, want append-only refusal", q, err)
 			}
 		}
-		assertAuditIntact(t, s.(store.DB))
+		assertAuditIntact(t, s)
 	})
 	t.Run("postgres", func(t *testing.T) {
 		dsn := pgSchemaDSN(t)
@@ -52,7 +52,7 @@ func TestAuditAppendOnly(t *testing.T) {
 		if err := s.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.(store.DB).AppendAudit(ctx, entry); err != nil {
+		if _, err := s.AppendAudit(ctx, entry); err != nil {
 			t.Fatal(err)
 		}
 		conn := rawConn(t, dsn)
@@ -61,7 +61,7 @@ func TestAuditAppendOnly(t *testing.T) {
 				t.Errorf("%s: %v, want append-only refusal", q, err)
 			}
 		}
-		assertAuditIntact(t, s.(store.DB))
+		assertAuditIntact(t, s)
 	})
 }
 

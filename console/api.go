@@ -76,15 +76,19 @@ type errorClasses struct {
 }
 
 type captureView struct {
-	ID        int64       `json:"id"`
-	Job       string      `json:"job"`
-	Status    string      `json:"status"`
-	Started   time.Time   `json:"started"`
-	Finished  time.Time   `json:"finished"`
-	Strategy  string      `json:"strategy"`
-	Mode      string      `json:"mode"`
-	HasReport bool        `json:"has_report"`
-	Totals    *totalsView `json:"totals"`
+	ID     int64  `json:"id"`
+	Job    string `json:"job"`
+	Status string `json:"status"`
+	// StopReason and Completeness are the daemon's one account of how
+	// the capture ended.
+	StopReason   string      `json:"stop_reason"`
+	Completeness string      `json:"completeness"`
+	Started      time.Time   `json:"started"`
+	Finished     time.Time   `json:"finished"`
+	Strategy     string      `json:"strategy"`
+	Mode         string      `json:"mode"`
+	HasReport    bool        `json:"has_report"`
+	Totals       *totalsView `json:"totals"`
 }
 
 // totalsView is a stored report's page counts (report.Totals).

@@ -101,12 +101,13 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
-{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else}}<span class="muted">not yet</span>{{end}}</td></tr>
+{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}{{if eq .Completeness "incomplete"}} <span class="alert">incomplete{{if .StopReason}} ({{.StopReason}}){{end}}</span>{{end}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else}}<span class="muted">not yet</span>{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No capture yet.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "capture"}}{{template "top" .}}
-{{with .Capture}}<p>Job <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, status <strong>{{.Status}}</strong>, {{.Strategy}}, {{.Mode}}; started {{when .Started}}{{if not .Finished.IsZero}}, finished {{when .Finished}}{{end}}.</p>{{end}}
+{{with .Capture}}<p>Job <a href="/ui/jobs/{{.Job}}">{{.Job}}</a>, status <strong>{{.Status}}</strong>{{if .StopReason}} ({{.StopReason}}){{end}}, {{.Strategy}}, {{.Mode}}; started {{when .Started}}{{if not .Finished.IsZero}}, finished {{when .Finished}}{{end}}.</p>
+<p class="completeness completeness-{{.Completeness}}" id="completeness">This capture is <strong>{{.Completeness}}</strong>{{if eq .Completeness "incomplete"}}: {{if .StopReason}}it stopped at {{.StopReason}}{{else}}it was {{.Status}}{{end}} before every page in scope was crawled{{end}}.</p>{{end}}
 <h2>Quality report</h2>
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/quality">Capture quality</a>: {{if eq .Capture.Mode "visit-revisit"}}coherence{{else}}blur{{end}} with the reference time, the visit–revisit timeline, the pages filtered by status or URL.</p>{{end}}
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>

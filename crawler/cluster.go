@@ -512,6 +512,11 @@ func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) 
 		}
 		time.Sleep(cl.Poll)
 	}
+	// The cluster's work is done: its frontier ran dry (a limit stops a
+	// node, not the capture).
+	if err := c.store.SetStopReason(ctx, c.capture.ID, string(StopFinished)); err != nil {
+		return false, fmt.Errorf("store: %w", err)
+	}
 	if err := c.store.FinishCapture(ctx, c.capture.ID, store.CaptureStatusFinished); err != nil {
 		return false, fmt.Errorf("store: %w", err)
 	}

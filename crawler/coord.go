@@ -105,6 +105,9 @@ func (singleNode) abandon(context.Context)           {}
 func (singleNode) interrupted(context.Context) error { return nil }
 
 func (s singleNode) finish(ctx context.Context, st Stats) error {
+	if err := s.c.store.SetStopReason(context.WithoutCancel(ctx), s.c.capture.ID, string(st.StopReason)); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
 	if err := s.c.store.FinishCapture(context.WithoutCancel(ctx), s.c.capture.ID, store.CaptureStatusFinished); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

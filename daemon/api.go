@@ -75,14 +75,18 @@ type RunInfo struct {
 
 // CaptureInfo is one capture of a job.
 type CaptureInfo struct {
-	ID        int64               `json:"id"`
-	Job       string              `json:"job"`
-	Status    store.CaptureStatus `json:"status"`
-	Started   time.Time           `json:"started"`
-	Finished  time.Time           `json:"finished,omitzero"`
-	Strategy  string              `json:"strategy"`
-	Mode      string              `json:"mode"`
-	HasReport bool                `json:"has_report"`
+	ID     int64               `json:"id"`
+	Job    string              `json:"job"`
+	Status store.CaptureStatus `json:"status"`
+	// StopReason and Completeness are the capture's one account of how
+	// it ended, as its report, the CLI and the console give it.
+	StopReason   string             `json:"stop_reason,omitempty"`
+	Completeness store.Completeness `json:"completeness"`
+	Started      time.Time          `json:"started"`
+	Finished     time.Time          `json:"finished,omitzero"`
+	Strategy     string             `json:"strategy"`
+	Mode         string             `json:"mode"`
+	HasReport    bool               `json:"has_report"`
 	// Folder is the capture's folder on the daemon's file system (WARCs,
 	// crawl.log, reports; docs/job-folder.md), empty for a capture begun
 	// before capture folders.
@@ -518,7 +522,7 @@ func (d *Daemon) postAction(act func(context.Context, string) (JobInfo, error)) 
 
 // captureInfo describes capture c of job jobName, whose job folder is root.
 func captureInfo(c store.Capture, jobName, root string) CaptureInfo {
-	ci := CaptureInfo{ID: c.ID, Job: jobName, Status: c.Status, Started: c.Started, Finished: c.Finished,
+	ci := CaptureInfo{ID: c.ID, Job: jobName, Status: c.Status, StopReason: c.StopReason, Completeness: c.Completeness(), Started: c.Started, Finished: c.Finished,
 		Strategy: c.Strategy, Mode: c.Mode, HasReport: len(c.Report) > 0}
 	// The summary is a few kB (report.BuildAndStore); one that does not
 	// parse leaves Totals out rather than failing the listing.

@@ -144,6 +144,7 @@ func newSummary(ctx context.Context, st store.Store, captureID int64, opts Optio
 	r := &Report{
 		Version: FormatVersion, Generated: now().UTC(), Tool: opts.Tool, CaptureID: c.ID,
 		Strategy: c.Strategy, Mode: c.Mode, CaptureStatus: c.Status,
+		StopReason: c.StopReason, Completeness: c.Completeness(),
 		Started: c.Started.UTC(), Finished: c.Finished.UTC(),
 		Pages: []Page{}, Blocked: []string{}, Notes: []string{}, Seeds: []string{},
 	}
@@ -277,6 +278,14 @@ func earliest(cur, t time.Time) time.Time {
 // add counts one page in the totals.
 func (t *Totals) add(p *Page) {
 	t.Pages++
+	switch {
+	case p.Visit != nil && p.Revisit != nil && !p.Visit.Time.Equal(p.Revisit.Time):
+		t.Downloads.Twice++
+	case p.Visit != nil || p.Revisit != nil:
+		t.Downloads.Once++
+	default:
+		t.Downloads.Never++
+	}
 	switch p.Status {
 	case StatusCoherent:
 		t.Coherent++

@@ -260,7 +260,7 @@ func TestEndToEndVisitRevisitCapture(t *testing.T) {
 		t.Errorf("reference time %v, want %v", r.ReferenceTime, mid)
 	}
 	wantTotals := report.Totals{Pages: 9, Coherent: 3, CoherentAtReference: coherentAtRef, Incoherent: 3, Changed: 2, Deleted: 1,
-		ChangedInsignificantly: 1, New: 1, Failed: 1, Blocked: 1}
+		ChangedInsignificantly: 1, New: 1, Failed: 1, Blocked: 1, Downloads: report.DownloadCounts{Twice: 8, Once: 1}}
 	if r.Totals != wantTotals {
 		t.Errorf("totals %+v\nwant   %+v", r.Totals, wantTotals)
 	}

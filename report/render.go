@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // WriteJSON writes r as indented JSON (the form stored in the index
@@ -223,6 +225,9 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 		return strconv.FormatFloat(100*float64(n)/float64(of), 'f', 1, 64) + "%"
 	},
 	"strategy":     strategyWords,
+	"completeness": CompletenessWords,
+	"slug":         func(c store.Completeness) string { return strings.ReplaceAll(string(c), " ", "-") },
+	"add":          func(a, b int) int { return a + b },
 	"join":         strings.Join,
 	"thousands":    thousands,
 	"phrase":       StatusPhrase,
@@ -394,4 +399,36 @@ func strategyWords(name string) string {
 		w = "strategy " + name
 	}
 	return w + order
+}
+
+// stopWords says a stop reason in an archivist's words.
+func stopWords(reason string) string {
+	switch reason {
+	case "max_pages":
+		return "it reached its page limit (scope.max_pages)"
+	case "max_bytes":
+		return "it reached its size limit (scope.max_bytes)"
+	case "max_duration":
+		return "it reached its time limit (scope.max_duration)"
+	case "finished":
+		return "every page in scope was crawled"
+	}
+	return "it stopped (" + reason + ")"
+}
+
+// CompletenessWords is the report's first statement: whether the capture
+// is complete, and if not, why it stopped.
+func CompletenessWords(r *Report) string {
+	switch r.Completeness {
+	case store.Complete:
+		return "This capture is complete: " + stopWords(r.StopReason) + "."
+	case store.InProgress:
+		return "This capture is still in progress (" + string(r.CaptureStatus) + "): this report is provisional."
+	case store.Unrecorded:
+		return "Whether this capture is complete was not recorded (it ended before SHARC recorded why a capture stopped)."
+	}
+	if r.CaptureStatus != store.CaptureStatusFinished {
+		return "This capture is incomplete: it was " + string(r.CaptureStatus) + " before every page in scope was crawled."
+	}
+	return "This capture is incomplete: " + stopWords(r.StopReason) + " before every page in scope was crawled."
 }

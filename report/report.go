@@ -104,6 +104,13 @@ type Report struct {
 	// CaptureStatus is the capture's state in the index ("finished",
 	// "running", ...): a report of a running capture is provisional.
 	CaptureStatus store.CaptureStatus `json:"capture_status"`
+	// StopReason is why the crawl stopped for good (finished, max_pages,
+	// max_bytes, max_duration; "" while open or unrecorded), and
+	// Completeness the one value derived from it and CaptureStatus:
+	// complete, incomplete, in progress or not recorded. A capture that
+	// is not complete says so at the top of every rendering.
+	StopReason   string             `json:"stop_reason"`
+	Completeness store.Completeness `json:"completeness"`
 	// Started and Finished are the capture run's start and end as recorded
 	// by the index (Finished is zero while running).
 	Started  time.Time `json:"started"`
@@ -198,6 +205,18 @@ type Totals struct {
 	// the Go name predates the label.
 	Captured int `json:"downloaded_once"`
 	Blocked  int `json:"blocked"`
+	// Downloads counts the pages by how many downloads the records hold
+	// for them, whatever the mode asked for: two (a visit and a distinct
+	// revisit), one, or none. The report's sentences about visits and
+	// revisits are made from these, never from the mode alone.
+	Downloads DownloadCounts `json:"downloads"`
+}
+
+// DownloadCounts counts pages by their archived downloads.
+type DownloadCounts struct {
+	Twice int `json:"twice"`
+	Once  int `json:"once"`
+	Never int `json:"never"`
 }
 
 // Quality holds the expected (stochastic) measures computed from the

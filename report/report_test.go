@@ -57,7 +57,11 @@ func TestVisitRevisitStatuses(t *testing.T) {
 	if len(r.Blocked) != 1 || r.Blocked[0] != "http://example.test/private/x" {
 		t.Errorf("blocked %v", r.Blocked)
 	}
-	wantTotals := report.Totals{Pages: 10, Coherent: 3, CoherentAtReference: 2, Incoherent: 2, Changed: 1, Deleted: 1, New: 1, Failed: 4, Blocked: 1}
+	// Downloads: the coherent, changed and deleted pages and one that
+	// failed at its revisit have two; the new page and two failed at their
+	// revisit have one; one page has none.
+	wantTotals := report.Totals{Pages: 10, Coherent: 3, CoherentAtReference: 2, Incoherent: 2, Changed: 1, Deleted: 1, New: 1, Failed: 4, Blocked: 1,
+		Downloads: report.DownloadCounts{Twice: 6, Once: 3, Never: 1}}
 	if r.Totals != wantTotals {
 		t.Errorf("totals %+v\nwant   %+v", r.Totals, wantTotals)
 	}
@@ -129,7 +133,7 @@ func TestSingleVisitBlur(t *testing.T) {
 	if math.Abs(r.Quality.ExpectedBlur-2) > 1e-12 || math.Abs(r.Quality.AvgExpectedBlur-2.0/3) > 1e-12 || r.Quality.PagesMeasured != 3 {
 		t.Errorf("quality %+v, want blur 2 over 3 pages", r.Quality)
 	}
-	want := report.Totals{Pages: 4, Captured: 3, Failed: 1}
+	want := report.Totals{Pages: 4, Captured: 3, Failed: 1, Downloads: report.DownloadCounts{Once: 3, Never: 1}}
 	if r.Totals != want {
 		t.Errorf("totals %+v, want %+v", r.Totals, want)
 	}

@@ -121,12 +121,12 @@ func (s *pgStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error)
 	return j, nil
 }
 
-const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml`
+const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason`
 
 func scanPGCapture(row pgx.Row) (Capture, error) {
 	var c Capture
 	var finished *time.Time
-	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason); err != nil {
 		return Capture{}, err
 	}
 	c.Started = c.Started.UTC()
@@ -189,6 +189,15 @@ func (s *pgStore) FinishCapture(ctx context.Context, captureID int64, status Cap
 		return err
 	})
 	return pgOneRow(tag.RowsAffected(), err, "finish capture", captureID)
+}
+
+func (s *pgStore) SetStopReason(ctx context.Context, captureID int64, reason string) error {
+	var tag pgconn.CommandTag
+	err := s.retrying(ctx, "set stop reason", func() (err error) {
+		tag, err = s.pool.Exec(ctx, `UPDATE captures SET stop_reason = $1 WHERE id = $2`, reason, captureID)
+		return err
+	})
+	return pgOneRow(tag.RowsAffected(), err, "set stop reason", captureID)
 }
 
 func (s *pgStore) SetReport(ctx context.Context, captureID int64, report []byte) error {

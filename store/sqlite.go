@@ -175,13 +175,13 @@ func (s *sqliteStore) UpsertJob(ctx context.Context, name, yaml string) (Job, er
 	return j, nil
 }
 
-const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml`
+const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason`
 
 func scanSQLiteCapture(row interface{ Scan(...any) error }) (Capture, error) {
 	var c Capture
 	var started int64
 	var finished sql.NullInt64
-	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason); err != nil {
 		return Capture{}, err
 	}
 	c.Started = fromMicros(started)
@@ -239,6 +239,11 @@ func (s *sqliteStore) FinishCapture(ctx context.Context, captureID int64, status
 	}
 	res, err := s.w.ExecContext(ctx, `UPDATE captures SET status = ?, finished = ? WHERE id = ?`, status, micros(time.Now()), captureID)
 	return sqliteOneRow(res, err, "finish capture", captureID)
+}
+
+func (s *sqliteStore) SetStopReason(ctx context.Context, captureID int64, reason string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE captures SET stop_reason = ? WHERE id = ?`, reason, captureID)
+	return sqliteOneRow(res, err, "set stop reason", captureID)
 }
 
 func (s *sqliteStore) SetReport(ctx context.Context, captureID int64, report []byte) error {

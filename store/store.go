@@ -78,6 +78,42 @@ type Capture struct {
 	// CaptureOwner); zero for captures started before migration 0006,
 	// except that an open one's JobYAML holds its job's YAML as of then.
 	Owner CaptureOwner
+	// StopReason is why its crawl stopped for good (the crawler's stop
+	// reasons: finished, max_pages, max_bytes, max_duration, ...); ""
+	// while open or when not recorded (before migration 0017).
+	StopReason string
+}
+
+// Completeness says whether a capture got everything its scope asked
+// for: the one value every report, summary and page shows.
+type Completeness string
+
+const (
+	// Complete: finished because the frontier ran dry.
+	Complete Completeness = "complete"
+	// Incomplete: stopped by a limit, cancelled, failed or abandoned.
+	Incomplete Completeness = "incomplete"
+	// InProgress: still open (running or paused); anything said of it is
+	// provisional.
+	InProgress Completeness = "in progress"
+	// Unrecorded: finished before SHARC recorded why it stopped.
+	Unrecorded Completeness = "not recorded"
+)
+
+// Completeness is the capture's completeness from its status and stop
+// reason.
+func (c Capture) Completeness() Completeness {
+	switch {
+	case c.Status.Open():
+		return InProgress
+	case c.Status != CaptureStatusFinished:
+		return Incomplete
+	case c.StopReason == "finished":
+		return Complete
+	case c.StopReason == "":
+		return Unrecorded
+	}
+	return Incomplete
 }
 
 // CaptureOwner records which job file started a capture and with what
@@ -213,6 +249,9 @@ type Store interface {
 	// SetCaptureOwner records the job file and settings that own a
 	// capture (a new capture, or an old one adopted on resume).
 	SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error
+	// SetStopReason records why the capture's crawl stopped for good
+	// (before FinishCapture).
+	SetStopReason(ctx context.Context, captureID int64, reason string) error
 	// FinishCapture sets a capture's final status (not running or paused)
 	// and finish time.
 	FinishCapture(ctx context.Context, captureID int64, status CaptureStatus) error

@@ -218,7 +218,13 @@ func printRefreshCycle(ctx context.Context, w io.Writer, st store.Store, capture
 func printReportSummary(w io.Writer, r *report.Report) {
 	t := r.Totals
 	fmt.Fprintf(w, "quality report (%s, strategy %s):\n", r.Mode, r.Strategy)
-	fmt.Fprintf(w, "  reference time: %s (capture interval %.1fs)\n", r.ReferenceTime.Format(time.RFC3339Nano), r.Interval.Seconds)
+	fmt.Fprintf(w, "  %s\n", report.CompletenessWords(r))
+	fmt.Fprintf(w, "  pages %d: downloaded twice %d, once %d, never %d\n", t.Pages, t.Downloads.Twice, t.Downloads.Once, t.Downloads.Never)
+	if r.ReferenceTime.IsZero() {
+		fmt.Fprintf(w, "  reference time: unknown (no page was downloaded)\n")
+	} else {
+		fmt.Fprintf(w, "  reference time: %s (capture interval %.1fs)\n", r.ReferenceTime.Format(time.RFC3339Nano), r.Interval.Seconds)
+	}
 	if r.Mode == job.ModeVisitRevisit {
 		fmt.Fprintf(w, "  pages %d: coherent %d, changed %d, deleted %d, changed-insignificantly %d, new %d, failed %d\n",
 			t.Pages, t.Coherent, t.Changed, t.Deleted, t.ChangedInsignificantly, t.New, t.Failed)

@@ -89,6 +89,16 @@ type Options struct {
 	// ReadRatesModel, if non-nil, reads the file rates_model names (the
 	// daemon: only inside its models_dir); nil reads it as a path.
 	ReadRatesModel func(name string) ([]byte, error)
+	// Wait makes a run whose capture another live process owns wait
+	// until it stops (bounded by the run's context) instead of failing
+	// at once with a *store.CaptureBusyError.
+	Wait bool
+	// OwnerHeartbeat is how often the owner record is refreshed
+	// (0: DefaultOwnerHeartbeat); OwnerRetry how often a waiting run
+	// tries the lock again (0: DefaultOwnerRetry).
+	OwnerHeartbeat, OwnerRetry time.Duration
+	// Now, if non-nil, is the clock of the owner record (tests).
+	Now func() time.Time
 }
 
 // Stats are a capture's running counters.

@@ -20,6 +20,7 @@ import (
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -61,6 +62,20 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if err := c.newCoordinator(); err != nil {
 		return Stats{}, err
 	}
+	// Before the capture is opened: its .open files are repaired only
+	// under the lock (see ownership.go).
+	lock, err := c.ownCapture(ctx)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer c.releaseCapture(ctx, lock)
+	ctx, stopBeat := c.heartbeat(ctx, lock)
+	defer func() {
+		stopBeat()
+		if cause := context.Cause(ctx); errors.Is(cause, store.ErrCaptureBusy) {
+			err = errors.Join(err, cause)
+		}
+	}()
 	capture, resumed, err := c.openCapture(ctx, string(yamlText))
 	if capture.ID != 0 {
 		c.log = c.log.With(zap.String("job", c.job.Name), zap.Int64("capture", capture.ID))

@@ -217,6 +217,10 @@ type runState struct {
 	// earlier is what the capture's earlier runs archived (a resume);
 	// stats adds it to this run's counters.
 	earlier store.CaptureTotals
+	// limitBase is what the capture held when this run started, which
+	// scope.max_pages and max_bytes count on from (limits.go): earlier
+	// for a single process; every node's records for a cluster node.
+	limitBase store.CaptureTotals
 
 	rates          changerate.Source
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
@@ -913,16 +917,6 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 		d.cands = nil // a refresh cycle fetches its plan only
 	}
 	return d
-}
-
-func (c *Crawler) checkLimits(pages int64) {
-	s := c.job.Scope
-	switch {
-	case s.MaxPages > 0 && pages >= int64(s.MaxPages):
-		c.stop(errLimit{StopMaxPages})
-	case s.MaxBytes > 0 && c.bytes.Load() >= s.MaxBytes:
-		c.stop(errLimit{StopMaxBytes})
-	}
 }
 
 // candidate builds a frontier URL discovered on t's page. Its parent is

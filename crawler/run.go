@@ -127,6 +127,9 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 	if c.earlier, err = c.earlierTotals(ctx, c.capture.ID, c.resumed); err != nil {
 		return "", err
 	}
+	if c.limitBase, err = c.captureLimitBase(ctx); err != nil {
+		return "", err
+	}
 	if err := c.openOutputs(ctx, prefix, logPath); err != nil {
 		return "", err
 	}
@@ -279,10 +282,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	runCtx, stop := context.WithCancelCause(ctx)
 	c.stop = stop
 	defer stop(nil)
-	if d := c.job.Scope.MaxDuration; d > 0 {
-		t := time.AfterFunc(d, func() { stop(errLimit{StopMaxDuration}) })
-		defer t.Stop()
-	}
+	defer c.startLimits()()
 	stopProgress := c.startProgress()
 	c.toCommit = make(chan *archived, c.job.Workers)
 	c.busy = newWorkload()

@@ -195,3 +195,90 @@ func waitUntil(t *testing.T, bound time.Duration, done chan error, stderr *syncB
 		}
 	}
 }
+
+// TestLimitsPerCapture is issue 27's row 7: scope.max_pages counts per
+// capture, not per run. A capture with max_pages N is SIGKILLed three
+// times (each run killed well before N pages) and run to its end; before,
+// each resumed run counted N afresh and the capture archived far more.
+// Now the capture's response and revisit records total at most N +
+// workers: the pages in flight when the limit stops the last run (at
+// most workers − 1) and that run's robots.txt.
+func TestLimitsPerCapture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	const pages, maxPages, workers = 300, 60, 2
+	bin := buildSharc(t)
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(pages, &hits))
+	defer srv.Close()
+	dir := t.TempDir()
+	warcDir := filepath.Join(dir, "warcs")
+	jobPath := filepath.Join(dir, "job.yaml")
+	jobText := fmt.Sprintf(`name: limited
+seeds: [http://site.test/p/0]
+user_agent: "SHARC-test (+mailto:archivist@example.org)"
+fetch: {allow_addresses: [127.0.0.0/8]}
+resolve: {site.test: %s}
+workers: %d
+scope: {max_pages: %d}
+politeness: {delay: 10ms, delay_factor: 0}
+warc: {dir: %s}
+`, strings.TrimPrefix(srv.URL, "http://"), workers, maxPages, warcDir)
+	if err := os.WriteFile(jobPath, []byte(jobText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		cmd := exec.Command(bin, "crawl", jobPath)
+		var stderr syncBuffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		// 15 requests a run: three runs stay below max_pages.
+		target := hits.Load() + 15
+		waitUntil(t, 30*time.Second, done, &stderr, func() bool { return hits.Load() >= target })
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		<-done
+	}
+	out, err := exec.Command(bin, "crawl", jobPath).CombinedOutput()
+	if err != nil {
+		t.Fatalf("final run: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "(resumed)") || !strings.Contains(string(out), "stopped:    max_pages") {
+		t.Fatalf("final run did not resume and stop at max_pages:\n%s", out)
+	}
+	fetched := 0
+	eachResponse(t, warcDir, func(*warc.Record) { fetched++ })
+	revisits := 0
+	for _, f := range mustGlob(t, filepath.Join(captureWARCs(warcDir), "*.warc.gz")) {
+		for _, rec := range readRecords(t, f) {
+			if rec.Type() == warc.Revisit {
+				revisits++
+			}
+		}
+	}
+	if total := fetched + revisits; total > maxPages+workers || total < maxPages {
+		t.Errorf("capture archived %d response and revisit records, want %d … %d (max_pages + workers)", total, maxPages, maxPages+workers)
+	}
+	archived, _ := verifiedResponses(t, warcDir)
+	for u, n := range archived {
+		if n != 1 && strings.Contains(u, "/p/") { // robots.txt: once a run
+			t.Errorf("%s archived %d times", u, n)
+		}
+	}
+	dsn := "sqlite:" + filepath.Join(warcDir, "sharc.db")
+	checkCrawlLog(t, captureFolder(warcDir).CrawlLog(""), warcDir)
+	verifyIndex(t, dsn, oneFinishedCapture(t, dsn, "limited"), captureWARCs(warcDir))
+}
+
+func mustGlob(t *testing.T, pattern string) []string {
+	t.Helper()
+	m, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"sync"
@@ -499,8 +498,7 @@ func (c *Crawler) clusterFinish(ctx context.Context) (finished bool, err error) 
 			return false, err
 		}
 		for _, node := range dead {
-			c.log.Warn("cluster: repairing the WARC files of a dead node", zap.String("node", node))
-			if err := c.repairWARCFiles(ctx, filepath.Join(c.warcDir, warcPrefix(c.job.WARC.Prefix, node)+"-*.warc.gz.open")); err != nil {
+			if err := c.repairDeadNode(ctx, node); err != nil {
 				return false, err
 			}
 		}

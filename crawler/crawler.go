@@ -89,6 +89,16 @@ type Options struct {
 	// ReadRatesModel, if non-nil, reads the file rates_model names (the
 	// daemon: only inside its models_dir); nil reads it as a path.
 	ReadRatesModel func(name string) ([]byte, error)
+	// Wait makes a run whose capture another live process owns wait
+	// until it stops (bounded by the run's context) instead of failing
+	// at once with a *store.CaptureBusyError.
+	Wait bool
+	// OwnerHeartbeat is how often the owner record is refreshed
+	// (0: DefaultOwnerHeartbeat); OwnerRetry how often a waiting run
+	// tries the lock again (0: DefaultOwnerRetry).
+	OwnerHeartbeat, OwnerRetry time.Duration
+	// Now, if non-nil, is the clock of the owner record (tests).
+	Now func() time.Time
 }
 
 // Stats are a capture's running counters.
@@ -207,6 +217,10 @@ type runState struct {
 	// earlier is what the capture's earlier runs archived (a resume);
 	// stats adds it to this run's counters.
 	earlier store.CaptureTotals
+	// limitBase is what the capture held when this run started, which
+	// scope.max_pages and max_bytes count on from (limits.go): earlier
+	// for a single process; every node's records for a cluster node.
+	limitBase store.CaptureTotals
 
 	rates          changerate.Source
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
@@ -903,16 +917,6 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 		d.cands = nil // a refresh cycle fetches its plan only
 	}
 	return d
-}
-
-func (c *Crawler) checkLimits(pages int64) {
-	s := c.job.Scope
-	switch {
-	case s.MaxPages > 0 && pages >= int64(s.MaxPages):
-		c.stop(errLimit{StopMaxPages})
-	case s.MaxBytes > 0 && c.bytes.Load() >= s.MaxBytes:
-		c.stop(errLimit{StopMaxBytes})
-	}
 }
 
 // candidate builds a frontier URL discovered on t's page. Its parent is

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 	"gopkg.in/yaml.v3"
@@ -373,9 +374,21 @@ func checkWritableDir(dir string) error {
 // be used while a process is crawling the capture. Its interrupted WARC
 // files are closed first, cut to their last indexed record, so what it
 // archived stays readable; files with no record indexed in it are left
-// alone (they may be another job's). It returns the abandoned capture,
+// alone (they may be another job's). A capture another process owns is
+// refused (*store.CaptureBusyError). It returns the abandoned capture,
 // or an error wrapping store.ErrNotFound when there is none.
 func Abandon(ctx context.Context, st store.Store, j *job.Job, log *zap.Logger) (store.Capture, error) {
+	// Under the capture's lock, as a resume: a process crawling the
+	// capture refuses it (*store.CaptureBusyError).
+	lock, err := st.LockCapture(ctx, newHolder(j.Name, "", time.Now()), false)
+	if err != nil {
+		return store.Capture{}, err
+	}
+	defer func() {
+		if err := lock.Release(context.WithoutCancel(ctx)); err != nil {
+			log.Warn("releasing the capture lock", zap.Error(err))
+		}
+	}()
 	cp, err := st.RunningCapture(ctx, j.Name)
 	if err != nil {
 		return store.Capture{}, err

@@ -20,6 +20,7 @@ import (
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -61,6 +62,20 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if err := c.newCoordinator(); err != nil {
 		return Stats{}, err
 	}
+	// Before the capture is opened: its .open files are repaired only
+	// under the lock (see ownership.go).
+	lock, err := c.ownCapture(ctx)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer c.releaseCapture(ctx, lock)
+	ctx, stopBeat := c.heartbeat(ctx, lock)
+	defer func() {
+		stopBeat()
+		if cause := context.Cause(ctx); errors.Is(cause, store.ErrCaptureBusy) {
+			err = errors.Join(err, cause)
+		}
+	}()
 	capture, resumed, err := c.openCapture(ctx, string(yamlText))
 	if capture.ID != 0 {
 		c.log = c.log.With(zap.String("job", c.job.Name), zap.Int64("capture", capture.ID))
@@ -110,6 +125,9 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 		}
 	}
 	if c.earlier, err = c.earlierTotals(ctx, c.capture.ID, c.resumed); err != nil {
+		return "", err
+	}
+	if c.limitBase, err = c.captureLimitBase(ctx); err != nil {
 		return "", err
 	}
 	if err := c.openOutputs(ctx, prefix, logPath); err != nil {
@@ -264,10 +282,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	runCtx, stop := context.WithCancelCause(ctx)
 	c.stop = stop
 	defer stop(nil)
-	if d := c.job.Scope.MaxDuration; d > 0 {
-		t := time.AfterFunc(d, func() { stop(errLimit{StopMaxDuration}) })
-		defer t.Stop()
-	}
+	defer c.startLimits()()
 	stopProgress := c.startProgress()
 	c.toCommit = make(chan *archived, c.job.Workers)
 	c.busy = newWorkload()

@@ -641,10 +641,12 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		capID = r.captureID.Load()
 	}
 	var owner *crawler.OwnerError
-	if refused := errors.As(runErr, &owner); capID == 0 && !refused && (intent != "" || runErr != nil) {
+	refused := errors.As(runErr, &owner) || errors.Is(runErr, store.ErrCaptureBusy)
+	if capID == 0 && !refused && (intent != "" || runErr != nil) {
 		// Stopped before the capture was opened: find it, if it exists.
-		// (A run refused by another job file's capture never opened one:
-		// that capture is not this job's to pause.)
+		// (A run refused by another job file's capture, or by another
+		// process owning it, never opened one: that capture is not this
+		// run's to pause; the job gets an alert.)
 		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
 			capID = caps[len(caps)-1].ID
 		}
@@ -988,6 +990,9 @@ const diskFullAlert = "disk full while writing WARC files"
 func alertFor(err error) string {
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) || errors.Is(err, syscall.EDQUOT) {
 		return diskFullAlert + ": free space, then resume the job (nothing after the last whole record was kept): " + err.Error()
+	}
+	if errors.Is(err, store.ErrCaptureBusy) {
+		return "capture not started: another process owns it; start the job again once it has stopped: " + err.Error()
 	}
 	return "capture stopped by an error; fix the cause and resume: " + err.Error()
 }

@@ -24,9 +24,10 @@ import (
 // fail upgrading a read lock. Reads use a pool of read-only connections,
 // which WAL mode lets run beside the writer.
 type sqliteStore struct {
-	log *zap.Logger
-	w   *sql.DB
-	r   *sql.DB
+	path string // the database file: capture locks lie beside it (LockCapture)
+	log  *zap.Logger
+	w    *sql.DB
+	r    *sql.DB
 
 	stmtMu sync.Mutex
 	stmts  *sqliteStmts // prepared on first Commit, after Migrate
@@ -99,7 +100,7 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 		r.Close()
 		return nil, err
 	}
-	return &sqliteStore{log: log, w: w, r: r}, nil
+	return &sqliteStore{log: log, path: path, w: w, r: r}, nil
 }
 
 func (s *sqliteStore) Close() error {

@@ -355,6 +355,13 @@ type Store interface {
 	SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error
 	// PageGraphs returns a capture's page rows, by URL.
 	PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error)
+	// LockCapture makes h the owner of the capture of job h.Job, without
+	// waiting: a *CaptureBusyError (ErrCaptureBusy) names the holders
+	// when another live process owns it. A cluster node locks shared:
+	// nodes share a capture, but exclude a single process and a second
+	// process of the same node name. The lock dies with its process
+	// (docs/architecture.md, "One owner per capture").
+	LockCapture(ctx context.Context, h CaptureHolder, shared bool) (CaptureLock, error)
 
 	Close() error
 }

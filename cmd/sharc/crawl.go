@@ -35,6 +35,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	poll := fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for")
 	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
 	resume := fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)")
+	wait := fs.Bool("wait", false, "if another process owns the job's capture, wait until it stops instead of exiting with status 4")
 	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
 	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
@@ -87,7 +88,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if f, ok := c.stderr.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume}
+	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }
@@ -171,6 +172,8 @@ func ownerHint(err error, file string) error {
 		return fmt.Errorf("%w. %s to resume it, or `sharc crawl --abandon-running %s` to drop it", err, resume, file)
 	case errors.Is(err, crawler.ErrNoRunningCapture):
 		return fmt.Errorf("%w; run without --resume to start a new capture", err)
+	case errors.Is(err, store.ErrCaptureBusy):
+		return fmt.Errorf("%w. Nothing was done; run with --wait to wait for it", err)
 	}
 	return nil
 }

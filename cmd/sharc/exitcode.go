@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // exitCode is sharc's exit status. These constants are the one source of
@@ -25,6 +27,10 @@ const (
 	// exitVerifyFailed: `sharc verify` read every file and found at least
 	// one that does not verify; 1 means it could not check.
 	exitVerifyFailed exitCode = 3
+	// exitCaptureBusy: `sharc crawl` (or --abandon-running) found its
+	// capture owned by another live process, named on stderr; nothing
+	// was done. --wait waits for it instead.
+	exitCaptureBusy exitCode = 4
 	// exitInterrupted: Ctrl-C or SIGTERM stopped the command before it
 	// finished (128 + SIGINT, the shell's convention). An interrupted
 	// crawl's capture stays running: the same command resumes it.
@@ -44,6 +50,7 @@ func exitCodes() []struct {
 		{exitFailure, "the command failed (bad job file, unreachable store, missing input, I/O error); one line per error on stderr"},
 		{exitUsage, "usage error: unknown command, topic, subcommand or flag, a missing or extra argument, a flag value not among its choices; nothing was done"},
 		{exitVerifyFailed, "sharc verify: at least one file does not verify (each problem is listed on stdout)"},
+		{exitCaptureBusy, "sharc crawl: another live process owns the job's capture (its host, pid and start are on stderr); nothing was done (--wait waits for it)"},
 		{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before finishing; an interrupted crawl stays resumable (run the same command again)"},
 	}
 }
@@ -87,6 +94,8 @@ func codeOf(ctx context.Context, err error) exitCode {
 		return exitInterrupted
 	case errors.Is(err, errVerifyFailed):
 		return exitVerifyFailed
+	case errors.Is(err, store.ErrCaptureBusy):
+		return exitCaptureBusy
 	}
 	return exitFailure
 }

@@ -80,7 +80,7 @@ type Capture struct {
 	Owner CaptureOwner
 	// StopReason is why its crawl stopped for good (the crawler's stop
 	// reasons: finished, max_pages, max_bytes, max_duration, ...); ""
-	// while open or when not recorded (before migration 0017).
+	// while open or when not recorded (before migration 0018).
 	StopReason string
 }
 

@@ -1,4 +1,4 @@
--- Keep in step with postgres/0017_capture_stop_reason.sql.
+-- Keep in step with sqlite/0018_capture_stop_reason.sql.
 
 -- Why a capture's crawl stopped (finished, max_pages, max_bytes,
 -- max_duration, ...), recorded with its final status, so every report

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -89,6 +90,9 @@ type Options struct {
 	// ReadRatesModel, if non-nil, reads the file rates_model names (the
 	// daemon: only inside its models_dir); nil reads it as a path.
 	ReadRatesModel func(name string) ([]byte, error)
+	// RobotsRetry is how long a robots.txt that failed is waited for
+	// before it is asked again (0: DefaultRobotsRetry); tests shorten it.
+	RobotsRetry time.Duration
 	// Wait makes a run whose capture another live process owns wait
 	// until it stops (bounded by the run's context) instead of failing
 	// at once with a *store.CaptureBusyError.
@@ -650,6 +654,50 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	return logErr
 }
 
+// robotsFailed handles a robots.txt that answered 5xx or could not be
+// fetched. Within fetch.retries it is asked again after the usual backoff,
+// then RobotsRounds times a retry interval apart, while the host's pages
+// wait for it (deferred on it, as before a first fetch). After the last
+// round the host is closed for a retry interval: its pages fail with -61
+// annotated with robots.txt's status. An unreachable robots.txt's line
+// carries its own Heritrix code (-2, -4, -6, …) and tries ("3t"); a 5xx
+// answer is archived like any response. done is false when the caller
+// archives the 5xx response.
+func (c *Crawler) robotsFailed(worker int, t frontier.Task, f *fetched, err error, now time.Time) (done bool, _ error) {
+	final, isFinal := refused(err) // an oversized header: no retry cures it
+	switch {
+	case isFinal:
+	case t.Attempt < c.job.Fetch.Retries:
+		c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
+		return true, nil
+	case t.Attempt < c.job.Fetch.Retries+RobotsRounds-1:
+		c.log.Warn("robots.txt unavailable; the host's pages wait for it to be asked again", zap.String("host", t.Host),
+			zap.Duration("after", c.robots.retry), zap.Int("round", t.Attempt-c.job.Fetch.Retries+1), zap.Error(err))
+		c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.robots.retry})
+		return true, nil
+	}
+	code, note := crawllog.CodeRetriesGaveUp, fmt.Sprintf("%dt", t.Attempt+1)
+	var fe *fetchError
+	switch {
+	case isFinal:
+		code, note = final.Code, final.Note
+	case errors.As(err, &fe):
+		code = fe.Code
+	}
+	cause := strconv.Itoa(int(code))
+	if err == nil {
+		cause = strconv.Itoa(f.Status)
+	}
+	c.robots.setUnreachable(t.Host, now, ":"+cause)
+	c.log.Warn("robots.txt unavailable after its retries; the host's pages fail (-61) and the host is closed", zap.String("host", t.Host),
+		zap.Duration("for", c.robots.retry), zap.Error(err))
+	if err == nil {
+		return false, nil
+	}
+	c.frontier.Done(t, frontier.Result{Fetched: true})
+	return true, c.clog.Log(crawllog.Entry{Time: now, Status: int(code), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{note}})
+}
+
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
 	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
@@ -670,20 +718,9 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{annAddressDenied}})
 	}
 	if err != nil || f.Status >= 500 {
-		final, isFinal := refused(err) // an oversized header: no retry cures it
-		if t.Attempt < c.job.Fetch.Retries && !isFinal {
-			c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
-			return nil
-		}
-		c.robots.setUnreachable(t.Host, now)
-		c.log.Warn("robots.txt unreachable; host paused", zap.String("host", t.Host), zap.Error(err))
-		if err != nil {
-			c.frontier.Done(t, frontier.Result{Fetched: true})
-			e := crawllog.Entry{Time: now, Status: int(crawllog.CodePrereqFailed), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker}
-			if isFinal {
-				e.Status, e.Annotations = int(final.Code), []string{final.Note}
-			}
-			return c.clog.Log(e)
+		done, lerr := c.robotsFailed(worker, t, f, err, now)
+		if done {
+			return lerr
 		}
 	}
 	delay, sitemaps := c.robots.set(t.Host, f.Status, f.decodedBytes(maxRobotsBytes), now)

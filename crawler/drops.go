@@ -23,7 +23,10 @@ const (
 	annSitemapQuota  = "sitemap-quota"
 	annSitemapDepth  = "sitemap-depth"
 	annCrawlerError  = "crawler-error"
-	annOutlinksCut   = "outlinks-dropped:" // + how many
+	// annRobotsUnavailable + ":" + robots.txt's status (-2, 503, …):
+	// a page failed (-61) because its host's robots.txt did.
+	annRobotsUnavailable = "robots-unavailable"
+	annOutlinksCut       = "outlinks-dropped:" // + how many
 )
 
 // dropLogMemory is how many dropped URLs the crawler remembers so that a

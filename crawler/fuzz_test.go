@@ -101,7 +101,7 @@ func FuzzRobots(f *testing.F) {
 		if status < 100 || status > 599 {
 			status = 200
 		}
-		c := newRobotsCache("SHARC-test (+https://example.org/contact)")
+		c := newRobotsCache("SHARC-test (+https://example.org/contact)", 0)
 		delay, _ := c.set("a.test", status, body, now)
 		if delay < 0 {
 			t.Fatalf("negative Crawl-delay %v", delay)

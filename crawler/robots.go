@@ -1,6 +1,7 @@
 package crawler
 
 import (
+	"strconv"
 	"sync"
 	"time"
 
@@ -25,6 +26,15 @@ type robotsCache struct {
 	hosts map[string]robotsEntry
 	// swept is the map's size after the last sweep.
 	swept int
+	// retry is how long a failed robots.txt waits to be asked again.
+	retry time.Duration
+}
+
+// failure is why host's robots.txt failed, for its pages' annotation.
+func (c *robotsCache) failure(host string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hosts[host].cause
 }
 
 // robotsEntry is a host's rules, or a placeholder (group nil, denyAll
@@ -37,20 +47,33 @@ type robotsEntry struct {
 	// disallow-all flag: Group.Test allows every path of a 5xx answer.
 	denyAll bool
 	// addressDenied: the network guard refused robots.txt's address, so
-	// the host's pages are refused too (with denyAll set, for robotsRetry).
+	// the host's pages are refused too (with denyAll set, for the retry interval).
 	addressDenied bool
 	expires       time.Time
+	// cause is why robots.txt failed (e.g. "-2", "503"): the annotation
+	// of the host's pages that fail for it.
+	cause string
 }
 
 // maxRobotsBytes is the part of a robots.txt parsed (RFC 9309's minimum).
 const maxRobotsBytes = 500 << 10
 
-// robotsRetry is how long a host stays closed after its robots.txt answered
-// 5xx or was unreachable, before robots.txt is fetched again.
-const robotsRetry = time.Minute
+// DefaultRobotsRetry is how long the crawler waits before asking a
+// robots.txt again that answered 5xx or was unreachable after its
+// fetch.retries, and how long the host stays closed once robots.txt has
+// failed RobotsRounds times (Options.RobotsRetry overrides it).
+const DefaultRobotsRetry = time.Minute
 
-func newRobotsCache(agent string) *robotsCache {
-	return &robotsCache{agent: agent, hosts: map[string]robotsEntry{}}
+// RobotsRounds is how many times (a retry interval apart) robots.txt is
+// asked before the host's waiting pages fail with -61. Heritrix likewise
+// retries a failed prerequisite before failing its dependents.
+const RobotsRounds = 3
+
+func newRobotsCache(agent string, retry time.Duration) *robotsCache {
+	if retry <= 0 {
+		retry = DefaultRobotsRetry
+	}
+	return &robotsCache{agent: agent, hosts: map[string]robotsEntry{}, retry: retry}
 }
 
 // markSeen records that host's robots.txt is about to be queued and
@@ -92,11 +115,11 @@ func (c *robotsCache) size() int {
 }
 
 // set parses a robots.txt response. A 4xx means "no rules"; a 5xx or an
-// unreachable server means "disallow everything" for now (robotsRetry), as
+// unreachable server means "disallow everything" for now (the retry interval), as
 // RFC 9309 §2.3.1 says. It returns the Crawl-delay and the Sitemap: URLs.
 func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (time.Duration, []string) {
 	if status >= 500 {
-		c.setUnreachable(host, now)
+		c.setUnreachable(host, now, ":"+strconv.Itoa(status))
 		return 0, nil
 	}
 	// RFC 9309 §2.5: parse at least 500 KiB; past it a robots.txt is
@@ -117,18 +140,20 @@ func (c *robotsCache) set(host string, status int, body []byte, now time.Time) (
 
 // setUnreachable records that robots.txt could not be fetched: nothing is
 // allowed until it can be.
-func (c *robotsCache) setUnreachable(host string, now time.Time) {
+func (c *robotsCache) setUnreachable(host string, now time.Time, cause string) {
 	c.mu.Lock()
-	c.put(host, robotsEntry{denyAll: true, expires: now.Add(robotsRetry)}, now)
+	// Closed for at least DefaultRobotsRetry: the host's waiting pages
+	// must find it closed (and fail) however long their politeness delay.
+	c.put(host, robotsEntry{denyAll: true, expires: now.Add(max(c.retry, DefaultRobotsRetry)), cause: cause}, now)
 	c.mu.Unlock()
 }
 
 // setAddressDenied records that the network guard refused robots.txt's
 // address: the host's pages fail as refused until robots.txt is tried
-// again, robotsRetry later (the host may resolve elsewhere by then).
+// again, the retry interval later (the host may resolve elsewhere by then).
 func (c *robotsCache) setAddressDenied(host string, now time.Time) {
 	c.mu.Lock()
-	c.put(host, robotsEntry{denyAll: true, addressDenied: true, expires: now.Add(robotsRetry)}, now)
+	c.put(host, robotsEntry{denyAll: true, addressDenied: true, expires: now.Add(c.retry)}, now)
 	c.mu.Unlock()
 }
 
@@ -143,7 +168,7 @@ const (
 	robotsDisallowed
 	// robotsUnavailable: robots.txt answered 5xx or could not be fetched
 	// after its retries. Nothing of the host may be fetched (RFC 9309
-	// §2.3.1.3) until robots.txt is tried again, robotsRetry later.
+	// §2.3.1.3) until robots.txt is tried again, the retry interval later.
 	robotsUnavailable
 	// robotsAddressDenied: the network guard refused robots.txt's address;
 	// the host's pages are refused likewise until robots.txt is retried.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap/zaptest"
 
@@ -53,7 +54,10 @@ resolve: {down.test: %s, up.test: %s}
 fetch: {allow_addresses: [127.0.0.0/8], retries: 1, retry_backoff: 10ms}
 `, warcDir, addr(srvDown), addr(srvUp)))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
-	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	// robots.txt is asked again a retry interval later (a minute by
+	// default), RobotsRounds times in all, before the host's pages fail.
+	opts := crawler.Options{RobotsRetry: 20 * time.Millisecond}
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), opts).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,22 +78,24 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 1, retry_backoff: 10ms}
 			t.Errorf("%s not archived", u)
 		}
 	}
-	// Asked twice (one retry); the final 503 is archived, as the answer
-	// the host's pages were judged by.
+	// Asked 1 + fetch.retries times, then RobotsRounds − 1 more times a
+	// retry interval apart; the final 503 is archived, as the answer the
+	// host's pages were judged by.
 	asked := 0
 	for _, h := range slog.all() {
 		if h.host == "down.test" && h.path == "/robots.txt" {
 			asked++
 		}
 	}
-	if asked != 2 || responses["http://down.test/robots.txt"] != 1 {
-		t.Errorf("down.test/robots.txt asked %d times and archived %d, want 2 and 1", asked, responses["http://down.test/robots.txt"])
+	if want := 1 + 1 + crawler.RobotsRounds - 1; asked != want || responses["http://down.test/robots.txt"] != 1 {
+		t.Errorf("down.test/robots.txt asked %d times and archived %d, want %d and 1", asked, responses["http://down.test/robots.txt"], want)
 	}
 	if stats.Failed != 1 || stats.Blocked != 1 {
 		t.Errorf("failed %d, blocked %d; want 1 (down.test/) and 1 (up.test/private/p)", stats.Failed, stats.Blocked)
 	}
 
-	// crawl.log: down.test/ failed with -61, annotated; up.test/private/p
+	// crawl.log: down.test/ failed with -61, annotated with robots.txt's
+	// own status; up.test/private/p
 	// excluded by robots (-9998).
 	f, err := os.Open(stats.CrawlLog)
 	if err != nil {
@@ -105,8 +111,8 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 1, retry_backoff: 10ms}
 		}
 		codes[e.URI] = e
 	}
-	if e := codes["http://down.test/"]; e.Status != -61 || !slices.Contains(e.Annotations, "robots-unavailable") {
-		t.Errorf("down.test/ logged %d %v, want -61 robots-unavailable", e.Status, e.Annotations)
+	if e := codes["http://down.test/"]; e.Status != -61 || !slices.Contains(e.Annotations, "robots-unavailable:503") {
+		t.Errorf("down.test/ logged %d %v, want -61 robots-unavailable:503", e.Status, e.Annotations)
 	}
 	if e := codes["http://up.test/private/p"]; e.Status != -9998 {
 		t.Errorf("up.test/private/p logged %d, want -9998", e.Status)

@@ -14,7 +14,7 @@ import (
 // sweep.
 func TestRobotsCacheDropsExpired(t *testing.T) {
 	const perHour, hours = 100, 240
-	c := newRobotsCache("SHARC-test")
+	c := newRobotsCache("SHARC-test", 0)
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	// Hosts whose robots.txt is queued for the whole run.
 	for i := range 50 {
@@ -93,7 +93,7 @@ func TestRobotsSizeCap(t *testing.T) {
 		{"rule past the cap", "User-agent: *\n" + filler + "Disallow: /early\n", robotsAllowed},
 		{"50 MB", "User-agent: *\nDisallow: /early\n" + strings.Repeat("Disallow: /x\n", 50<<20/13), robotsDisallowed},
 	} {
-		c := newRobotsCache("SHARC-test")
+		c := newRobotsCache("SHARC-test", 0)
 		c.set("a.test", 200, []byte(tc.body), now)
 		if got := c.verdict("a.test", "/early", now); got != tc.want {
 			t.Errorf("%s: verdict %v, want %v", tc.name, got, tc.want)

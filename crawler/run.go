@@ -204,7 +204,7 @@ func (c *Crawler) setUpState() {
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
 	c.textBufs = make(chan []byte, max(j.Workers, 1))
-	c.robots = newRobotsCache(j.UserAgent)
+	c.robots = newRobotsCache(j.UserAgent, c.opts.RobotsRetry)
 	// A resumed capture's earlier responses, and other nodes', are in the
 	// store only: the cache starts empty and misses ask the store.
 	c.dedup = newDedup(c.store, c.capture.ID, c.opts.DigestCache, !c.resumed && !c.coord.shared())

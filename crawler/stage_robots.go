@@ -28,9 +28,10 @@ func (robotsStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) 
 	case robotsDisallowed:
 		return true, c.finishUnfetched(ctx, it.worker, t, crawllog.CodeRobots, store.StateBlocked, "robots")
 	case robotsUnavailable:
-		// Heritrix's -61: the prerequisite failed. The page is not
-		// excluded by the site, so it is failed, not blocked.
-		return true, c.finishUnfetched(ctx, it.worker, t, crawllog.CodePrereqFailed, store.StateFailed, "robots-unavailable")
+		// Heritrix's -61: the prerequisite failed, after RobotsRounds
+		// tries. The page is not excluded by the site, so it is failed,
+		// not blocked; the annotation names robots.txt's own status.
+		return true, c.finishUnfetched(ctx, it.worker, t, crawllog.CodePrereqFailed, store.StateFailed, annRobotsUnavailable+c.robots.failure(t.Host))
 	case robotsAddressDenied:
 		return true, c.finishUnfetched(ctx, it.worker, t, crawllog.CodeBlockedGuard, store.StateFailed, annAddressDenied)
 	}

@@ -411,7 +411,7 @@ func stopWords(reason string) string {
 	case "max_duration":
 		return "it reached its time limit (scope.max_duration)"
 	case "finished":
-		return "every page in scope was crawled"
+		return "the crawl went through every page in scope"
 	}
 	return "it stopped (" + reason + ")"
 }
@@ -421,7 +421,13 @@ func stopWords(reason string) string {
 func CompletenessWords(r *Report) string {
 	switch r.Completeness {
 	case store.Complete:
-		return "This capture is complete: " + stopWords(r.StopReason) + "."
+		w := "This capture is complete: " + stopWords(r.StopReason) + "."
+		if d := r.Totals.Downloads; d.Twice+d.Once == 0 {
+			w += " Nothing was archived: every page failed (the report lists why, and crawl.log)."
+		} else if d.Never > 0 {
+			w += fmt.Sprintf(" %d of its pages could not be downloaded (listed below).", d.Never)
+		}
+		return w
 	case store.InProgress:
 		return "This capture is still in progress (" + string(r.CaptureStatus) + "): this report is provisional."
 	case store.Unrecorded:

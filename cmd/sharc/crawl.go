@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,6 +39,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	wait := fs.Bool("wait", false, "if another process owns the job's capture, wait until it stops instead of exiting with status 4")
 	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
 	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
+	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -88,7 +90,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if f, ok := c.stderr.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait}
+	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }
@@ -138,7 +140,21 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return nil
 	}
 	printReportSummary(c.stdout, rep)
-	return nil
+	return noSeedArchived(ctx, c, st, j, stats.CaptureID)
+}
+
+// noSeedArchived is errNoSeedArchived (exit 5) when the capture archived
+// none of the job's seeds: a capture of nothing must not exit 0.
+func noSeedArchived(ctx context.Context, c *cli, st store.Store, j *job.Job, captureID int64) error {
+	n, err := crawler.SeedsArchived(context.WithoutCancel(ctx), st, j, captureID)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	fmt.Fprintf(c.stdout, "  no seed was archived: see each seed's crawl.log line (docs/robustness.md lists the codes)\n")
+	return fmt.Errorf("capture %d: %w (all %d failed; crawl.log says why)", captureID, errNoSeedArchived, len(j.Seeds))
 }
 
 // folderReports writes Heritrix's reports and the quality report into the

@@ -31,6 +31,10 @@ const (
 	// capture owned by another live process, named on stderr; nothing
 	// was done. --wait waits for it instead.
 	exitCaptureBusy exitCode = 4
+	// exitNoSeedArchived: `sharc crawl` ended its capture but archived
+	// none of the job's seeds (every seed failed: unreachable host,
+	// robots.txt unavailable, refused address); crawl.log says why.
+	exitNoSeedArchived exitCode = 5
 	// exitInterrupted: Ctrl-C or SIGTERM stopped the command before it
 	// finished (128 + SIGINT, the shell's convention). An interrupted
 	// crawl's capture stays running: the same command resumes it.
@@ -51,6 +55,7 @@ func exitCodes() []struct {
 		{exitUsage, "usage error: unknown command, topic, subcommand or flag, a missing or extra argument, a flag value not among its choices; nothing was done"},
 		{exitVerifyFailed, "sharc verify: at least one file does not verify (each problem is listed on stdout)"},
 		{exitCaptureBusy, "sharc crawl: another live process owns the job's capture (its host, pid and start are on stderr); nothing was done (--wait waits for it)"},
+		{exitNoSeedArchived, "sharc crawl: the capture ended but archived none of the job's seeds (each seed's crawl.log line and the seeds report say why)"},
 		{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before finishing; an interrupted crawl stays resumable (run the same command again)"},
 	}
 }
@@ -78,6 +83,9 @@ var errUsage error = &usageError{err: errors.New("usage"), explained: true}
 // done, when it has no other error to report.
 var errInterrupted = errors.New("interrupted")
 
+// errNoSeedArchived marks a capture that ended without archiving a seed.
+var errNoSeedArchived = errors.New("no seed was archived")
+
 // errVerifyFailed marks a verification that ran and found problems.
 var errVerifyFailed = errors.New("verification failed")
 
@@ -96,6 +104,8 @@ func codeOf(ctx context.Context, err error) exitCode {
 		return exitVerifyFailed
 	case errors.Is(err, store.ErrCaptureBusy):
 		return exitCaptureBusy
+	case errors.Is(err, errNoSeedArchived):
+		return exitNoSeedArchived
 	}
 	return exitFailure
 }

@@ -44,6 +44,17 @@ type joinStore struct {
 	spec joinSpec
 }
 
+// Identity is the wrapped store's (the crawler compares stores by it;
+// see crawler.CheckOwnerIn); "" if it has none.
+func (s joinStore) Identity(ctx context.Context) (string, error) {
+	if id, ok := s.Store.(interface {
+		Identity(ctx context.Context) (string, error)
+	}); ok {
+		return id.Identity(ctx)
+	}
+	return "", nil
+}
+
 // OpenCapture implements store.Store.
 func (s joinStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (store.Capture, bool, error) {
 	caps, err := s.Store.Captures(ctx, jobID)

@@ -118,7 +118,8 @@ func isDefining(path string) bool {
 
 // flattenSettings reads a job's YAML (job.Marshal) into dotted path →
 // value text; sequences are one value in flow style. The store DSN is
-// compared without its password, which may rotate.
+// compared without its password, which may rotate (when the store's
+// identity is unknown; see CheckOwnerIn).
 func flattenSettings(text string) (map[string]string, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &root); err != nil {

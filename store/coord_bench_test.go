@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/sharc-archive/sharc/store"
 )
 
 // What a node of a large cluster reads every poll (issue 27, row 6): a
@@ -96,6 +98,7 @@ func BenchmarkClusterPoll(b *testing.B) {
 	lb := newCoordBench(b)
 	ctx := context.Background()
 	rounds := 3
+	defer lb.serverTimes(b)
 	for r := range rounds {
 		for _, v := range []string{"new", "old"} {
 			b.Run(fmt.Sprintf("%s/round%d", v, r), func(b *testing.B) {
@@ -151,6 +154,35 @@ func (lb *leaseBench) poll(b *testing.B, ctx context.Context, variant, node stri
 		}
 	}
 	timing["load"] += time.Since(t2)
+}
+
+// serverTimes prints what the server spends on each statement of the load
+// read, new and old: the median over 15 runs of EXPLAIN ANALYZE's planning
+// + execution time, a lease change before each so the fold has deltas.
+func (lb *leaseBench) serverTimes(b *testing.B) {
+	b.Helper()
+	for _, q := range []struct{ name, sql string }{
+		{"new fold", store.PGFoldCountsSQL},
+		{"new counts", store.PGClusterCountsSQL},
+		{"new live nodes", store.PGLiveNodesSQL},
+		{"old counts", oldClusterCounts},
+		{"old live nodes", oldLiveNodes},
+	} {
+		var ms []float64
+		for i := range 15 {
+			lb.churn(b, i)
+			var plan []map[string]any
+			if err := lb.conn.QueryRow(context.Background(), `EXPLAIN (ANALYZE, FORMAT JSON) `+q.sql, lb.id).Scan(&plan); err != nil {
+				b.Fatalf("%s: %v", q.name, err)
+			}
+			pt, _ := plan[0]["Planning Time"].(float64)
+			et, _ := plan[0]["Execution Time"].(float64)
+			ms = append(ms, pt+et)
+		}
+		sort.Float64s(ms)
+		// Printed, not logged: a parent benchmark's log is not shown.
+		fmt.Printf("server time, %s: median %.3f ms (min %.3f, max %.3f)\n", q.name, ms[len(ms)/2], ms[0], ms[len(ms)-1])
+	}
 }
 
 // churn changes the lease of one host between polls: node i%50 yields

@@ -47,12 +47,7 @@ type joinStore struct {
 // Identity is the wrapped store's (the crawler compares stores by it;
 // see crawler.CheckOwnerIn); "" if it has none.
 func (s joinStore) Identity(ctx context.Context) (string, error) {
-	if id, ok := s.Store.(interface {
-		Identity(ctx context.Context) (string, error)
-	}); ok {
-		return id.Identity(ctx)
-	}
-	return "", nil
+	return storeIdentity(ctx, s.Store)
 }
 
 // OpenCapture implements store.Store.

@@ -69,6 +69,17 @@ CREATE TRIGGER host_leases_count_delete AFTER DELETE ON host_leases
     REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION host_lease_count_deltas();
 
+-- TRUNCATE fires no DELETE trigger: emptying host_leases empties the
+-- counts too.
+CREATE FUNCTION host_lease_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM host_lease_deltas;
+    DELETE FROM host_lease_counts;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER host_leases_count_truncate AFTER TRUNCATE ON host_leases
+    FOR EACH STATEMENT EXECUTE FUNCTION host_lease_counts_truncate();
+
 -- The counts of captures clustered before this migration.
 INSERT INTO host_lease_counts (capture_id, node, hosts)
 SELECT capture_id, node, count(*) FROM host_leases

@@ -7,7 +7,7 @@ BIN := bin/sharc
 VERSION ?=
 LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
 
-.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster bench-abuse clean pg chromium js compose promtool image replay-assets
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster bench-coord bench-abuse clean pg chromium js compose promtool image replay-assets
 
 all: build
 
@@ -110,6 +110,15 @@ bench-commit:
 bench-cluster:
 	SHARC_BENCH_CLUSTER=1 SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
 		$(GO) test -count=1 -timeout 20m -run '^TestClusterBench$$' -v ./cmd/sharc/
+
+# bench-coord times what one node of a cluster reads each poll in a
+# capture of 10^6 hosts on 50 nodes, against the queries of a72097f on the
+# same rows, interleaved (docs/benchmarks.md, "Cluster coordination at
+# 10^6 hosts"). Knob: POLLS (polls per round).
+POLLS ?= 20
+bench-coord:
+	SHARC_BENCH_COORD=1 SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} \
+		$(GO) test -count=1 -timeout 30m -run '^$$' -bench '^BenchmarkClusterPoll$$' -benchtime $(POLLS)x ./store/
 
 # bench-abuse floods a real `sharc serve` on loopback with 20,000
 # unauthenticated slow-body connections from several 127.x addresses and

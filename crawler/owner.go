@@ -119,7 +119,8 @@ func isDefining(path string) bool {
 
 // flattenSettings reads a job's YAML (job.Marshal) into dotted path →
 // value text; sequences are one value in flow style. The store DSN is
-// compared without its password, which may rotate.
+// compared without its password, which may rotate (when the store's
+// identity is unknown; see CheckOwnerIn).
 func flattenSettings(text string) (map[string]string, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &root); err != nil {
@@ -215,14 +216,30 @@ func diffSettings(oldText, newText string) ([]SettingChange, error) {
 // nil when their defining settings match (tunable changes are returned
 // for the caller to log), an *OwnerError when they do not. A capture that
 // recorded no settings (started before they were recorded, by a job of
-// no YAML) cannot be compared and is accepted.
+// no YAML) cannot be compared and is accepted. The store setting is
+// compared as text; CheckOwnerIn compares it by the store's identity.
 func CheckOwner(c store.Capture, j *job.Job, file string) (tunables []SettingChange, err error) {
+	return CheckOwnerIn(c, j, file, "")
+}
+
+// CheckOwnerIn is CheckOwner for a run whose store has identity storeID
+// (store.Identity; "" if unknown): the store setting then counts by the
+// database it names, not by the DSN's text, so nodes reaching one
+// database through other host names, users or a pooler share the
+// capture (issue 27, row 8). It defines the capture when the capture
+// recorded the identity of the store it started in and that differs
+// (the run's database holds a copy of the capture, say); a capture that
+// recorded none was found in the run's store, so it is that store's.
+func CheckOwnerIn(c store.Capture, j *job.Job, file, storeID string) (tunables []SettingChange, err error) {
 	if c.Owner.JobYAML == "" {
 		return nil, nil
 	}
 	changes, err := diffJob(c.Owner.JobYAML, j)
 	if err != nil {
 		return nil, err
+	}
+	if storeID != "" {
+		changes = storeByIdentity(changes, c.Owner.StoreIdentity, storeID)
 	}
 	var defining []SettingChange
 	for _, ch := range changes {
@@ -236,6 +253,53 @@ func CheckOwner(c store.Capture, j *job.Job, file string) (tunables []SettingCha
 		return nil, &OwnerError{Job: j.Name, CaptureID: c.ID, OwnerFile: c.Owner.JobFile, File: file, Changes: defining}
 	}
 	return tunables, nil
+}
+
+// storeByIdentity replaces a change of the store DSN by a change of the
+// store's identity, if any: recorded is the capture's, current the run's.
+func storeByIdentity(changes []SettingChange, recorded, current string) []SettingChange {
+	old, cur := "", ""
+	out := changes[:0]
+	for _, ch := range changes {
+		if ch.Field == "store" {
+			old, cur = ch.Old, ch.New
+			continue
+		}
+		out = append(out, ch)
+	}
+	if recorded == "" || recorded == current {
+		return out
+	}
+	show := func(dsn, id string) string {
+		if dsn == "" {
+			return id
+		}
+		return dsn + " (" + id + ")"
+	}
+	if cur == "" { // same DSN text, another database behind it
+		old = ""
+	}
+	ch := SettingChange{Field: "store", Old: show(old, recorded), New: show(cur, current), Defining: true}
+	return append([]SettingChange{ch}, out...)
+}
+
+// identifier is a store that names the database it opened
+// (store.Identity).
+type identifier interface {
+	Identity(ctx context.Context) (string, error)
+}
+
+// storeIdentity is the run's store's identity, "" if it has none.
+func (c *Crawler) storeIdentity(ctx context.Context) (string, error) {
+	s, ok := c.store.(identifier)
+	if !ok {
+		return "", nil
+	}
+	id, err := s.Identity(ctx)
+	if err != nil {
+		return "", fmt.Errorf("store: %w", err)
+	}
+	return id, nil
 }
 
 // checkSeeds fails when no seed of j is in its scope, before any capture
@@ -259,13 +323,17 @@ func checkSeeds(j *job.Job) error {
 // started. A new capture records its owner.
 func (c *Crawler) openCapture(ctx context.Context, yamlText string) (store.Capture, bool, error) {
 	j := c.job
+	storeID, err := c.storeIdentity(ctx)
+	if err != nil {
+		return store.Capture{}, false, err
+	}
 	running, err := c.store.RunningCapture(ctx, j.Name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 	case err != nil:
 		return store.Capture{}, false, fmt.Errorf("store: %w", err)
 	default:
-		if err := c.mayResume(running); err != nil {
+		if err := c.mayResume(running, storeID); err != nil {
 			return store.Capture{}, false, err
 		}
 		if c.opts.Cluster == nil {
@@ -292,12 +360,19 @@ func (c *Crawler) openCapture(ctx context.Context, yamlText string) (store.Captu
 	}
 	if resumed && capture.ID != running.ID {
 		// Another process opened it since: check it as well.
-		if err := c.mayResume(capture); err != nil {
+		if err := c.mayResume(capture, storeID); err != nil {
 			return store.Capture{}, false, err
 		}
 	}
-	if !resumed || capture.Owner.JobYAML == "" || (capture.Owner.JobFile == "" && c.opts.JobFile != "") {
-		o := store.CaptureOwner{JobFile: c.opts.JobFile, JobYAML: capture.Owner.JobYAML}
+	if !resumed || capture.Owner.JobYAML == "" || (capture.Owner.JobFile == "" && c.opts.JobFile != "") ||
+		(capture.Owner.StoreIdentity == "" && storeID != "") {
+		o := capture.Owner
+		if !resumed || o.JobFile == "" {
+			o.JobFile = c.opts.JobFile
+		}
+		if o.StoreIdentity == "" {
+			o.StoreIdentity = storeID
+		}
 		if o.JobYAML == "" {
 			o.JobYAML = yamlText
 		}
@@ -309,10 +384,10 @@ func (c *Crawler) openCapture(ctx context.Context, yamlText string) (store.Captu
 	return capture, resumed, nil
 }
 
-// mayResume checks the run may resume the running capture r, logging tunable
-// changes.
-func (c *Crawler) mayResume(r store.Capture) error {
-	tunables, err := CheckOwner(r, c.job, c.opts.JobFile)
+// mayResume checks the run, whose store has identity storeID, may resume
+// the running capture r, logging tunable changes.
+func (c *Crawler) mayResume(r store.Capture, storeID string) error {
+	tunables, err := CheckOwnerIn(r, c.job, c.opts.JobFile, storeID)
 	if err != nil {
 		return err
 	}

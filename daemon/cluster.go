@@ -44,6 +44,12 @@ type joinStore struct {
 	spec joinSpec
 }
 
+// Identity is the wrapped store's (the crawler compares stores by it;
+// see crawler.CheckOwnerIn); "" if it has none.
+func (s joinStore) Identity(ctx context.Context) (string, error) {
+	return storeIdentity(ctx, s.Store)
+}
+
 // OpenCapture implements store.Store.
 func (s joinStore) OpenCapture(ctx context.Context, jobID int64, strategy, mode string) (store.Capture, bool, error) {
 	caps, err := s.Store.Captures(ctx, jobID)

@@ -7,6 +7,11 @@ const (
 
 	SQLiteFirstByDigestSQL = sqliteFirstByDigestSQL
 	PGFirstByDigestSQL     = pgFirstByDigestSQL
+
+	// ClusterLoad's statements, for BenchmarkClusterPoll's server times.
+	PGFoldCountsSQL    = pgFoldCounts
+	PGClusterCountsSQL = pgClusterCounts
+	PGLiveNodesSQL     = pgLiveNodes
 )
 
 // PGStore names the PostgreSQL store for the compile-time check in

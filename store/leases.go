@@ -321,11 +321,16 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 	return hosts, nil
 }
 
-// PendingHosts returns the hosts node holds that have pending URLs.
+// PendingHosts returns the hosts node holds that have pending URLs. It
+// runs every poll, so it reads the node's host rows (host_leases_node) and
+// probes pending_urls_host for each: O(hosts held), however many pending
+// URLs wait for hosts nobody holds yet (a join was planned as a pass over
+// all of them).
 func (s *pgStore) PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT DISTINCT p.host FROM pending_urls p
-		JOIN host_leases l ON l.capture_id = p.capture_id AND l.host = p.host
-		WHERE p.capture_id = $1 AND l.node = $2`, captureID, node)
+	rows, err := s.pool.Query(ctx, `SELECT l.host FROM host_leases l
+		WHERE l.capture_id = $1 AND l.node = $2
+		AND EXISTS (SELECT 1 FROM pending_urls p WHERE p.capture_id = $1 AND p.host = l.host)
+		ORDER BY l.host`, captureID, node)
 	if err != nil {
 		return nil, fmt.Errorf("store: pending hosts of %s in capture %d: %w", node, captureID, err)
 	}

@@ -45,28 +45,64 @@ type ClusterLoad struct {
 	Expired time.Duration
 }
 
-// pgClusterCounts and pgLiveNodes read ClusterLoad, in one round trip.
-// Each count is an index range or, when it covers most of the capture's
-// host rows, one sequential pass: host_leases_free for free hosts,
-// host_leases_node for each dead node's hosts and the live nodes' hosts;
-// released hosts with pending URLs again are found from the distinct hosts
-// of pending_urls, a queue the holders drain every poll, so short. The live nodes' counts are
-// one grouped join, not a count per node (a per-node subquery was planned
-// as a pass over the host rows per node: 56 ms for 20 nodes and 10^4
-// hosts).
+// ClusterLoad is read from counts kept by triggers on host_leases
+// (migration 0019_cluster_counts), not from the host rows: what every node
+// reads every poll costs O(nodes + changes), whatever the number of hosts.
+// host_lease_counts holds per node the hosts it holds (node "" for free hosts
+// with work) as of the last fold; host_lease_deltas, the changes since.
+//
+// pgFoldCounts folds the deltas into the counts. One node at a time does
+// it (a transaction-scoped try-lock, so nobody waits for it); the others
+// read counts and deltas together, which add up to the same figures. The
+// key names the capture in this schema: two schemas' captures of one id
+// share a key, so one of them skips a fold, which only defers it.
+//
+// pgClusterCounts and pgLiveNodes read ClusterLoad, in one round trip
+// with the fold. Hosts of dead nodes and each live node's hosts are the
+// nodes' counts, matched against cluster_nodes (a row per node). Released
+// hosts that got pending URLs again (see AcquireHosts's "relinked") are
+// not flagged, so not counted: they are looked for only when no flagged
+// host is free, through pending_urls' distinct hosts (one index descent
+// each, a loose index scan), which then are mostly the held hosts' own
+// pending URLs, drained every poll. While flagged free hosts remain, a
+// relinked host is left out of the share, as it is of an acquisition
+// until the flagged ones run out.
 const (
-	pgClusterCounts = `SELECT
-	(SELECT count(*) FROM host_leases WHERE capture_id = $1 AND node = '' AND work)
+	pgFoldCounts = `WITH moved AS (
+		DELETE FROM host_lease_deltas
+		WHERE capture_id = $1 AND (SELECT pg_try_advisory_xact_lock(hashtextextended('sharc.host_lease_counts.' || current_schema(), $1)))
+		RETURNING node, delta)
+	INSERT INTO host_lease_counts (capture_id, node, hosts)
+	SELECT $1, node, sum(delta) FROM moved GROUP BY node ORDER BY node
+	ON CONFLICT (capture_id, node) DO UPDATE SET hosts = host_lease_counts.hosts + excluded.hosts`
+	pgNodeCounts = `counts AS MATERIALIZED (
+		SELECT node, sum(n)::bigint AS hosts FROM (
+			SELECT node, hosts AS n FROM host_lease_counts WHERE capture_id = $1
+			UNION ALL
+			SELECT node, delta FROM host_lease_deltas WHERE capture_id = $1) AS c
+		GROUP BY node)`
+	pgClusterCounts = `WITH RECURSIVE ` + pgNodeCounts + `,
+	flagged AS MATERIALIZED (SELECT coalesce((SELECT hosts FROM counts WHERE node = ''), 0) AS n),
+	ph(host) AS (
+		(SELECT host FROM pending_urls
+		 WHERE capture_id = $1 AND (SELECT n FROM flagged) = 0
+		 ORDER BY host LIMIT 1)
+		UNION ALL
+		SELECT (SELECT p.host FROM pending_urls p WHERE p.capture_id = $1 AND p.host > ph.host ORDER BY p.host LIMIT 1)
+		FROM ph WHERE ph.host IS NOT NULL)
+	SELECT
+	(SELECT n FROM flagged)
 	+ (SELECT count(*) FROM host_leases WHERE capture_id = $1 AND node = '' AND NOT work
-		AND host = ANY (ARRAY(SELECT DISTINCT host FROM pending_urls WHERE capture_id = $1))),
-	(SELECT count(*) FROM host_leases l WHERE l.capture_id = $1 AND l.node IN (
-		SELECT node FROM cluster_nodes WHERE capture_id = $1 AND (state <> 'open' OR expires <= now()))),
+		AND host = ANY (ARRAY(SELECT host FROM ph WHERE host IS NOT NULL))),
+	coalesce((SELECT sum(c.hosts) FROM counts c JOIN cluster_nodes n ON n.capture_id = $1 AND n.node = c.node
+		WHERE n.state <> 'open' OR n.expires <= now()), 0)::bigint,
 	coalesce((SELECT extract(epoch FROM now() - min(expires)) FROM cluster_nodes
 		WHERE capture_id = $1 AND state = 'open' AND expires <= now()), 0)::float8`
-	pgLiveNodes = `SELECT n.node, count(l.host), extract(epoch FROM n.expires - now())::float8 FROM cluster_nodes n
-	LEFT JOIN host_leases l ON l.capture_id = n.capture_id AND l.node = n.node
+	pgLiveNodes = `WITH ` + pgNodeCounts + `
+	SELECT n.node, coalesce(c.hosts, 0), extract(epoch FROM n.expires - now())::float8 FROM cluster_nodes n
+	LEFT JOIN counts c ON c.node = n.node
 	WHERE n.capture_id = $1 AND n.state = 'open' AND n.expires > now()
-	GROUP BY n.node, n.expires ORDER BY n.node`
+	ORDER BY n.node`
 )
 
 // ClusterLoad returns how captureID's hosts with work are spread over its
@@ -77,6 +113,7 @@ func (s *pgStore) ClusterLoad(ctx context.Context, captureID int64) (ClusterLoad
 	err := s.retrying(ctx, "cluster load", func() (err error) {
 		cl = ClusterLoad{}
 		var b pgx.Batch
+		b.Queue(pgFoldCounts, captureID)
 		b.Queue(pgClusterCounts, captureID)
 		b.Queue(pgLiveNodes, captureID)
 		br := s.pool.SendBatch(ctx, &b)
@@ -87,6 +124,9 @@ func (s *pgStore) ClusterLoad(ctx context.Context, captureID int64) (ClusterLoad
 		}()
 		var free, orphaned int64
 		var expired float64
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
 		if err := br.QueryRow().Scan(&free, &orphaned, &expired); err != nil {
 			return err
 		}

@@ -121,12 +121,12 @@ func (s *pgStore) UpsertJob(ctx context.Context, name, yaml string) (Job, error)
 	return j, nil
 }
 
-const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason`
+const pgCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason, store_identity`
 
 func scanPGCapture(row pgx.Row) (Capture, error) {
 	var c Capture
 	var finished *time.Time
-	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &c.Started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason, &c.Owner.StoreIdentity); err != nil {
 		return Capture{}, err
 	}
 	c.Started = c.Started.UTC()
@@ -175,7 +175,7 @@ func (s *pgStore) RunningCapture(ctx context.Context, name string) (Capture, err
 }
 
 func (s *pgStore) SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error {
-	tag, err := s.pool.Exec(ctx, `UPDATE captures SET job_file = $1, job_yaml = $2 WHERE id = $3`, o.JobFile, o.JobYAML, captureID)
+	tag, err := s.pool.Exec(ctx, `UPDATE captures SET job_file = $1, job_yaml = $2, store_identity = $3 WHERE id = $4`, o.JobFile, o.JobYAML, o.StoreIdentity, captureID)
 	return pgOneRow(tag.RowsAffected(), err, "set capture owner", captureID)
 }
 

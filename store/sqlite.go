@@ -176,13 +176,13 @@ func (s *sqliteStore) UpsertJob(ctx context.Context, name, yaml string) (Job, er
 	return j, nil
 }
 
-const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason`
+const sqliteCaptureCols = `id, job_id, started, finished, status, strategy, mode, report, job_file, job_yaml, stop_reason, store_identity`
 
 func scanSQLiteCapture(row interface{ Scan(...any) error }) (Capture, error) {
 	var c Capture
 	var started int64
 	var finished sql.NullInt64
-	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason); err != nil {
+	if err := row.Scan(&c.ID, &c.JobID, &started, &finished, &c.Status, &c.Strategy, &c.Mode, &c.Report, &c.Owner.JobFile, &c.Owner.JobYAML, &c.StopReason, &c.Owner.StoreIdentity); err != nil {
 		return Capture{}, err
 	}
 	c.Started = fromMicros(started)
@@ -230,7 +230,7 @@ func (s *sqliteStore) RunningCapture(ctx context.Context, name string) (Capture,
 }
 
 func (s *sqliteStore) SetCaptureOwner(ctx context.Context, captureID int64, o CaptureOwner) error {
-	res, err := s.w.ExecContext(ctx, `UPDATE captures SET job_file = ?, job_yaml = ? WHERE id = ?`, o.JobFile, o.JobYAML, captureID)
+	res, err := s.w.ExecContext(ctx, `UPDATE captures SET job_file = ?, job_yaml = ?, store_identity = ? WHERE id = ?`, o.JobFile, o.JobYAML, o.StoreIdentity, captureID)
 	return sqliteOneRow(res, err, "set capture owner", captureID)
 }
 

@@ -126,6 +126,11 @@ type CaptureOwner struct {
 	JobFile string
 	// JobYAML is the effective job (job.Marshal) the capture started with.
 	JobYAML string
+	// StoreIdentity is the Identity of the store the capture was started
+	// in ("" for captures started before it was recorded): runs and
+	// nodes agree they share the capture's store by it, not by the DSN
+	// text of their job files.
+	StoreIdentity string
 }
 
 // FrontierURL is one URL of a capture's frontier.

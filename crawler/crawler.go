@@ -636,8 +636,23 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	return logErr
 }
 
+// leaseGone reports whether the node may no longer fetch t's host (a
+// cluster lease lost or past its deadline, coordinator.mayFetch); the
+// task is then handed back unfetched, its URL still queued in the store
+// for the host's next holder.
+func (c *Crawler) leaseGone(t frontier.Task) bool {
+	if c.coord.mayFetch(t.Host) {
+		return false
+	}
+	c.frontier.Done(t, frontier.Result{Requeue: time.Millisecond})
+	return true
+}
+
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
+	if c.leaseGone(t) {
+		return nil
+	}
 	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
 	if f != nil {
 		defer f.Close() // releases the spooled response

@@ -1,0 +1,347 @@
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// pgProxy is a loopback TCP proxy in front of PostgreSQL that can
+// black-hole connections: it stops reading and forwarding, in both
+// directions, without closing anything, as a partition or a dead router
+// does (a closed connection would be noticed at once). It tells the
+// connections of each node apart by the application_name of their
+// startup message (the nodes run with PGAPPNAME set to their name).
+type pgProxy struct {
+	ln     net.Listener
+	target string
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced whenever holes change
+	holes   map[string]bool
+	all     bool
+}
+
+func startPGProxy(t *testing.T, target string) *pgProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pgProxy{ln: ln, target: target, changed: make(chan struct{}), holes: map[string]bool{}}
+	go p.serve()
+	t.Cleanup(func() {
+		p.restore()
+		ln.Close()
+	})
+	return p
+}
+
+// dsn is base with its host and port replaced by the proxy's.
+func (p *pgProxy) dsn(t *testing.T, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Host = p.ln.Addr().String()
+	return u.String()
+}
+
+// blackHole stops every connection of the named nodes (of all
+// connections if none is named), present and future.
+func (p *pgProxy) blackHole(nodes ...string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.all = len(nodes) == 0
+	for _, n := range nodes {
+		p.holes[n] = true
+	}
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// restore lets every connection flow again: what waited is delivered.
+func (p *pgProxy) restore() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.all, p.holes = false, map[string]bool{}
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// pass waits until the connection of app may flow.
+func (p *pgProxy) pass(app string) {
+	for {
+		p.mu.Lock()
+		held, ch := p.all || p.holes[app], p.changed
+		p.mu.Unlock()
+		if !held {
+			return
+		}
+		<-ch
+	}
+}
+
+func (p *pgProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		go p.handle(c)
+	}
+}
+
+func (p *pgProxy) handle(client net.Conn) {
+	defer client.Close()
+	startup, app, err := readStartup(client)
+	if err != nil {
+		return
+	}
+	p.pass(app)
+	server, err := net.Dial("tcp", p.target)
+	if err != nil {
+		return
+	}
+	defer server.Close()
+	if _, err := server.Write(startup); err != nil {
+		return
+	}
+	done := make(chan struct{}, 2)
+	go func() { p.pipe(server, client, app); done <- struct{}{} }()
+	go func() { p.pipe(client, server, app); done <- struct{}{} }()
+	<-done
+}
+
+// pipe copies src to dst, waiting before each read and each write while
+// app's connections are black-holed.
+func (p *pgProxy) pipe(dst, src net.Conn, app string) {
+	defer dst.Close()
+	defer src.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		p.pass(app)
+		n, err := src.Read(buf)
+		if n > 0 {
+			p.pass(app)
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readStartup reads a PostgreSQL startup message (sslmode=disable, so it
+// comes first) and returns it with its application_name.
+func readStartup(c net.Conn) ([]byte, string, error) {
+	var hdr [4]byte
+	if _, err := io.ReadFull(c, hdr[:]); err != nil {
+		return nil, "", err
+	}
+	n := binary.BigEndian.Uint32(hdr[:])
+	if n < 8 || n > 1<<16 {
+		return nil, "", errors.New("bad startup length")
+	}
+	msg := make([]byte, n)
+	copy(msg, hdr[:])
+	if _, err := io.ReadFull(c, msg[4:]); err != nil {
+		return nil, "", err
+	}
+	fields := strings.Split(string(msg[8:]), "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		if fields[i] == "application_name" {
+			return msg, fields[i+1], nil
+		}
+	}
+	return msg, "", nil
+}
+
+// fenceJob writes a cluster job like clusterJob's with short fetch
+// timeouts, so a 4 s lease TTL leaves room between renewals: safety =
+// timeout 1 s + connect 0.5 s + the delay + a poll.
+func fenceJob(t *testing.T, dsn, name string, hosts, workers int, delay time.Duration, resolve []string) (jobPath, warcDir string) {
+	t.Helper()
+	jobPath, warcDir = clusterJob(t, dsn, name, hosts, workers, delay, resolve)
+	b, err := os.ReadFile(jobPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), "timeout: 2s, connect_timeout: 1s", "timeout: 1s, connect_timeout: 500ms", 1)
+	if err := os.WriteFile(jobPath, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return jobPath, warcDir
+}
+
+// fenceCluster is three nodes on one capture whose store is reached
+// through a pgProxy, crawling a 30-host site with a 300 ms delay.
+type fenceCluster struct {
+	dsn     string // direct, for the test's own checks
+	site    *multiHostSite
+	proxy   *pgProxy
+	nodes   []*clusterNode
+	warcDir string
+	job     string
+}
+
+const (
+	fenceHosts, fencePages = 30, 30
+	fenceDelay             = 300 * time.Millisecond
+	fenceTTL               = 4 * time.Second
+)
+
+func startFenceCluster(t *testing.T, job string) *fenceCluster {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and runs three nodes")
+	}
+	fc := &fenceCluster{dsn: clusterPGDSN(t), site: &multiHostSite{hosts: fenceHosts, pages: fencePages}, job: job}
+	u, err := url.Parse(fc.dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc.proxy = startPGProxy(t, u.Host)
+	bin := buildSharc(t)
+	var jobPath string
+	jobPath, fc.warcDir = fenceJob(t, fc.proxy.dsn(t, fc.dsn), job, fenceHosts, 3, fenceDelay, hostSites(t, fc.site))
+	for i := range 3 {
+		name := fmt.Sprintf("n%d", i+1)
+		t.Setenv("PGAPPNAME", name) // read by the child's pgx: the proxy tells nodes apart by it
+		fc.nodes = append(fc.nodes, startNode(t, bin, jobPath, name, "--lease-ttl", fenceTTL.String(), "--poll", "100ms"))
+	}
+	// Every node is crawling and a few pages of the site are fetched.
+	conn := rawConn(t, fc.dsn)
+	waitFor(t, 60*time.Second, "three nodes crawling", func() bool {
+		l := leases(t, conn)
+		return len(l["n1"]) > 0 && len(l["n2"]) > 0 && len(l["n3"]) > 0 && len(fc.site.requests()) > 60
+	})
+	return fc
+}
+
+// check waits for the nodes to end and asserts what every fault must
+// keep: each page's response record exactly once in the union of the
+// nodes' WARC files, the politeness delay between any two requests to a
+// host whichever nodes sent them (from the site's own access log), and
+// the index equal to the WARCs. A node may end with an error only if it
+// was fenced (its commit refused as stale); the capture still finishes.
+func (fc *fenceCluster) check(t *testing.T) {
+	t.Helper()
+	finished := 0
+	for _, n := range fc.nodes {
+		select {
+		case <-n.exited:
+		case <-time.After(120 * time.Second):
+			t.Fatalf("node %s did not end in 120 s\n%s", n.name, n.out.String())
+		}
+		switch {
+		case n.err == nil:
+			if strings.Contains(n.out.String(), "stopped:    finished") {
+				finished++
+			}
+		case strings.Contains(n.out.String(), "commit refused: a host lease of the batch is stale"):
+			t.Logf("node %s fenced by a refused commit: %v", n.name, n.err)
+		default:
+			t.Errorf("node %s: %v\n%s", n.name, n.err, n.out.String())
+		}
+	}
+	if finished == 0 {
+		t.Fatal("no node finished the capture")
+	}
+	fc.site.checkPoliteness(t, fenceDelay)
+	archived, byNode := archivedPages(t, fc.warcDir, fc.job)
+	checkEveryPageOnce(t, archived, fenceHosts, fencePages)
+	verifyIndex(t, fc.dsn, oneFinishedCapture(t, fc.dsn, fc.job), fc.warcDir)
+	hosts := map[string]int{}
+	for n, hs := range byNode {
+		hosts[n] = len(hs)
+	}
+	t.Logf("%d requests for %d pages; hosts archived per node %v", len(fc.site.requests()), fenceHosts*fencePages, hosts)
+}
+
+// TestClusterSIGSTOPBeyondTTL (issue 27, row 2): a node SIGSTOPped for
+// far longer than the lease TTL while the others take its hosts over
+// must, once resumed, fetch nothing of them: before each fetch a worker
+// checks the lease's deadline on the monotonic clock, and the store
+// refuses a commit under a stale epoch.
+func TestClusterSIGSTOPBeyondTTL(t *testing.T) {
+	fc := startFenceCluster(t, "sigstop")
+	victim := fc.nodes[0]
+	if err := victim.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	conn := rawConn(t, fc.dsn)
+	// Stopped until the others hold every host it held, and beyond.
+	waitFor(t, 30*time.Second, "the others taking the stopped node's hosts", func() bool {
+		return len(leases(t, conn)[victim.name]) == 0
+	})
+	time.Sleep(2 * fenceTTL)
+	if err := victim.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	fc.check(t)
+	if len(victim.logs("cluster: lease deadline passed before a fetch; stopping every host")) == 0 &&
+		len(victim.logs("cluster: fenced (heartbeat ended); rejoined without leases")) == 0 &&
+		!strings.Contains(victim.out.String(), "commit refused") {
+		t.Errorf("the resumed node never noticed it was fenced:\n%s", victim.out.String())
+	}
+}
+
+// TestClusterPostgresDownBeyondTTL (issue 27, row 3): PostgreSQL
+// unreachable from every node (black-holed, not refused) for twice the
+// TTL, then back. Renewals give up at their deadline instead of hanging,
+// every node stops fetching at its lease deadline, learns it is fenced at
+// its next renewal and rejoins; no node takes the others' hosts as
+// orphans for one TTL after rejoining, so hosts are re-shared instead of
+// the first node back taking all.
+func TestClusterPostgresDownBeyondTTL(t *testing.T) {
+	fc := startFenceCluster(t, "pgdown")
+	fc.proxy.blackHole()
+	time.Sleep(2 * fenceTTL)
+	served := len(fc.site.requests())
+	fc.proxy.restore()
+	fc.check(t)
+	rejoined := 0
+	for _, n := range fc.nodes {
+		if len(n.logs("cluster: fenced (heartbeat ended); rejoined without leases")) > 0 {
+			rejoined++
+		}
+		for _, e := range n.logs("cluster: took over the hosts of a dead node") {
+			t.Errorf("%s took hosts as orphans after the outage: %v", n.name, e)
+		}
+	}
+	if rejoined == 0 {
+		t.Errorf("no node rejoined after the outage")
+	}
+	t.Logf("%d requests served by the end of the outage", served)
+}
+
+// TestClusterNodePartitioned (issue 27, rows 3-4): one node cut from
+// PostgreSQL (its connections black-holed) for twice the TTL while the
+// others go on and take its hosts; when the partition heals, its late
+// commits are accepted only where its lease was not taken (else refused,
+// and its WARC records cut), and it fetches nothing of the hosts it lost.
+func TestClusterNodePartitioned(t *testing.T) {
+	fc := startFenceCluster(t, "partition")
+	victim := fc.nodes[0]
+	fc.proxy.blackHole(victim.name)
+	conn := rawConn(t, fc.dsn)
+	waitFor(t, 30*time.Second, "the others taking the partitioned node's hosts", func() bool {
+		return len(leases(t, conn)[victim.name]) == 0
+	})
+	time.Sleep(fenceTTL)
+	fc.proxy.restore()
+	fc.check(t)
+}

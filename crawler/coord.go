@@ -51,7 +51,7 @@ type coordinator interface {
 	// abandon, interrupted and finish settle the capture after the
 	// workers stopped: on a failure, on cancellation, on the frontier's
 	// end or a limit.
-	abandon(ctx context.Context)
+	abandon(ctx context.Context, logPath string)
 	interrupted(ctx context.Context) error
 	finish(ctx context.Context, st Stats) error
 }
@@ -110,7 +110,7 @@ func (s singleNode) commit(ctx context.Context, b store.Batch, cands []frontier.
 }
 
 func (singleNode) background(context.Context) error  { return nil }
-func (singleNode) abandon(context.Context)           {}
+func (singleNode) abandon(context.Context, string)   {}
 func (singleNode) interrupted(context.Context) error { return nil }
 
 func (s singleNode) finish(ctx context.Context, st Stats) error {
@@ -150,17 +150,23 @@ func (n clusterNode) background(ctx context.Context) error {
 	return err
 }
 
-func (n clusterNode) abandon(ctx context.Context) {
+func (n clusterNode) abandon(ctx context.Context, logPath string) {
 	c := n.c
 	if c.commitErr != nil {
 		// A failed or refused (stale lease) commit left this node's WARC
-		// files .open with records the index lacks: cut them now, as a
-		// restart would, since a closed node's files are nobody's to
-		// repair later. Repair asks the index, so a commit that landed
-		// after all keeps its records.
+		// files .open with records the index lacks, and its crawl.log
+		// with their lines: cut them now, as a restart would, since a
+		// closed node's files are nobody's to repair later. Both repairs
+		// ask the index, so a commit that landed after all keeps its
+		// records and lines.
+		ctx := context.WithoutCancel(ctx)
 		pattern := filepath.Join(c.warcDir, c.coord.repairPattern(c.coord.warcPrefix(c.job.WARC.Prefix)))
-		if err := c.repairWARCFiles(context.WithoutCancel(ctx), pattern); err != nil {
-			c.log.Error("cluster: repairing this node's WARC files after a failed commit; a restart of the node repairs them", zap.Error(err))
+		err := c.repairWARCFiles(ctx, pattern)
+		if err == nil && logPath != "" {
+			err = c.repairCrawlLog(ctx, logPath)
+		}
+		if err != nil {
+			c.log.Error("cluster: repairing this node's WARC files and crawl.log after a failed commit; a restart of the node repairs them", zap.Error(err))
 		}
 	}
 	if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), c.capture.ID, c.cl.Node, c.maxGap()); err != nil {

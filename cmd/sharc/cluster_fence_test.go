@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/sharc-archive/sharc/crawllog"
 )
 
 // pgProxy is a loopback TCP proxy in front of PostgreSQL that can
@@ -304,12 +307,41 @@ func (fc *fenceCluster) check(t *testing.T) {
 	fc.site.checkPoliteness(t, fenceDelay)
 	archived, byNode := archivedPages(t, fc.warcDir, fc.job)
 	checkEveryPageOnce(t, archived, fenceHosts, fencePages)
+	checkEveryPageOnce(t, loggedPages(t, fc.warcDir), fenceHosts, fencePages)
 	verifyIndex(t, fc.dsn, oneFinishedCapture(t, fc.dsn, fc.job), fc.warcDir)
 	hosts := map[string]int{}
 	for n, hs := range byNode {
 		hosts[n] = len(hs)
 	}
 	t.Logf("%d requests for %d pages; hosts archived per node %v", len(fc.site.requests()), fenceHosts*fencePages, hosts)
+}
+
+// loggedPages counts, over every node's crawl.log in the capture's
+// folder, the lines of page fetches with an HTTP status: a refused
+// commit's lines must have been cut with its WARC records.
+func loggedPages(t *testing.T, warcDir string) map[string]int {
+	t.Helper()
+	logs, _ := filepath.Glob(filepath.Join(captureFolder(warcDir).Logs(), "crawl*.log"))
+	if len(logs) == 0 {
+		t.Fatalf("no crawl.log under %s", warcDir)
+	}
+	pages := map[string]int{}
+	for _, f := range logs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			e, err := crawllog.Parse(line)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if e.Status >= 100 && strings.Contains(e.URI, "/p/") {
+				pages[e.URI]++
+			}
+		}
+	}
+	return pages
 }
 
 // TestClusterSIGSTOPBeyondTTL (issue 27, row 2): a node SIGSTOPped for

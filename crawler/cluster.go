@@ -33,7 +33,8 @@ type Leaser interface {
 	JoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
 	SeedCluster(ctx context.Context, captureID int64, seeds []store.FrontierURL) error
 	AcquireHosts(ctx context.Context, captureID int64, node string, n int) ([]store.Lease, error)
-	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
+	RenewHeld(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]store.Lease, error)
+	RejoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error
 	PendingHosts(ctx context.Context, captureID int64, node string) ([]string, error)
 	HostFrontier(ctx context.Context, captureID int64, host string) ([]store.FrontierURL, error)
 	DrainPending(ctx context.Context, captureID int64, node, host string, assign func([]store.FrontierURL) []store.FrontierURL) ([]store.FrontierURL, error)
@@ -91,6 +92,11 @@ type cluster struct {
 
 	release func() // ends the frontier's Hold: the capture is complete
 	done    bool
+	// rejoined is when the node last rejoined after being fenced (zero
+	// if never): for one LeaseTTL after it, it takes no hosts of nodes
+	// whose heartbeat ended, which are then most likely nodes fenced by
+	// the same outage and about to rejoin (see balance).
+	rejoined time.Time
 
 	// share is the fair-share state, for logs and metrics (guarded by
 	// mu, but for its own atomic counters).
@@ -98,7 +104,10 @@ type cluster struct {
 }
 
 type heldHost struct {
-	lost bool
+	// epoch is the lease's fencing token (store.Lease.Epoch), carried by
+	// every commit of the host's fetches (store.Batch.Epochs).
+	epoch int64
+	lost  bool
 	// yielding: above its fair share the node stopped the host to hand
 	// it on once its fetches in flight are committed (see yieldLocked).
 	yielding bool
@@ -265,7 +274,7 @@ func (c *Crawler) loseLocked(host string) {
 
 // clusterLoop runs the node's lease cycle every Poll (sooner when a peer's
 // heartbeat is about to end: nextPoll) until the capture is complete (it then lets the workers end) or ctx ends. Store errors are
-// retried next cycle; only ErrNodeFenced ends it with an error.
+// retried next cycle; only ErrNodeClaimed ends it with an error.
 func (c *Crawler) clusterLoop(ctx context.Context) error {
 	cl := c.cl
 	tm := time.NewTimer(cl.Poll)
@@ -274,7 +283,7 @@ func (c *Crawler) clusterLoop(ctx context.Context) error {
 		started := time.Now()
 		done, err := c.clusterStep(ctx)
 		switch {
-		case errors.Is(err, store.ErrNodeFenced):
+		case errors.Is(err, store.ErrNodeClaimed):
 			return err
 		case err != nil && ctx.Err() == nil:
 			c.log.Warn("cluster: lease cycle", zap.Error(err))
@@ -298,12 +307,12 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	cl := c.cl
 	id := c.capture.ID
 	sent := time.Now()
-	hosts, rerr := cl.Leaser.RenewLeases(ctx, id, cl.Node, cl.LeaseTTL)
+	held, rerr := c.renew(ctx)
 	if errors.Is(rerr, store.ErrNodeFenced) {
-		return false, rerr
+		return false, c.fenced(ctx, sent)
 	}
 	cl.mu.Lock()
-	orphans := c.renewedLocked(hosts, rerr, sent)
+	orphans := c.renewedLocked(held, rerr, sent)
 	if err := c.releaseIdleLocked(ctx, rerr); err != nil {
 		cl.mu.Unlock()
 		return false, err
@@ -313,8 +322,8 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 		return false, rerr
 	}
 
-	for _, name := range orphans {
-		if err := c.load(ctx, store.Lease{Host: name}); err != nil {
+	for _, l := range orphans {
+		if err := c.load(ctx, l); err != nil {
 			return false, err
 		}
 	}
@@ -342,26 +351,78 @@ func (c *Crawler) clusterStep(ctx context.Context) (bool, error) {
 	return cl.Leaser.ClusterDone(ctx, id)
 }
 
-// renewedLocked applies the outcome of a heartbeat renewal (hosts, or the
+// renew renews the heartbeat under a deadline that ends before the
+// node's fetch deadline would pass with a timely renewal (renewTimeout):
+// a renewal stuck on a black-holed connection fails in time instead of
+// waiting for TCP to give up.
+func (c *Crawler) renew(ctx context.Context) ([]store.Lease, error) {
+	cl := c.cl
+	rctx, cancel := context.WithTimeout(ctx, renewTimeout(cl.LeaseTTL, cl.safety, cl.Poll))
+	defer cancel()
+	return cl.Leaser.RenewHeld(rctx, c.capture.ID, cl.Node, cl.LeaseTTL)
+}
+
+// renewTimeout bounds one renewal: shorter than the time a node may
+// fetch after a renewal (ttl - safety), by a poll, so the next poll's
+// renewal still comes before the fetch deadline.
+func renewTimeout(ttl, safety, poll time.Duration) time.Duration {
+	return max(ttl-safety-poll, poll)
+}
+
+// fenced handles a renewal that found the node's heartbeat ended: its
+// leases may have passed to other nodes at higher epochs. It stops every
+// host at once; once their fetches in flight have ended (their commits
+// are accepted only where the lease is still the node's at its epoch:
+// ClusterCommit) it rejoins with a new heartbeat and no leases, and leases
+// again like a new node. Only a node another node declared dead
+// (ErrNodeClaimed: its WARC files were repaired) stops.
+func (c *Crawler) fenced(ctx context.Context, sent time.Time) error {
+	cl := c.cl
+	cl.mu.Lock()
+	for name := range cl.held {
+		c.loseLocked(name)
+	}
+	cl.expires = time.Time{}
+	err := c.releaseIdleLocked(ctx, store.ErrNodeFenced)
+	waiting := len(cl.held)
+	cl.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if waiting > 0 {
+		c.log.Warn("cluster: fenced (heartbeat ended); waiting for fetches in flight before rejoining", zap.Int("hosts", waiting))
+		return nil
+	}
+	if err := cl.Leaser.RejoinCluster(ctx, c.capture.ID, cl.Node, cl.LeaseTTL); err != nil {
+		return err
+	}
+	cl.mu.Lock()
+	cl.expires, cl.rejoined, cl.share.renewed = sent.Add(cl.LeaseTTL), sent, sent
+	cl.mu.Unlock()
+	c.log.Warn("cluster: fenced (heartbeat ended); rejoined without leases")
+	return nil
+}
+
+// renewedLocked applies the outcome of a heartbeat renewal (held, or the
 // error rerr) to the held hosts and returns the hosts leased but not
 // loaded (a load that failed). cl.mu is held.
-func (c *Crawler) renewedLocked(hosts []string, rerr error, sent time.Time) (orphans []string) {
+func (c *Crawler) renewedLocked(held []store.Lease, rerr error, sent time.Time) (orphans []store.Lease) {
 	cl := c.cl
 	if rerr == nil {
 		cl.expires = sent.Add(cl.LeaseTTL)
 		cl.share.renewed = sent
-		still := make(map[string]bool, len(hosts))
-		for _, h := range hosts {
-			still[h] = true
+		still := make(map[string]bool, len(held))
+		for _, l := range held {
+			still[l.Host] = true
 		}
 		for name := range cl.held {
 			if !still[name] {
 				c.loseLocked(name)
 			}
 		}
-		for _, name := range hosts {
-			if cl.held[name] == nil {
-				orphans = append(orphans, name) // leased, but loading it failed
+		for _, l := range held {
+			if cl.held[l.Host] == nil {
+				orphans = append(orphans, l) // leased, but loading it failed
 			}
 		}
 	} else {
@@ -375,6 +436,46 @@ func (c *Crawler) renewedLocked(hosts []string, rerr error, sent time.Time) (orp
 		}
 	}
 	return orphans
+}
+
+// mayFetch is the lease check a worker makes immediately before each
+// request to host: the node holds the host and its fetch deadline,
+// cl.expires - safety on the monotonic clock, has not passed. A node
+// paused (SIGSTOP, a long GC, a stalled VM) past it learns so here, before
+// the request, not at its next renewal: it then stops every host, since
+// every lease ends with the one heartbeat.
+func (c *Crawler) mayFetch(host string) bool {
+	cl := c.cl
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	h := cl.held[host]
+	if h == nil || h.lost {
+		return false
+	}
+	if time.Now().Before(cl.expires.Add(-cl.safety)) {
+		return true
+	}
+	c.log.Warn("cluster: lease deadline passed before a fetch; stopping every host", zap.String("host", host))
+	for name := range cl.held {
+		c.loseLocked(name)
+	}
+	return false
+}
+
+// epochs returns the lease epochs of hosts for a commit (Batch.Epochs).
+func (c *Crawler) epochs(hosts []string) map[string]int64 {
+	cl := c.cl
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	out := make(map[string]int64, len(hosts))
+	for _, h := range hosts {
+		if hh := cl.held[h]; hh != nil {
+			out[h] = hh.epoch
+		} else {
+			out[h] = -1 // not held at all: refused
+		}
+	}
+	return out
 }
 
 // releaseIdleLocked gives back, or yields, the held hosts whose queues
@@ -438,7 +539,7 @@ func (c *Crawler) load(ctx context.Context, l store.Lease) error {
 		cl.mu.Unlock()
 		return err
 	}
-	cl.held[l.Host] = &heldHost{}
+	cl.held[l.Host] = &heldHost{epoch: l.Epoch}
 	cl.mu.Unlock()
 	c.log.Debug("cluster: host leased", zap.String("host", l.Host), zap.Int("urls", len(rows)))
 	return c.drain(ctx, l.Host)

@@ -65,6 +65,18 @@ func fairShare(load store.ClusterLoad, me string, held, maxHosts int) shareDecis
 	return d
 }
 
+// rejoinGrace reports whether a node that rejoined at rejoined (after
+// being fenced) is still within one ttl of it at now. Meanwhile it takes
+// only free hosts, up to its share, and no hosts of nodes whose heartbeat
+// ended: after an outage of the database longer than the TTL every
+// heartbeat has ended, and those nodes are not dead but rejoining, each
+// freeing its own hosts as it does (RejoinCluster). Without the grace the
+// first node back would take every other node's hosts as orphans. A node
+// that really died keeps its hosts one TTL longer.
+func rejoinGrace(rejoined, now time.Time, ttl time.Duration) bool {
+	return !rejoined.IsZero() && now.Sub(rejoined) < ttl
+}
+
 func ceilDiv(a, b int) int {
 	if a <= 0 {
 		return 0
@@ -84,6 +96,9 @@ func (c *Crawler) balance(ctx context.Context) error {
 	read := time.Now() // after the store's clock read ExpiresIn: never early
 	cl.mu.Lock()
 	d := fairShare(load, cl.Node, c.keptLocked(), cl.MaxHosts)
+	if rejoinGrace(cl.rejoined, time.Now(), cl.LeaseTTL) {
+		d.orphans = 0
+	}
 	cl.share.last, cl.share.load, cl.share.loadAt = d, load, read
 	if d.yield > 0 {
 		c.yieldLocked(d)
@@ -91,7 +106,11 @@ func (c *Crawler) balance(ctx context.Context) error {
 	cl.mu.Unlock()
 	var leases []store.Lease
 	if d.acquire > 0 || d.orphans > 0 {
-		if leases, err = cl.Leaser.AcquireShare(ctx, c.capture.ID, cl.Node, d.acquire, max(d.acquire, d.orphans)); err != nil {
+		orphans := max(d.acquire, d.orphans)
+		if d.orphans == 0 && rejoinGrace(cl.rejoined, time.Now(), cl.LeaseTTL) {
+			orphans = 0
+		}
+		if leases, err = cl.Leaser.AcquireShare(ctx, c.capture.ID, cl.Node, d.acquire, orphans); err != nil {
 			return err
 		}
 	}

@@ -133,6 +133,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 	c.writeGroup(ctx, group, results)
 	b := store.Batch{CaptureID: c.capture.ID}
 	var cands []frontier.URL
+	var hosts []string
 	for i, a := range group {
 		if results[i].err != nil {
 			continue
@@ -140,7 +141,11 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		b.Records = append(b.Records, results[i].recs...)
 		b.States = append(b.States, a.states...)
 		cands = append(cands, a.cands...)
+		hosts = append(hosts, a.t.Host)
 	}
+	// The leases the group's fetches were made under: a cluster store
+	// refuses the group if one has passed to another node meanwhile.
+	b.Epochs = c.coord.epochs(hosts)
 	if err := c.commitAndLog(ctx, group, results, b, cands); err != nil {
 		for i := range results {
 			if results[i].err == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"go.uber.org/zap"
 
@@ -38,13 +39,19 @@ type coordinator interface {
 	commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error)
 	// holds reports whether this process may fetch host's URLs.
 	holds(host string) bool
+	// mayFetch is holds checked immediately before a request: in a
+	// cluster it also checks the lease's deadline (Crawler.mayFetch).
+	mayFetch(host string) bool
+	// epochs returns the lease epochs a commit of hosts' fetches carries
+	// (nil on a single node).
+	epochs(hosts []string) map[string]int64
 	// background runs beside the workers until ctx ends or the capture
 	// is complete.
 	background(ctx context.Context) error
 	// abandon, interrupted and finish settle the capture after the
 	// workers stopped: on a failure, on cancellation, on the frontier's
 	// end or a limit.
-	abandon(ctx context.Context)
+	abandon(ctx context.Context, logPath string)
 	interrupted(ctx context.Context) error
 	finish(ctx context.Context, st Stats) error
 }
@@ -77,11 +84,13 @@ func (c *Crawler) newCoordinator() error {
 // singleNode is the crawl of one process: it owns the capture alone.
 type singleNode struct{ c *Crawler }
 
-func (singleNode) node() string                    { return "" }
-func (singleNode) warcPrefix(prefix string) string { return prefix }
-func (singleNode) repairPattern(string) string     { return "*.warc.gz.open" }
-func (singleNode) shared() bool                    { return false }
-func (singleNode) holds(string) bool               { return true }
+func (singleNode) node() string                     { return "" }
+func (singleNode) warcPrefix(prefix string) string  { return prefix }
+func (singleNode) repairPattern(string) string      { return "*.warc.gz.open" }
+func (singleNode) shared() bool                     { return false }
+func (singleNode) holds(string) bool                { return true }
+func (singleNode) mayFetch(string) bool             { return true }
+func (singleNode) epochs([]string) map[string]int64 { return nil }
 
 func (s singleNode) configure(fcfg *frontier.Config) {
 	if n := s.c.job.MaxActiveHosts; n > 0 {
@@ -101,7 +110,7 @@ func (s singleNode) commit(ctx context.Context, b store.Batch, cands []frontier.
 }
 
 func (singleNode) background(context.Context) error  { return nil }
-func (singleNode) abandon(context.Context)           {}
+func (singleNode) abandon(context.Context, string)   {}
 func (singleNode) interrupted(context.Context) error { return nil }
 
 func (s singleNode) finish(ctx context.Context, st Stats) error {
@@ -119,11 +128,13 @@ func (s singleNode) finish(ctx context.Context, st Stats) error {
 // c.cl.
 type clusterNode struct{ c *Crawler }
 
-func (n clusterNode) node() string                     { return n.c.cl.Node }
-func (n clusterNode) warcPrefix(prefix string) string  { return warcPrefix(prefix, n.c.cl.Node) }
-func (clusterNode) repairPattern(prefix string) string { return prefix + "-*.warc.gz.open" }
-func (clusterNode) shared() bool                       { return true }
-func (n clusterNode) holds(host string) bool           { return n.c.holds(host) }
+func (n clusterNode) node() string                           { return n.c.cl.Node }
+func (n clusterNode) warcPrefix(prefix string) string        { return warcPrefix(prefix, n.c.cl.Node) }
+func (clusterNode) repairPattern(prefix string) string       { return prefix + "-*.warc.gz.open" }
+func (clusterNode) shared() bool                             { return true }
+func (n clusterNode) holds(host string) bool                 { return n.c.holds(host) }
+func (n clusterNode) mayFetch(host string) bool              { return n.c.mayFetch(host) }
+func (n clusterNode) epochs(hosts []string) map[string]int64 { return n.c.epochs(hosts) }
 
 // configure leaves max_active_hosts off: nodes bound their hosts by
 // leases instead.
@@ -142,8 +153,25 @@ func (n clusterNode) background(ctx context.Context) error {
 	return err
 }
 
-func (n clusterNode) abandon(ctx context.Context) {
+func (n clusterNode) abandon(ctx context.Context, logPath string) {
 	c := n.c
+	if c.commitErr != nil {
+		// A failed or refused (stale lease) commit left this node's WARC
+		// files .open with records the index lacks, and its crawl.log
+		// with their lines: cut them now, as a restart would, since a
+		// closed node's files are nobody's to repair later. Both repairs
+		// ask the index, so a commit that landed after all keeps its
+		// records and lines.
+		ctx := context.WithoutCancel(ctx)
+		pattern := filepath.Join(c.warcDir, c.coord.repairPattern(c.coord.warcPrefix(c.job.WARC.Prefix)))
+		err := c.repairWARCFiles(ctx, pattern)
+		if err == nil && logPath != "" {
+			err = c.repairCrawlLog(ctx, logPath)
+		}
+		if err != nil {
+			c.log.Error("cluster: repairing this node's WARC files and crawl.log after a failed commit; a restart of the node repairs them", zap.Error(err))
+		}
+	}
 	if err := c.cl.Leaser.LeaveCluster(context.WithoutCancel(ctx), c.capture.ID, c.cl.Node, c.maxGap()); err != nil {
 		c.log.Error("cluster: leaving", zap.Error(err))
 	}

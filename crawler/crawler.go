@@ -698,8 +698,23 @@ func (c *Crawler) robotsFailed(worker int, t frontier.Task, f *fetched, err erro
 	return true, c.clog.Log(crawllog.Entry{Time: now, Status: int(code), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{note}})
 }
 
+// leaseGone reports whether the node may no longer fetch t's host (a
+// cluster lease lost or past its deadline, coordinator.mayFetch); the
+// task is then handed back unfetched, its URL still queued in the store
+// for the host's next holder.
+func (c *Crawler) leaseGone(t frontier.Task) bool {
+	if c.coord.mayFetch(t.Host) {
+		return false
+	}
+	c.frontier.Done(t, frontier.Result{Requeue: time.Millisecond})
+	return true
+}
+
 // processRobots fetches and archives a host's robots.txt.
 func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
+	if c.leaseGone(t) {
+		return nil
+	}
 	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
 	if f != nil {
 		defer f.Close() // releases the spooled response

@@ -378,7 +378,7 @@ func (c *Crawler) settle(ctx context.Context, st Stats, workErr, cause error) (S
 	switch {
 	case workErr != nil:
 		st.StopReason = StopFailed
-		c.coord.abandon(ctx)
+		c.coord.abandon(ctx, st.CrawlLog)
 		return st, workErr
 	case errors.As(cause, &lim):
 		st.StopReason = lim.reason

@@ -72,6 +72,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 // the frontier (hop M) with rates from their changefreq; index children are
 // queued as further sitemaps.
 func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Task) error {
+	if c.leaseGone(t) {
+		return nil
+	}
 	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
 	if f != nil {
 		defer f.Close() // releases the spooled response

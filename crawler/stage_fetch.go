@@ -13,6 +13,9 @@ type fetchStage struct{}
 func (fetchStage) name() string { return stages.FetchHTTP }
 
 func (fetchStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
+	if c.leaseGone(it.t) {
+		return true, nil // the host's next holder fetches it
+	}
 	it.f, it.fetchErr = c.get(ctx, it.t.Host, it.t.URL.URL, c.requestHeaders(ctx, it.t, it.visit))
 	if ctx.Err() != nil {
 		return true, ctx.Err() // abandoned: the URL stays queued for the resumed run

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -40,9 +42,22 @@ import (
 // ErrLeaseLost is returned when a node acts on a host it no longer holds.
 var ErrLeaseLost = errors.New("store: host lease lost")
 
-// ErrNodeFenced is returned to a node another node has declared dead (its
-// heartbeat expired and its WARC files were repaired): it must stop at once.
-var ErrNodeFenced = errors.New("store: node declared dead by the cluster")
+// ErrNodeFenced is returned by a renewal to a node whose heartbeat has
+// ended (it expired, or another node declared the node dead and repaired
+// its WARC files): every lease it held may have passed to another node, so
+// it must start no fetch under them. RejoinCluster tells which of the two
+// it was.
+var ErrNodeFenced = errors.New("store: node fenced: its heartbeat ended")
+
+// ErrNodeClaimed is returned by RejoinCluster to a node another node has
+// declared dead and whose WARC files it repaired: it must stop at once and
+// write nothing more to them.
+var ErrNodeClaimed = errors.New("store: node declared dead by the cluster")
+
+// ErrStaleLease is returned by ClusterCommit when a host of the batch is
+// no longer leased to the committer at the epoch it fetched under: another
+// node may have fetched the same URLs. Nothing of the batch is committed.
+var ErrStaleLease = errors.New("store: commit refused: a host lease of the batch is stale (fenced)")
 
 // Lease is a host a node acquired.
 type Lease struct {
@@ -53,6 +68,9 @@ type Lease struct {
 	// From names the previous holder when the host was taken over from
 	// a node whose heartbeat ended; empty otherwise.
 	From string
+	// Epoch is the lease's fencing token: it grows by one each time any
+	// node acquires the host, and a commit carries it (Batch.Epochs).
+	Epoch int64
 }
 
 func pgInterval(d time.Duration) int64 { return d.Microseconds() }
@@ -70,13 +88,43 @@ func (s *pgStore) JoinCluster(ctx context.Context, captureID int64, node string,
 		}
 		// In the same transaction as the heartbeat: reopened, the node
 		// would otherwise hold its old hosts again.
-		_, err := tx.Exec(ctx, `UPDATE host_leases SET node = ''
-			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
-			AND node = $2`, captureID, node)
-		return err
+		return freeLeases(ctx, tx, captureID, node)
 	})
 	if err != nil {
 		return fmt.Errorf("store: join cluster of capture %d as %s: %w", captureID, node, err)
+	}
+	return nil
+}
+
+// freeLeases gives up every lease node holds (locking them in host order).
+func freeLeases(ctx context.Context, tx pgx.Tx, captureID int64, node string) error {
+	_, err := tx.Exec(ctx, `UPDATE host_leases SET node = ''
+			WHERE capture_id = $1 AND host IN (SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host FOR UPDATE)
+			AND node = $2`, captureID, node)
+	return err
+}
+
+// RejoinCluster restarts the heartbeat of a fenced node (its heartbeat
+// expired, RenewLeases said ErrNodeFenced) that nobody has declared dead
+// yet, giving up every lease it still holds: its hosts are free to be
+// leased again, at a new epoch, by any node, itself included. The caller
+// must have nothing in flight under the old leases. ErrNodeClaimed if
+// another node has declared it dead (ClusterNodes): its WARC files were
+// repaired and it must stop.
+func (s *pgStore) RejoinCluster(ctx context.Context, captureID int64, node string, ttl time.Duration) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
+			WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			return ErrNodeClaimed
+		}
+		return freeLeases(ctx, tx, captureID, node)
+	})
+	if err != nil {
+		return fmt.Errorf("store: rejoin cluster of capture %d as %s: %w", captureID, node, err)
 	}
 	return nil
 }
@@ -233,9 +281,9 @@ const pgAcquireHosts = `WITH RECURSIVE
 			AND node = '' AND NOT work
 		ORDER BY ready, host LIMIT greatest($3 - (SELECT count(*) FROM first), 0)
 		FOR UPDATE SKIP LOCKED)
-	UPDATE host_leases SET node = $2, work = true
+	UPDATE host_leases SET node = $2, work = true, epoch = epoch + 1
 	WHERE capture_id = $1 AND host = ANY (ARRAY(SELECT host FROM first UNION ALL SELECT host FROM relinked))
-	RETURNING host, ready, coalesce((SELECT o.node FROM orphaned o WHERE o.host = host_leases.host), '')`
+	RETURNING host, ready, coalesce((SELECT o.node FROM orphaned o WHERE o.host = host_leases.host), ''), epoch`
 
 // AcquireHosts leases up to n hosts that have work (unfinished URLs or
 // pending ones) and no live holder to node; the leases live as long as
@@ -265,7 +313,7 @@ func (s *pgStore) AcquireShare(ctx context.Context, captureID int64, node string
 	}
 	ls, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Lease, error) {
 		var l Lease
-		err := r.Scan(&l.Host, &l.Ready, &l.From)
+		err := r.Scan(&l.Host, &l.Ready, &l.From, &l.Epoch)
 		if l.Ready.Unix() <= 0 {
 			l.Ready = time.Time{} // never released: no gap to honour
 		}
@@ -277,11 +325,28 @@ func (s *pgStore) AcquireShare(ctx context.Context, captureID int64, node string
 	return ls, nil
 }
 
-// RenewLeases renews node's heartbeat by ttl, which renews every lease it
-// holds, and returns the hosts it holds. It writes one row whatever the
-// number of hosts. ErrNodeFenced means the cluster has declared the node
-// dead.
+// RenewLeases is RenewHeld without the epochs: the hosts node holds.
 func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error) {
+	ls, err := s.RenewHeld(ctx, captureID, node, ttl)
+	if err != nil {
+		return nil, err
+	}
+	hosts := make([]string, len(ls))
+	for i, l := range ls {
+		hosts[i] = l.Host
+	}
+	return hosts, nil
+}
+
+// RenewHeld renews node's heartbeat by ttl, which renews every lease it
+// holds, and returns the leases it holds (Host and Epoch). It writes one
+// row whatever the number of hosts. Only a live heartbeat is renewed:
+// ErrNodeFenced means it had already ended (expired, or closed by another
+// node that declared the node dead), so any of its hosts may have been
+// taken at a higher epoch, and nothing is renewed (see RejoinCluster).
+// The caller bounds the call with ctx's deadline: on a black-holed
+// connection it would otherwise wait for TCP to give up.
+func (s *pgStore) RenewHeld(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]Lease, error) {
 	// One round trip. The hosts are read by a second statement, whose
 	// snapshot is taken after the UPDATE got the heartbeat row: an
 	// acquisition taking a host from this node while its heartbeat had
@@ -289,14 +354,14 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 	// and the list then lacks the host.
 	// Renewing twice is renewing: a lost connection is retried (a node
 	// whose heartbeat ran out meanwhile is fenced, as it should be).
-	var hosts []string
+	var held []Lease
 	err := s.retrying(ctx, "renew leases", func() (err error) {
 		var b pgx.Batch // a new batch each attempt, as in Commit
 		b.Queue(`UPDATE cluster_nodes SET expires = now() + $3 * interval '1 microsecond'
-		WHERE capture_id = $1 AND node = $2 AND state = 'open'`, captureID, node, pgInterval(ttl))
-		b.Queue(`SELECT host FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host`, captureID, node)
+		WHERE capture_id = $1 AND node = $2 AND state = 'open' AND expires > now()`, captureID, node, pgInterval(ttl))
+		b.Queue(`SELECT host, epoch FROM host_leases WHERE capture_id = $1 AND node = $2 ORDER BY host`, captureID, node)
 		br := s.pool.SendBatch(ctx, &b)
-		hosts, err = func() ([]string, error) {
+		held, err = func() ([]Lease, error) {
 			tag, err := br.Exec()
 			if err != nil {
 				return nil, err
@@ -308,7 +373,11 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 			if err != nil {
 				return nil, err
 			}
-			return pgx.CollectRows(rows, pgx.RowTo[string])
+			return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Lease, error) {
+				var l Lease
+				err := r.Scan(&l.Host, &l.Epoch)
+				return l, err
+			})
 		}()
 		if cerr := br.Close(); err == nil {
 			err = cerr
@@ -318,7 +387,7 @@ func (s *pgStore) RenewLeases(ctx context.Context, captureID int64, node string,
 	if err != nil {
 		return nil, fmt.Errorf("store: renew leases of %s in capture %d: %w", node, captureID, err)
 	}
-	return hosts, nil
+	return held, nil
 }
 
 // PendingHosts returns the hosts node holds that have pending URLs. It
@@ -473,8 +542,11 @@ func (s *pgStore) ReleaseHost(ctx context.Context, captureID int64, node, host s
 // URLs of hosts node still holds go into urls (their seqs are node's to
 // give), those of hosts it lost go to pending_urls, and pending (URLs of
 // hosts node does not hold, without seqs) too. Records and URL states are
-// committed whoever holds the host: they are facts about fetches done. It
-// returns the hosts of b.Discovered that node no longer holds.
+// committed only if every host in b.Epochs is still node's at that epoch
+// (checked under a share lock, in the same transaction): otherwise the
+// whole batch is refused with ErrStaleLease, since the host's new holder
+// may fetch the same URLs. It returns the hosts of b.Discovered that node
+// no longer holds.
 func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pending []FrontierURL) ([]string, error) {
 	p, err := prepareBatch(b)
 	if err != nil {
@@ -494,7 +566,7 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 			}
 		}
 		again = true
-		return s.clusterCommitTx(ctx, p, node, pending, &lost)
+		return s.clusterCommitTx(ctx, p, node, b.Epochs, pending, &lost)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
@@ -502,42 +574,75 @@ func (s *pgStore) ClusterCommit(ctx context.Context, b Batch, node string, pendi
 	return lost, nil
 }
 
+// leaseRow is a host_leases row as a commit sees it.
+type leaseRow struct {
+	node  string
+	epoch int64
+}
+
+// lockLeases share-locks the lease rows of hosts, in host order (so
+// acquisitions, releases and yields wait for the transaction), and
+// returns them.
+func lockLeases(ctx context.Context, tx pgx.Tx, captureID int64, hosts []string) (map[string]leaseRow, error) {
+	rows, err := tx.Query(ctx, `SELECT host, node, epoch FROM host_leases WHERE capture_id = $1 AND host = ANY($2) ORDER BY host FOR SHARE`,
+		captureID, hosts)
+	if err != nil {
+		return nil, err
+	}
+	got := make(map[string]leaseRow, len(hosts))
+	var host string
+	var r leaseRow
+	_, err = pgx.ForEachRow(rows, []any{&host, &r.node, &r.epoch}, func() error {
+		got[host] = r
+		return nil
+	})
+	return got, err
+}
+
+// staleEpochs returns the hosts of epochs that are not node's at that
+// epoch in rows.
+func staleEpochs(rows map[string]leaseRow, node string, epochs map[string]int64) []string {
+	var stale []string
+	for h, e := range epochs {
+		if r, ok := rows[h]; !ok || r.node != node || r.epoch != e {
+			stale = append(stale, h)
+		}
+	}
+	sort.Strings(stale)
+	return stale
+}
+
 // clusterCommitTx is one attempt of ClusterCommit (retried on serialization
 // failures by retryTx); it sets *lost.
-func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, pending []FrontierURL, lost *[]string) error {
+func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, epochs map[string]int64, pending []FrontierURL, lost *[]string) error {
 	return retryTx(func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			*lost = nil
 			disc, pend := p.discovered, pending
-			if len(disc) > 0 {
-				var hosts []string
-				seen := map[string]bool{}
-				for _, u := range disc {
-					if !seen[u.Host] {
-						seen[u.Host] = true
-						hosts = append(hosts, u.Host)
-					}
+			seen := map[string]bool{}
+			var hosts, dhosts []string
+			for _, u := range disc {
+				if !seen[u.Host] {
+					seen[u.Host] = true
+					hosts, dhosts = append(hosts, u.Host), append(dhosts, u.Host)
 				}
-				held, err := lockHeld(ctx, tx, p.captureID, node, hosts)
+			}
+			for h := range epochs {
+				if !seen[h] {
+					seen[h] = true
+					hosts = append(hosts, h)
+				}
+			}
+			if len(hosts) > 0 {
+				// One statement locks both sets, in host order.
+				rows, err := lockLeases(ctx, tx, p.captureID, hosts)
 				if err != nil {
 					return err
 				}
-				if len(held) < len(hosts) {
-					disc = nil
-					pend = append([]FrontierURL(nil), pending...)
-					for _, u := range p.discovered {
-						if held[u.Host] {
-							disc = append(disc, u)
-						} else {
-							pend = append(pend, u)
-						}
-					}
-					for _, h := range hosts {
-						if !held[h] {
-							*lost = append(*lost, h)
-						}
-					}
+				if stale := staleEpochs(rows, node, epochs); len(stale) > 0 {
+					return fmt.Errorf("%w: %s", ErrStaleLease, strings.Join(stale, ", "))
 				}
+				disc, pend = splitHeld(p.discovered, pending, rows, node, dhosts, lost)
 			}
 			b2 := Batch{CaptureID: p.captureID, Records: p.records, States: p.states}
 			if err := s.commitTx(ctx, tx, b2); err != nil {
@@ -553,6 +658,31 @@ func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, 
 			return tx.SendBatch(ctx, &batch).Close()
 		})
 	})
+}
+
+// splitHeld keeps the discovered URLs of hosts node holds and sends the
+// others to the pending queue, listing their hosts in *lost.
+func splitHeld(discovered, pending []FrontierURL, rows map[string]leaseRow, node string, dhosts []string, lost *[]string) (disc, pend []FrontierURL) {
+	held := func(h string) bool { return rows[h].node == node }
+	all := true
+	for _, h := range dhosts {
+		if !held(h) {
+			all = false
+			*lost = append(*lost, h)
+		}
+	}
+	if all {
+		return discovered, pending
+	}
+	pend = append([]FrontierURL(nil), pending...)
+	for _, u := range discovered {
+		if held(u.Host) {
+			disc = append(disc, u)
+		} else {
+			pend = append(pend, u)
+		}
+	}
+	return disc, pend
 }
 
 // commitTx writes a batch's records and state changes inside tx, checking

@@ -18,7 +18,10 @@ import (
 // leaser is the one cluster contract: the crawler's Leaser, which the
 // PostgreSQL store must satisfy (proved at compile time below, beside the
 // implementation's tests, so store itself never imports crawler).
-type leaser = crawler.Leaser
+type leaser interface {
+	crawler.Leaser
+	RenewLeases(ctx context.Context, captureID int64, node string, ttl time.Duration) ([]string, error)
+}
 
 var _ crawler.Leaser = (*store.PGStore)(nil)
 
@@ -218,9 +221,9 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	if _, err := l.DrainPending(ctx, id, "b", "x.test", numberAll(0)); !errors.Is(err, store.ErrLeaseLost) {
 		t.Fatalf("drain by the old holder: %v, want ErrLeaseLost", err)
 	}
-	held, err := l.RenewLeases(ctx, id, "b", time.Minute)
-	if err != nil || len(held) != 0 {
-		t.Fatalf("b renews %v, %v; want nothing", held, err)
+	// b's heartbeat ended: it is fenced, not renewed (issue 27).
+	if held, err := l.RenewLeases(ctx, id, "b", time.Minute); !errors.Is(err, store.ErrNodeFenced) {
+		t.Fatalf("b renews %v, %v after its heartbeat ended; want ErrNodeFenced", held, err)
 	}
 }
 
@@ -381,10 +384,16 @@ func TestClusterLeaseFollowsHeartbeat(t *testing.T) {
 		break
 	}
 	t.Logf("b got nothing %d times before a's heartbeat ended", misses)
-	// a was slow, not declared dead: its renewal succeeds and lists none
-	// of the hosts it lost.
+	// a was slow, not declared dead: its heartbeat ended, so its renewal
+	// says it is fenced (issue 27); it rejoins holding nothing.
+	if held, err := l.RenewLeases(ctx, id, "a", time.Hour); !errors.Is(err, store.ErrNodeFenced) {
+		t.Fatalf("a renews %v, %v after the takeover; want ErrNodeFenced", held, err)
+	}
+	if err := l.RejoinCluster(ctx, id, "a", time.Hour); err != nil {
+		t.Fatal(err)
+	}
 	if held, err := l.RenewLeases(ctx, id, "a", time.Hour); err != nil || len(held) != 0 {
-		t.Fatalf("a renews %v, %v after the takeover; want nothing", held, err)
+		t.Fatalf("a renews %v, %v after rejoining; want nothing", held, err)
 	}
 
 	// A node whose own heartbeat ended acquires nothing: its leases would
@@ -399,7 +408,7 @@ func TestClusterLeaseFollowsHeartbeat(t *testing.T) {
 	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 0 {
 		t.Fatalf("a acquired %v, %v with its heartbeat ended", hostsOf(ls), err)
 	}
-	if _, err := l.RenewLeases(ctx, id, "a", time.Hour); err != nil {
+	if err := l.RejoinCluster(ctx, id, "a", time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	if ls, err := l.AcquireHosts(ctx, id, "a", 10); err != nil || len(ls) != 1 {
@@ -480,7 +489,9 @@ func TestClusterRenewalWritesOneRow(t *testing.T) {
 // renews while another node acquires. Whichever wins, no host is both
 // returned to the old holder by its renewal and leased to the new one:
 // the acquisition share-locks the old holder's heartbeat row, and the
-// renewal lists its hosts only after its update of that row.
+// renewal lists its hosts only after its update of that row. Since
+// issue 27 an ended heartbeat is never renewed (ErrNodeFenced), which
+// counts as holding nothing.
 func TestClusterRenewalRacesTakeover(t *testing.T) {
 	ctx := context.Background()
 	l, id, conn := twoNodeCapture(t)
@@ -490,6 +501,10 @@ func TestClusterRenewalRacesTakeover(t *testing.T) {
 	for round := range 40 {
 		// Every host back to a, whose heartbeat then ends.
 		if err := l.JoinCluster(ctx, id, "b", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		// a's heartbeat ended last round: it rejoins (RejoinCluster).
+		if err := l.RejoinCluster(ctx, id, "a", time.Hour); err != nil {
 			t.Fatal(err)
 		}
 		if ls, err := l.AcquireHosts(ctx, id, "a", 100); err != nil {
@@ -515,6 +530,11 @@ func TestClusterRenewalRacesTakeover(t *testing.T) {
 		}()
 		close(start)
 		wg.Wait()
+		if errors.Is(rerr, store.ErrNodeFenced) {
+			// Its heartbeat had ended: fenced whoever won (issue 27), so
+			// a is told it holds nothing.
+			renewed, rerr = nil, nil
+		}
 		if rerr != nil || aerr != nil {
 			t.Fatalf("round %d: renewal %v, acquisition %v", round, rerr, aerr)
 		}

@@ -235,6 +235,12 @@ type Batch struct {
 	// Log, if set, records the length of a node's crawl.log in the same
 	// transaction (see LogMark).
 	Log *LogMark
+	// Epochs, in cluster mode, names the lease epoch (Lease.Epoch) under
+	// which the committing node fetched each host of the batch's records
+	// and states: ClusterCommit refuses the whole batch (ErrStaleLease) if
+	// any of those hosts is now leased to another node or at another
+	// epoch. Single-node commits leave it nil.
+	Epochs map[string]int64
 }
 
 // Store is the index and frontier. Implementations are safe for concurrent

@@ -230,6 +230,9 @@ type Batch struct {
 	// Log, if set, records the length of a node's crawl.log in the same
 	// transaction (see LogMark).
 	Log *LogMark
+	// Provenance indexes the connection records (dns:, resolve:, TLS)
+	// written with the batch's exchanges (see HostProvenance).
+	Provenance []HostProvenance
 }
 
 // Store is the index and frontier. Implementations are safe for concurrent

@@ -864,7 +864,7 @@ func (b *exchangeBuilder) finish(typ RecordType, rb gowarc.WarcRecordBuilder, bl
 		PayloadDigest: payloadDigest,
 		PayloadLength: payloadLen,
 	}
-	if HTTPExchange(typ) {
+	if HTTPExchange(typ) && b.msg != nil { // nil: a provenance record (dns:)
 		// For an empty server-not-modified revisit too: the status the
 		// server answered (304), which its metadata record keeps.
 		wr.Status, wr.MIME = b.msg.status, b.msg.mime

@@ -1,6 +1,7 @@
 package crawler_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -24,6 +25,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -290,5 +292,47 @@ fetch: {allow_addresses: [127.0.0.0/8, "::1"], retries: 0}
 	}
 	if kinds[store.ProvenanceTLS] != len(want) || kinds[store.ProvenanceResolve] != len(want) || kinds[store.ProvenanceDNS] != 1 {
 		t.Errorf("host provenance rows by kind %v", kinds)
+	}
+	checkConnectionsReport(t, st, stats.CaptureID, prov["tls:self.test:443"][0].id, "localhost:"+port)
+}
+
+// checkConnectionsReport finds the self-signed host's verdict and record,
+// the TLS 1.1 flag and the localhost lookup in the report's JSON and HTML.
+func checkConnectionsReport(t *testing.T, st store.Store, captureID int64, selfRecord, localhost string) {
+	t.Helper()
+	r, err := report.Build(context.Background(), st, captureID, report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js, page bytes.Buffer
+	if err := report.WriteJSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteHTML(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := report.ReadJSON(js.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]report.HostConnection{}
+	for _, h := range back.Connections {
+		got[h.Host] = h
+	}
+	self := got["self.test:443"]
+	if len(self.TLS) != 1 || self.TLS[0].Verdict != "unknown-authority" || self.TLS[0].RecordID != selfRecord || self.Via != "resolve" {
+		t.Errorf("report JSON on self.test: %+v", self)
+	}
+	if old := got["old.test:443"]; len(old.TLS) != 1 || !old.TLS[0].Legacy {
+		t.Errorf("report JSON on old.test: %+v", old)
+	}
+	if lh := got[localhost]; lh.Via != "dns" || !strings.Contains(strings.Join(lh.DNSAnswers, ","), "127.0.0.1") || !strings.HasPrefix(lh.Address, "127.0.0.1:") {
+		t.Errorf("report JSON on %s: %+v", localhost, lh)
+	}
+	html := page.String()
+	for _, s := range []string{`id="connections"`, "unknown-authority", selfRecord, "outdated: browsers refuse it", "DNS: "} {
+		if !strings.Contains(html, s) {
+			t.Errorf("report HTML lacks %q", s)
+		}
 	}
 }

@@ -10,12 +10,15 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -25,6 +28,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -151,6 +155,20 @@ func readProvenance(t *testing.T, dir string) (prov map[string][]provRecordRead,
 // which its responses name; the resolver's answer is a dns: record; the
 // resolve: hosts get override records; the index has a row for each.
 func TestConnectionProvenance(t *testing.T) {
+	stores := map[string]func(t *testing.T, dir string) string{
+		"sqlite": func(t *testing.T, dir string) string { return "sqlite:" + filepath.Join(dir, "index.db") },
+	}
+	if os.Getenv(pgtest.Env) != "" {
+		stores["postgres"] = func(t *testing.T, dir string) string { return pgtest.SchemaDSN(t, "sharc_provenance") }
+	} else {
+		t.Log(pgtest.Env + " unset: PostgreSQL case skipped")
+	}
+	for name, dsn := range stores {
+		t.Run(name, func(t *testing.T) { testConnectionProvenance(t, dsn) })
+	}
+}
+
+func testConnectionProvenance(t *testing.T, storeDSN func(t *testing.T, dir string) string) {
 	ca := newTestCA(t)
 	now := time.Now()
 	certs := map[string]tls.Certificate{
@@ -201,7 +219,7 @@ warc: {dir: %s}
 resolve: {%s}
 fetch: {allow_addresses: [127.0.0.0/8, "::1"], retries: 0}
 `, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
-	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	st := openStore(t, storeDSN(t, dir))
 	roots := x509.NewCertPool()
 	roots.AddCert(ca.cert)
 	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{TLSRoots: roots}).Run(context.Background())
@@ -294,6 +312,61 @@ fetch: {allow_addresses: [127.0.0.0/8, "::1"], retries: 0}
 		t.Errorf("host provenance rows by kind %v", kinds)
 	}
 	checkConnectionsReport(t, st, stats.CaptureID, prov["tls:self.test:443"][0].id, "localhost:"+port)
+	checkWarcioReads(t, filepath.Join(dir, "warcs"), prov["tls:self.test:443"][0].id, base64.StdEncoding.EncodeToString(certs["self.test"].Certificate[0]))
+}
+
+// checkWarcioReads reads the capture's WARC files with webrecorder's
+// warcio (tests/js/read-warc.mjs): it must parse every record, find the
+// block digests right, and see the self-signed host's TLS record (its
+// certificate and verdict), the response naming it and the dns:localhost
+// answer. Skipped without Node.js and tests/js's packages (make js).
+func checkWarcioReads(t *testing.T, dir, selfRecord, selfCert string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	script, _ := filepath.Abs(filepath.Join("..", "tests", "js", "read-warc.mjs"))
+	if _, serr := os.Stat(filepath.Join(filepath.Dir(script), "node_modules", "warcio")); err != nil || serr != nil {
+		t.Log("node or tests/js/node_modules missing (make js): the warcio cross-check is skipped")
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(latestWARCDir(t, dir), "*.warc.gz"))
+	out, err := exec.Command(node, append([]string{script}, files...)...).Output()
+	if os.Getenv("SHARC_DEBUG_WARCIO") != "" {
+		t.Logf("%s", out)
+	}
+	if err != nil {
+		t.Fatalf("warcio: %v\n%s", err, out)
+	}
+	var res struct {
+		Records []struct {
+			Type, RecordID, TargetURI, ContentType, CipherSuite, TLSRecordID string
+			Protocols                                                         []string
+			BlockDigestOK                                                     *bool
+			Block                                                             *string
+		}
+		ParsedWithHTTP int
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatal(err)
+	}
+	var sawTLS, sawLink, sawDNS bool
+	for _, r := range res.Records {
+		if r.BlockDigestOK != nil && !*r.BlockDigestOK {
+			t.Errorf("warcio: block digest of %s %s does not match", r.Type, r.TargetURI)
+		}
+		switch {
+		case r.TargetURI == "tls:self.test:443":
+			sawTLS = r.Type == "metadata" && r.Block != nil && strings.Contains(*r.Block, "certificate: "+selfCert+"\r\n") &&
+				strings.Contains(*r.Block, "verification: unknown-authority\r\n") && r.RecordID == "<"+selfRecord+">"
+		case r.TargetURI == "https://self.test/" && r.Type == "response":
+			sawLink = r.TLSRecordID == "<"+selfRecord+">" && r.CipherSuite != "" && len(r.Protocols) > 0
+		case r.TargetURI == "dns:localhost":
+			sawDNS = r.Type == "response" && r.ContentType == "text/dns" && r.Block != nil && strings.Contains(*r.Block, "127.0.0.1")
+		}
+	}
+	if !sawTLS || !sawLink || !sawDNS || res.ParsedWithHTTP != len(res.Records) {
+		t.Errorf("warcio saw TLS record %v, response linking it %v, dns: record %v; parsed %d of %d records with HTTP",
+			sawTLS, sawLink, sawDNS, res.ParsedWithHTTP, len(res.Records))
+	}
 }
 
 // checkConnectionsReport finds the self-signed host's verdict and record,

@@ -2,6 +2,7 @@ package warc
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	gowarc "github.com/nlnwa/gowarc"
@@ -112,6 +113,23 @@ func (b *Built) Prepend(o *Built) {
 	}
 	b.recs = append(o.recs, b.recs...)
 	o.recs = nil
+}
+
+// spellFields writes SHARC's extension fields as the proposals spell
+// them: gowarc writes names it does not know in Go's canonical case
+// ("Warc-Cipher-Suite"), which readers that keep the case (warcio with
+// keepHeadersCase, for one) do not find under the proposal's name.
+func spellFields(h *gowarc.WarcFields) {
+	if h == nil {
+		return
+	}
+	for _, nv := range *h {
+		for _, name := range []string{FieldProtocol, FieldCipherSuite, FieldTLSRecordID} {
+			if strings.EqualFold(nv.Name, name) {
+				nv.Name = name
+			}
+		}
+	}
 }
 
 // tlsFields adds an HTTPS exchange's connection fields to a record.

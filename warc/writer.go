@@ -857,6 +857,7 @@ func (b *exchangeBuilder) finish(typ RecordType, rb gowarc.WarcRecordBuilder, bl
 	if err != nil {
 		return fmt.Errorf("warc: build %s record: %w", typ, err)
 	}
+	spellFields(rec.WarcHeader())
 	wr := Written{
 		Type:          typ,
 		RecordID:      rec.RecordId(),

@@ -339,9 +339,9 @@ func checkWarcioReads(t *testing.T, dir, selfRecord, selfCert string) {
 	var res struct {
 		Records []struct {
 			Type, RecordID, TargetURI, ContentType, CipherSuite, TLSRecordID string
-			Protocols                                                         []string
-			BlockDigestOK                                                     *bool
-			Block                                                             *string
+			Protocols                                                        []string
+			BlockDigestOK                                                    *bool
+			Block                                                            *string
 		}
 		ParsedWithHTTP int
 	}

@@ -62,10 +62,6 @@ type tlsInfo struct {
 // Verdict is the verdicts joined by commas.
 func (t *tlsInfo) Verdict() string { return strings.Join(t.Verdicts, ",") }
 
-// legacyTLS reports whether the session used TLS 1.0 or 1.1, which
-// browsers no longer accept: crawled, and flagged in the report.
-func (t *tlsInfo) legacyTLS() bool { return t.Protocol == "tls/1.0" || t.Protocol == "tls/1.1" }
-
 // crawlerTLSConfig is the client configuration of every HTTPS connection:
 // no verification (the crawler checks the chain itself, verifyChain), TLS
 // 1.0 and up with every cipher suite Go has, so that old servers are

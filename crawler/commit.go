@@ -40,7 +40,10 @@ type archived struct {
 	// before submit (buildExchange); buildErr its failure.
 	built    *warc.Built
 	buildErr error
-	done     chan archivedResult
+	// prov are the exchange's connection records (provenance.go),
+	// written with it unless an earlier exchange of the run carried them.
+	prov []provRecord
+	done chan archivedResult
 }
 
 // resourceType is the content type of the resource record with target
@@ -56,6 +59,7 @@ func (a *archived) resourceType(uri string) string {
 
 type archivedResult struct {
 	recs []store.Record
+	prov []store.HostProvenance
 	err  error
 }
 
@@ -126,6 +130,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		// everything up to the last indexed record.
 		for _, a := range group {
 			a.built.Release()
+			releaseProv(a.prov)
 			a.done <- archivedResult{err: c.commitErr}
 		}
 		return
@@ -139,6 +144,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 			continue
 		}
 		b.Records = append(b.Records, results[i].recs...)
+		b.Provenance = append(b.Provenance, results[i].prov...)
 		b.States = append(b.States, a.states...)
 		cands = append(cands, a.cands...)
 		hosts = append(hosts, a.t.Host)

@@ -25,6 +25,7 @@ const (
 type liveConn struct {
 	conn, raw net.Conn
 	since     time.Time // idle since
+	info      *connInfo // how the connection reached its server
 }
 
 // connPool keeps connections whose last exchange ended cleanly (the

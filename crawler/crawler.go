@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
@@ -103,6 +104,9 @@ type Options struct {
 	OwnerHeartbeat, OwnerRetry time.Duration
 	// Now, if non-nil, is the clock of the owner record (tests).
 	Now func() time.Time
+	// TLSRoots, if non-nil, are the root certificates server chains are
+	// verified against instead of the system's (tests).
+	TLSRoots *x509.CertPool
 }
 
 // Stats are a capture's running counters.
@@ -176,6 +180,7 @@ type runState struct {
 	ran      atomic.Bool // Run was called (ErrRunTwice)
 	coord    coordinator // single node or cluster node (coord.go)
 	fetch    *fetcher
+	prov     *provenance // connection records written once (provenance.go)
 	robots   *robotsCache
 	scope    *scope
 	frontier *frontier.Frontier
@@ -768,8 +773,14 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 // when its group is written.
 func (c *Crawler) buildExchange(a *archived) {
 	t, f := a.t, a.f
+	prov, tlsFields, err := c.connRecords(f.Conn)
+	if err != nil {
+		a.buildErr = err
+		return
+	}
+	a.prov = prov
 	ex := warc.Exchange{TargetURI: t.URL.URL, IP: f.IP, Date: f.Start, Request: f.Request, ResponseBlob: f.Response, Revisit: a.rev,
-		Outlinks: a.outlinks, Resources: a.resources}
+		Outlinks: a.outlinks, Resources: a.resources, TLS: tlsFields}
 	if f.Truncated {
 		ex.Truncated = "length"
 	} else {
@@ -787,21 +798,28 @@ func (c *Crawler) buildExchange(a *archived) {
 func (c *Crawler) writeGroup(ctx context.Context, group []*archived, results []archivedResult) {
 	var built []*warc.Built
 	var at []int // results index of each built
+	carried := make([][]string, len(group))
 	for i, a := range group {
 		if a.buildErr != nil {
+			releaseProv(a.prov)
 			results[i].err = fmt.Errorf("warc: %w", a.buildErr)
 			continue
 		}
+		carried[i] = c.prov.carry(a)
 		built, at = append(built, a.built), append(at, i)
 	}
 	written, errs := c.warc.WriteBuiltAll(context.WithoutCancel(ctx), built)
 	for k, i := range at {
 		if errs[k] != nil {
+			for _, key := range carried[i] {
+				delete(c.prov.written, key) // not written after all
+			}
 			results[i].err = fmt.Errorf("warc: %w", errs[k])
 			continue
 		}
 		c.noteWritten(written[k])
 		results[i].recs = c.indexRows(group[i], written[k])
+		results[i].prov = provRows(group[i], written[k])
 	}
 }
 
@@ -818,6 +836,9 @@ func (c *Crawler) indexRows(a *archived, written []warc.Written) []store.Record 
 	surt := urlcanon.SURT(t.URL.URL)
 	recs := make([]store.Record, 0, len(written))
 	for _, w := range written {
+		if w.Provenance {
+			continue // indexed apart (host_provenance), never replayed
+		}
 		r := store.Record{
 			CaptureID: c.capture.ID, URL: t.URL.URL, SURT: surt, Time: f.Start, RecordType: w.Type, RecordID: w.RecordID,
 			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,

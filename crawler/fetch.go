@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"hash"
@@ -57,6 +58,12 @@ type fetcher struct {
 	guard     *netguard.Guard
 	dialCheck func(network, address string) error
 	pool      *connPool // idle kept-alive connections; nil: one per request
+	// resolver looks names up (nil: the dialer does, unrecorded);
+	// tlsRoots are the roots certificates are verified against (nil:
+	// the system's); now is the clock of TLS verification.
+	resolver *resolver
+	tlsRoots *x509.CertPool
+	now      func() time.Time
 	// bufs holds idle copy buffers for hashing bodies: one 32 KB buffer
 	// per fetch was a tenth of the crawl's allocations.
 	bufs chan []byte
@@ -127,7 +134,10 @@ type fetched struct {
 	Start     time.Time
 	Duration  time.Duration
 	Truncated bool
-	req       *http.Request // to parse Response again
+	// Conn is how the connection reached the server (shared by the
+	// exchanges over it); nil in exchanges not made by dial.
+	Conn *connInfo
+	req  *http.Request // to parse Response again
 }
 
 // Close releases the spooled response. Safe on nil.
@@ -251,8 +261,20 @@ func (c *recordingConn) Write(p []byte) (int, error) {
 }
 
 // dialAddr returns where to connect for u, applying resolve overrides
-// (keyed by host:port or host).
-func (f *fetcher) dialAddr(u *url.URL) string {
+// (keyed by host:port or host); override is the resolve: target used, ""
+// if none.
+func (f *fetcher) dialAddr(u *url.URL) (addr, override string) {
+	hostport := urlHostPort(u)
+	for _, k := range []string{u.Host, hostport, u.Hostname()} {
+		if a, ok := f.resolve[strings.ToLower(k)]; ok {
+			return a, a
+		}
+	}
+	return hostport, ""
+}
+
+// urlHostPort is u's host:port, with the scheme's default port.
+func urlHostPort(u *url.URL) string {
 	port := u.Port()
 	if port == "" {
 		port = "80"
@@ -260,17 +282,7 @@ func (f *fetcher) dialAddr(u *url.URL) string {
 			port = "443"
 		}
 	}
-	hostport := net.JoinHostPort(u.Hostname(), port)
-	if a, ok := f.resolve[strings.ToLower(u.Host)]; ok {
-		return a
-	}
-	if a, ok := f.resolve[strings.ToLower(hostport)]; ok {
-		return a
-	}
-	if a, ok := f.resolve[strings.ToLower(u.Hostname())]; ok {
-		return a
-	}
-	return hostport
+	return net.JoinHostPort(u.Hostname(), port)
 }
 
 // requestURL splits a canonical URL into what the request needs, keeping
@@ -317,7 +329,8 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	if err != nil {
 		return nil, err
 	}
-	key := poolKey(u.Scheme, f.dialAddr(u), u.Hostname())
+	addr, _ := f.dialAddr(u)
+	key := poolKey(u.Scheme, addr, u.Hostname())
 	if lc, ok := f.pool.get(key); ok {
 		out, stale, err := f.over(ctx, lc, true, req, key, start)
 		if !stale {
@@ -335,25 +348,24 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 }
 
 // dial connects to u's address through the network guard, with TLS for
-// https.
+// https, and notes how it got there (connInfo).
 func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
-	d := net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
-	raw, err := d.DialContext(ctx, "tcp", f.dialAddr(u))
+	info, addrs, err := f.route(ctx, u)
 	if err != nil {
-		switch {
-		case errors.Is(err, netguard.ErrDenied):
-			return liveConn{}, &fetchError{Code: crawllog.CodeBlockedGuard, Note: annAddressDenied, Err: err}
-		case ctx.Err() != nil:
-			return liveConn{}, &fetchError{Code: crawllog.CodeTimeout, Err: err}
-		}
-		return liveConn{}, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
+		return liveConn{}, dialError(ctx, err)
 	}
+	raw, err := f.connect(ctx, addrs)
+	if err != nil {
+		return liveConn{}, dialError(ctx, err)
+	}
+	info.Address = raw.RemoteAddr().String()
 	if u.Scheme != "https" {
-		return liveConn{conn: raw, raw: raw}, nil
+		return liveConn{conn: raw, raw: raw, info: info}, nil
 	}
 	// Archival capture records what the site serves even when its
-	// certificate is wrong; the certificate problem is not ours to fix.
-	tc := tls.Client(raw, &tls.Config{ServerName: u.Hostname(), InsecureSkipVerify: true}) //nolint:gosec
+	// certificate is wrong; the certificate problem is not ours to fix,
+	// but it is checked and recorded (newTLSInfo).
+	tc := tls.Client(raw, crawlerTLSConfig(u.Hostname()))
 	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
 	err = tc.HandshakeContext(ctx)
 	stop()
@@ -361,7 +373,74 @@ func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
 		_ = raw.Close()
 		return liveConn{}, &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
 	}
-	return liveConn{conn: tc, raw: raw}, nil
+	info.TLS = newTLSInfo(tc.ConnectionState(), u.Hostname(), f.clock(), f.tlsRoots)
+	return liveConn{conn: tc, raw: raw, info: info}, nil
+}
+
+// dialError classifies a failure to connect as crawl.log reports it.
+func dialError(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, netguard.ErrDenied):
+		return &fetchError{Code: crawllog.CodeBlockedGuard, Note: annAddressDenied, Err: err}
+	case ctx.Err() != nil:
+		return &fetchError{Code: crawllog.CodeTimeout, Err: err}
+	}
+	return &fetchError{Code: crawllog.CodeConnectFailed, Err: err}
+}
+
+// route returns the addresses to try for u, in order: the resolve:
+// override, the address the URL names, or the system resolver's answer
+// (kept for its dns: record).
+func (f *fetcher) route(ctx context.Context, u *url.URL) (*connInfo, []string, error) {
+	hostport := urlHostPort(u)
+	info := &connInfo{Host: strings.ToLower(hostport)}
+	addr, override := f.dialAddr(u)
+	if override != "" || f.resolver == nil || net.ParseIP(u.Hostname()) != nil {
+		info.Override = override
+		return info, []string{addr}, nil
+	}
+	l, err := f.resolver.lookup(ctx, u.Hostname())
+	if err != nil {
+		return nil, nil, err
+	}
+	info.Lookup = l
+	_, port, _ := net.SplitHostPort(hostport)
+	addrs := make([]string, len(l.Addrs))
+	for i, a := range l.Addrs {
+		addrs[i] = net.JoinHostPort(a, port)
+	}
+	return info, addrs, nil
+}
+
+// connect dials addrs in order until one answers, as Go's dialer does
+// with a name's addresses; the error is the first address's.
+func (f *fetcher) connect(ctx context.Context, addrs []string) (net.Conn, error) {
+	d := net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
+	var first error
+	for _, a := range addrs {
+		c, err := d.DialContext(ctx, "tcp", a)
+		if err == nil {
+			return c, nil
+		}
+		if first == nil {
+			first = err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if first == nil {
+		first = errors.New("no address to connect to")
+	}
+	return nil, first
+}
+
+// clock is the fetcher's time source.
+func (f *fetcher) clock() time.Time {
+	if f.now != nil {
+		return f.now()
+	}
+	return time.Now()
 }
 
 // over runs one exchange over lc and then keeps lc for the next request
@@ -380,6 +459,7 @@ func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.
 		return nil, stale, err
 	}
 	out.IP, out.Start, out.Duration = hostOf(lc.raw.RemoteAddr()), start, time.Since(start)
+	out.Conn = lc.info
 	if stop() && keep {
 		f.pool.put(key, lc)
 	} else {

@@ -202,7 +202,9 @@ func (c *Crawler) setUpState() {
 	c.fetch = &fetcher{pool: newConnPool(mostInFlight(j.Politeness)), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
-		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1))}
+		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1)),
+		resolver: newResolver(time.Now), tlsRoots: c.opts.TLSRoots, now: time.Now}
+	c.prov = newProvenance()
 	c.textBufs = make(chan []byte, max(j.Workers, 1))
 	c.robots = newRobotsCache(j.UserAgent, c.opts.RobotsRetry)
 	// A resumed capture's earlier responses, and other nodes', are in the

@@ -92,6 +92,9 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 	if r.Fixity, err = hashWARCs(ctx, dir, r.Summary.WARCFiles); err != nil {
 		return nil, err
 	}
+	if r.Connections, err = connections(ctx, st, captureID); err != nil {
+		return nil, err
+	}
 	if sim != nil {
 		r.Similarity.Compared, r.Similarity.Skipped = sim.compared, sim.skipped
 	}

@@ -233,6 +233,7 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"phrase":       StatusPhrase,
 	"timelineSVG":  func(r *Report, vr bool) template.HTML { return TimelineSVG(r.Timeline, vr) },
 	"breakdownSVG": func(r *Report) template.HTML { return BreakdownSVG(r.Breakdown) },
+	"connVia":      connVia,
 }).ParseFS(templates, "report.html.tmpl"))
 
 // HTMLTableRows is the most rows each of the HTML report's two page

@@ -165,6 +165,12 @@ type Report struct {
 	// Fixity holds the size and SHA-256 of every WARC file of the capture
 	// as they were when the report was built (fixity.go).
 	Fixity Fixity `json:"fixity"`
+	// Connections says, per host, where the crawler connected, how it
+	// found the address (DNS or the job's resolve: override) and the TLS
+	// certificates it was shown, with their verification
+	// (connections.go); absent for captures made before SHARC wrote
+	// these records.
+	Connections []HostConnection `json:"connections,omitempty"`
 }
 
 // Interval is a time span.

@@ -25,6 +25,7 @@ type prepared struct {
 	fresh      []FrontierURL // Batch.Fresh: inserted without a conflict probe where the store can
 	states     []StateChange
 	log        *LogMark
+	provenance []HostProvenance
 }
 
 func prepareBatch(b Batch) (prepared, error) {
@@ -52,6 +53,9 @@ func prepareBatch(b Batch) (prepared, error) {
 		p.records[i] = r
 	}
 	var err error
+	if p.provenance, err = checkProvenance(b.Provenance, b.CaptureID); err != nil {
+		return prepared{}, err
+	}
 	if p.discovered, err = checkURLs(p.discovered, b.Discovered, b.CaptureID); err != nil {
 		return prepared{}, err
 	}

@@ -317,6 +317,7 @@ func (s *pgStore) commitPrepared(ctx context.Context, p prepared) error {
 		var batch pgx.Batch
 		batch.Queue("BEGIN")
 		queueRecords(&batch, p.captureID, p.records)
+		queueProvenance(&batch, p.provenance)
 		queueURLs(&batch, p.captureID, p.discovered)
 		queueURLsAs(&batch, pgInsertNewURLs, p.captureID, p.fresh)
 		queueLogMark(&batch, p.captureID, p.log)

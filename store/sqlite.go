@@ -356,6 +356,9 @@ func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) e
 			}
 		}
 	}
+	if err := sqliteInsertProvenanceRows(ctx, tx, p.provenance); err != nil {
+		return err
+	}
 	if len(p.discovered) > 0 {
 		ins := tx.StmtContext(ctx, st.insURL)
 		for _, u := range p.discovered {

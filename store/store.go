@@ -241,6 +241,9 @@ type Batch struct {
 	// any of those hosts is now leased to another node or at another
 	// epoch. Single-node commits leave it nil.
 	Epochs map[string]int64
+	// Provenance indexes the connection records (dns:, resolve:, TLS)
+	// written with the batch's exchanges (see HostProvenance).
+	Provenance []HostProvenance
 }
 
 // Store is the index and frontier. Implementations are safe for concurrent

@@ -108,6 +108,9 @@ type Exchange struct {
 	// the response (or revisit): what a browser rendered of the page, its
 	// screenshot and DOM (see docs/browser-capture.md).
 	Resources []ResourceRecord
+	// TLS, if set, describes the TLS connection the exchange went over:
+	// written on its request, response or revisit record (provenance.go).
+	TLS *TLSFields
 }
 
 // ResourceRecord is a record of something the crawler made from the exchange
@@ -165,6 +168,9 @@ type Written struct {
 	// or revisit record (0, "" otherwise), handy for indexing.
 	Status int
 	MIME   string
+	// Provenance marks a record of BuildRecords (dns:, resolve:, TLS):
+	// about the connection, not a capture of the exchange.
+	Provenance bool
 }
 
 // Writer writes exchanges to rotating WARC files. It is safe for
@@ -851,6 +857,7 @@ func (b *exchangeBuilder) finish(typ RecordType, rb gowarc.WarcRecordBuilder, bl
 	if err != nil {
 		return fmt.Errorf("warc: build %s record: %w", typ, err)
 	}
+	spellFields(rec.WarcHeader())
 	wr := Written{
 		Type:          typ,
 		RecordID:      rec.RecordId(),
@@ -858,7 +865,7 @@ func (b *exchangeBuilder) finish(typ RecordType, rb gowarc.WarcRecordBuilder, bl
 		PayloadDigest: payloadDigest,
 		PayloadLength: payloadLen,
 	}
-	if HTTPExchange(typ) {
+	if HTTPExchange(typ) && b.msg != nil { // nil: a provenance record (dns:)
 		// For an empty server-not-modified revisit too: the status the
 		// server answered (304), which its metadata record keeps.
 		wr.Status, wr.MIME = b.msg.status, b.msg.mime
@@ -883,6 +890,7 @@ func (b *exchangeBuilder) request() error {
 	if ex.IP != "" {
 		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
 	}
+	b.tlsFields(rb)
 	n, _ := splitHeader(ex.Request)
 	reqPayload := ex.Request[n:]
 	rb.AddWarcHeader(gowarc.WarcPayloadDigest, b.w.digestOf(reqPayload))
@@ -904,6 +912,7 @@ func (b *exchangeBuilder) response() error {
 	if ex.IP != "" {
 		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
 	}
+	b.tlsFields(rb)
 	rb.AddWarcHeader(gowarc.WarcPayloadDigest, msg.payloadDigest)
 	if t := b.truncated(); t != "" {
 		rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(t))
@@ -929,6 +938,7 @@ func (b *exchangeBuilder) revisit() error {
 	if ex.IP != "" {
 		rb.AddWarcHeader(gowarc.WarcIPAddress, ex.IP)
 	}
+	b.tlsFields(rb)
 	rb.AddWarcHeader(gowarc.WarcProfile, rv.Profile)
 	rb.AddWarcHeader(gowarc.WarcRefersTo, angle(rv.RefersTo))
 	if rv.RefersToURI != "" {

@@ -649,6 +649,7 @@ func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, 
 				return err
 			}
 			var batch pgx.Batch
+			queueProvenance(&batch, p.provenance) // the connection records of the batch's exchanges
 			queueURLs(&batch, p.captureID, disc)
 			queuePending(&batch, p.captureID, pend)
 			queueLogMark(&batch, p.captureID, p.log)

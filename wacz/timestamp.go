@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto"
-	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
 	"errors"
@@ -148,9 +147,3 @@ func isTSACert(c *x509.Certificate) bool {
 	return false
 }
 
-// signatureDigest is the SHA-256 the timestamp stamps, in hex, for the
-// summary.
-func signatureDigest(sig string) string {
-	sum := sha256.Sum256([]byte(sig))
-	return fmt.Sprintf("%x", sum)
-}

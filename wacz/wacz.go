@@ -102,6 +102,9 @@ type Input struct {
 type Extra struct {
 	Path string // under reports/, e.g. PathAudit
 	Data []byte
+	// File, when set, is read instead of Data as the package is written
+	// (a crawl.log may be large).
+	File string
 }
 
 // PathAudit is where a daemon's package keeps the capture's chain of
@@ -281,7 +284,7 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			return fmt.Errorf("wacz: extra file %q twice", e.Path)
 		}
 		extras[e.Path] = true
-		if err := add(e.Path, zip.Deflate, bytes.NewReader(e.Data)); err != nil {
+		if err := addExtra(e, add); err != nil {
 			return err
 		}
 	}
@@ -337,6 +340,19 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 		return fmt.Errorf("wacz: %w", err)
 	}
 	return nil
+}
+
+// addExtra adds one extra file, from its Data or streamed from its File.
+func addExtra(e Extra, add func(string, uint16, io.Reader) error) error {
+	if e.File == "" {
+		return add(e.Path, zip.Deflate, bytes.NewReader(e.Data))
+	}
+	f, err := os.Open(e.File)
+	if err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	defer f.Close()
+	return add(e.Path, zip.Deflate, f)
 }
 
 func addRaw(zw *zip.Writer, name string, b []byte, mod time.Time) error {

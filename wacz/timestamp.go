@@ -146,4 +146,3 @@ func isTSACert(c *x509.Certificate) bool {
 	}
 	return false
 }
-

@@ -396,6 +396,7 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 		return wacz.Input{}, nil, err
 	}
 	// Given the job folder (warc.dir), the files are in the capture's folder.
+	jobRoot := warcDir
 	warcDir = jobdir.WARCDir(warcDir, capt.ID, capt.Started)
 	dir, cleanup, err := stageWARCs(ctx, st, capt, warcDir)
 	if err != nil {
@@ -410,6 +411,14 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 		return in, nil, err
 	}
 	in.Software = version.Software()
+	// The evidence files of the capture's folder (given the job folder);
+	// a capture begun before capture folders has only software.json.
+	extras, err := wacz.EvidenceExtras(jobdir.Path(jobRoot, capt.ID, capt.Started), true)
+	if err != nil {
+		cleanup()
+		return in, nil, err
+	}
+	in.Extras = append(in.Extras, extras...)
 	return in, cleanup, nil
 }
 

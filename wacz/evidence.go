@@ -127,7 +127,10 @@ func maskNode(n *yaml.Node, secret bool) {
 		n.Value = maskURLPassword(n.Value)
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			maskNode(n.Content[i+1], secret || secretKey.MatchString(n.Content[i].Value))
+			k := n.Content[i].Value
+			// A key ending in _env names an environment variable that
+			// holds the secret, not the secret itself.
+			maskNode(n.Content[i+1], secret || (secretKey.MatchString(k) && !strings.HasSuffix(k, "_env")))
 		}
 	default:
 		for _, c := range n.Content {

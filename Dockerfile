@@ -10,7 +10,9 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X github.com/sharc-archive/sharc/internal/version.linked=${VERSION}" \
+# REVISION names the commit when the context has no .git for Go to stamp.
+ARG REVISION=
+RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X github.com/sharc-archive/sharc/internal/version.linked=${VERSION} -X github.com/sharc-archive/sharc/internal/version.linkedRevision=${REVISION}" \
         -o /out/usr/local/bin/sharc ./cmd/sharc \
     && mkdir -p /out/var/lib/sharc /out/etc/sharc
 

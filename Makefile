@@ -5,7 +5,12 @@ BIN := bin/sharc
 # packages (make build VERSION=1.2.0); unset, internal/version falls back to
 # 0.1.0-dev and the VCS revision Go stamps into the binary.
 VERSION ?=
-LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION))
+# REVISION is the commit the build names (with ".dirty" for uncommitted
+# changes), read from git here because Go stamps none in a git worktree
+# (its .git is a file) nor with -buildvcs=false; set it by hand when
+# building from an export without git.
+REVISION ?= $(shell rev=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$rev || echo $$rev.dirty; })
+LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION)) $(if $(REVISION),-X github.com/sharc-archive/sharc/internal/version.linkedRevision=$(REVISION))
 
 .PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster bench-coord bench-abuse clean pg chromium js compose promtool image replay-assets
 

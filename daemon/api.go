@@ -1052,7 +1052,7 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer cleanup()
-	in, err := d.waczInput(r.Context(), js.name, c, dir)
+	in, err := d.waczInput(r.Context(), js.name, c, dir, d.warcDir(js, c))
 	if err != nil {
 		return err
 	}
@@ -1099,7 +1099,9 @@ func (d *Daemon) stageWARCs(ctx context.Context, jobName string, c store.Capture
 
 // waczInput gathers a capture's WARCs, CDXJ index, pages and report
 // (wacz.FromCapture, as `sharc export wacz` does).
-func (d *Daemon) waczInput(ctx context.Context, jobName string, c store.Capture, dir string) (wacz.Input, error) {
+// warcDir is where the capture's WARCs live (its folder's warcs/), dir
+// where they were staged to be read.
+func (d *Daemon) waczInput(ctx context.Context, jobName string, c store.Capture, dir, warcDir string) (wacz.Input, error) {
 	in, err := wacz.FromCapture(ctx, d.st, c.ID, dir, d.log)
 	if errors.Is(err, wacz.ErrWARCMissing) {
 		return in, fmt.Errorf("%w: %w (pause or wait for the capture)", errConflict, err)
@@ -1113,6 +1115,17 @@ func (d *Daemon) waczInput(ctx context.Context, jobName string, c store.Capture,
 		return in, err
 	}
 	in.Extras = append(in.Extras, wacz.Extra{Path: wacz.PathAudit, Data: custody})
+	// The capture folder's evidence (report, crawl.log, Heritrix's
+	// reports, the masked job file); the audit trail is the store's above.
+	var folder jobdir.Folder
+	if filepath.Base(warcDir) == jobdir.WARCsDir {
+		folder = jobdir.Folder(filepath.Dir(warcDir))
+	}
+	extras, err := wacz.EvidenceExtras(folder, false)
+	if err != nil {
+		return in, err
+	}
+	in.Extras = append(in.Extras, extras...)
 	return in, nil
 }
 

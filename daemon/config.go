@@ -68,6 +68,10 @@ type Config struct {
 	// beside its WARC files (JOB-CAPTURE.wacz), served by GET
 	// /api/v1/captures/{id}/wacz. Default true.
 	WACZOnFinish *bool `yaml:"wacz_on_finish"`
+	// WACZSigning signs the WACZ written when a capture finishes. The key
+	// and certificate are the daemon's, named here and never in a job
+	// file, so a job submitter cannot read or choose them.
+	WACZSigning WACZSigning `yaml:"wacz_signing"`
 	// ReplayListen is the replay origin's address: the console's replay
 	// (ReplayWeb.page and a capture's WACZ, opened by a capability the
 	// console mints) is served there, on an origin apart from the console
@@ -118,6 +122,25 @@ type Config struct {
 	// loopback or behind a TLS-terminating proxy.
 	TLSCert string `yaml:"tls_cert"`
 	TLSKey  string `yaml:"tls_key"`
+}
+
+// WACZSigning says how the daemon signs a finished capture's WACZ
+// (docs/interop.md, "Signed packages"). Without Key the package is
+// unsigned.
+type WACZSigning struct {
+	// Key is a PEM PKCS#8 ECDSA P-384 private key file (sharc keygen).
+	Key string `yaml:"key"`
+	// Cert is the PEM certificate chain (leaf first) of Key: the package
+	// is signed as that named signer (domain identity) instead of an
+	// anonymous key. Domain is the name to sign as; default the
+	// certificate's first DNS name.
+	Cert   string `yaml:"cert"`
+	Domain string `yaml:"domain"`
+	// TSAURL is an RFC 3161 time-stamping authority: each signature gets
+	// its timestamp (trusted time). It is reached through the network
+	// guard, so a TSA at an address the guard denies by default needs
+	// allow_addresses.
+	TSAURL string `yaml:"tsa_url"`
 }
 
 // Remote is one S3-compatible upload target (Config.Remotes). Its
@@ -277,6 +300,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.validateRemotes(); err != nil {
 		return err
+	}
+	if w := c.WACZSigning; w.Key == "" && (w.Cert != "" || w.Domain != "" || w.TSAURL != "") {
+		return errors.New("wacz_signing: cert, domain and tsa_url need key")
 	}
 	if err := c.validateHTTP(); err != nil {
 		return err

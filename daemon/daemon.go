@@ -64,10 +64,12 @@ type Daemon struct {
 	// s3Transport dials remotes through the network guard with the
 	// daemon's allow_addresses only.
 	s3Transport http.RoundTripper
-	leaser      crawler.Leaser // non-nil in cluster mode (Config.Node set)
-	now         func() time.Time
-	metrics     *metrics
-	ready       atomic.Bool
+	// sign signs finished captures' packages (Config.WACZSigning).
+	sign    waczSigner
+	leaser  crawler.Leaser // non-nil in cluster mode (Config.Node set)
+	now     func() time.Time
+	metrics *metrics
+	ready   atomic.Bool
 	// HTTP hardening (harden.go): connection caps over both listeners,
 	// the per-request middleware, and TLS (nil: plain HTTP).
 	conns *connLimiter
@@ -172,6 +174,10 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 	if err != nil {
 		return nil, err
 	}
+	sign, err := loadWACZSigning(cfg.WACZSigning, netguard.New(allow).Transport())
+	if err != nil {
+		return nil, err
+	}
 	st, err := store.Open(ctx, cfg.Store, log)
 	if err != nil {
 		return nil, err
@@ -181,7 +187,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
-		getenv: opts.Getenv, s3Transport: netguard.New(allow).Transport(),
+		getenv: opts.Getenv, s3Transport: netguard.New(allow).Transport(), sign: sign,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs),
 		conns: newConnLimiter(cfg.MaxConnsPerClient, cfg.MaxConns), tls: tlsCfg,
 		hard: &hardener{write: cfg.WriteTimeout, hosts: newHostPolicy(cfg.PublicHosts, cfg.Listen, cfg.ReplayListen)}}

@@ -2,11 +2,13 @@ package daemon
 
 import (
 	"context"
+	"crypto"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -37,7 +39,7 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 		return err
 	}
 	defer cleanup()
-	in, err := d.waczInput(ctx, jobName, c, src)
+	in, err := d.waczInput(ctx, jobName, c, src, dir)
 	if err != nil {
 		return err
 	}
@@ -47,7 +49,12 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 		return err
 	}
 	defer os.Remove(f.Name()) // after the rename: nothing to remove
-	err = wacz.Write(ctx, f, in, nil)
+	in.Identity, in.Timestamper = d.sign.identity, d.sign.tsa
+	signer := d.sign.signer
+	if in.Identity != nil {
+		signer = nil
+	}
+	err = wacz.Write(ctx, f, in, signer)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -58,6 +65,41 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 		return err
 	}
 	return os.Rename(f.Name(), filepath.Join(dir, waczName(jobName, c.ID)))
+}
+
+// waczSigner is how the daemon signs finished captures' packages
+// (Config.WACZSigning): an anonymous key, or a named signer, and a TSA.
+type waczSigner struct {
+	signer   crypto.Signer
+	identity *wacz.Identity
+	tsa      wacz.Timestamper
+}
+
+// loadWACZSigning reads the signing key and certificate at start, so a
+// bad file stops the daemon at once rather than each capture's package.
+// The TSA is dialled through the network guard (transport).
+func loadWACZSigning(cfg WACZSigning, transport http.RoundTripper) (waczSigner, error) {
+	var out waczSigner
+	if cfg.Key == "" {
+		return out, nil
+	}
+	s, err := wacz.LoadSigner(cfg.Key)
+	if err != nil {
+		return out, fmt.Errorf("wacz_signing: %w", err)
+	}
+	if err := wacz.CheckReplayVerifiable(s.Public()); err != nil {
+		return out, fmt.Errorf("wacz_signing: %w", err)
+	}
+	out.signer = s
+	if cfg.Cert != "" {
+		if out.identity, err = wacz.LoadIdentity(cfg.Key, cfg.Cert, cfg.Domain); err != nil {
+			return out, fmt.Errorf("wacz_signing: %w", err)
+		}
+	}
+	if cfg.TSAURL != "" {
+		out.tsa = wacz.TSAClient{URL: cfg.TSAURL, Client: &http.Client{Transport: transport, Timeout: time.Minute}}
+	}
+	return out, nil
 }
 
 // serveBuiltWACZ serves the capture's WACZ written when it finished;

@@ -25,6 +25,7 @@ import (
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/browsertest"
 	"github.com/sharc-archive/sharc/internal/crawltest"
+	"github.com/sharc-archive/sharc/internal/tsatest"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
@@ -111,7 +112,9 @@ type capture struct {
 // capturePack crawls the site in visit-revisit mode with the given
 // capture.revisit_request and packs the capture as export wacz does,
 // signed by signer (ECDSA P-384: what ReplayWeb.page verifies).
-func capturePack(t *testing.T, s *site, mode string, signer crypto.Signer) capture {
+// Options (edit) change the package's Input before it is written: a
+// named signer and a TSA, for one.
+func capturePack(t *testing.T, s *site, mode string, signer crypto.Signer, edit ...func(*wacz.Input)) capture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -156,17 +159,27 @@ resolve: {site.test: %s}
 		c.pages[r.URL] = p
 	}
 	in.CDXJ = packageIndex(t, recs, in.WARCs)
+	for _, e := range edit {
+		e(&in)
+	}
+	if in.Identity != nil {
+		signer = in.Identity.Signer
+	}
 	f, err := os.Create(c.wacz)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := wacz.Write(ctx, f, in, signer); err != nil {
+	anon := signer
+	if in.Identity != nil {
+		anon = nil
+	}
+	if err := wacz.Write(ctx, f, in, anon); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	spki, err := x509.MarshalPKIXPublicKey(signer.Public())
+	spki, err := x509.MarshalPKIXPublicKey(signer.Public()) // the certificate's key for a named signer
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +411,7 @@ const verificationJS = `(async () => {
     const db = await req(indexedDB.open(info.name));
     if (db.objectStoreNames.contains("verification")) {
       const entries = await req(db.transaction("verification").objectStore("verification").getAll());
-      out.push({db: info.name, entries: entries.map((e) => ({id: String(e.id), expected: typeof e.expected === "string" ? e.expected : JSON.stringify(e.expected), matched: e.matched === true ? "true" : e.matched === false ? "false" : "null"}))});
+      out.push({db: info.name, entries: entries.map((e) => ({id: String(e.id), expected: typeof e.expected === "string" ? e.expected : JSON.stringify(e.expected), matched: e.matched === true ? "true" : e.matched === false ? "false" : "null", matchedText: typeof e.matched === "string" ? e.matched : ""}))});
     }
     db.close();
   }
@@ -412,9 +425,10 @@ var infoFields = map[string]bool{"domain": true, "created": true, "certFingerpri
 type verification struct {
 	DB      string `json:"db"`
 	Entries []struct {
-		ID       string `json:"id"`
-		Expected string `json:"expected"`
-		Matched  string `json:"matched"`
+		ID          string `json:"id"`
+		Expected    string `json:"expected"`
+		Matched     string `json:"matched"`
+		MatchedText string `json:"matchedText"`
 	} `json:"entries"`
 }
 
@@ -459,6 +473,58 @@ func signatureOf(t *testing.T, ctx context.Context, publicKey string) (sig strin
 	return sig, valid, invalid
 }
 
+// domainOf returns what ReplayWeb.page recorded for the package signed
+// with publicKey: the domain signedData claims and the one it read from
+// the certificate's subject, and the certificate's fingerprint.
+func domainOf(t *testing.T, ctx context.Context, publicKey string) (claimed, read, fingerprint string) {
+	t.Helper()
+	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]verification](verificationJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		mine := false
+		claimed, read, fingerprint = "", "", ""
+		for _, e := range v.Entries {
+			switch e.ID {
+			case "publicKey":
+				mine = e.Expected == publicKey
+			case "domain":
+				claimed, read = e.Expected, e.MatchedText
+			case "certFingerprint":
+				fingerprint = e.Expected
+			}
+		}
+		if mine {
+			return claimed, read, fingerprint
+		}
+	}
+	return "", "", ""
+}
+
+// namedSigner makes a P-384 key with a self-signed certificate for
+// archive.example.org and a TSA on loopback, as Input options.
+func namedSigner(t *testing.T) (func(*wacz.Input), *wacz.Identity) {
+	t.Helper()
+	s := p384(t)
+	certPEM, err := wacz.SelfSignedCertificate(s, "archive.example.org", time.Now(), 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, err := wacz.ParseChain(string(certPEM))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := wacz.NewIdentity(s, chain, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsa := tsatest.Start(t, nil)
+	return func(in *wacz.Input) {
+		in.Identity, in.Timestamper = id, wacz.TSAClient{URL: tsa.URL, Client: http.DefaultClient}
+	}, id
+}
+
 func p384(t *testing.T) crypto.Signer {
 	t.Helper()
 	key, err := wacz.GenerateKey(wacz.KeyECDSAP384)
@@ -494,7 +560,10 @@ func TestReplayWebPage(t *testing.T) {
 	full := capturePack(t, s, job.RevisitFull, p384(t))
 	bad := p384(t)
 	forged := capturePack(t, s, job.RevisitConditional, wrongKey{Signer: bad, pub: p384(t).Public()})
-	srv := replayServer(t, rwp, map[string]string{"conditional.wacz": cond.wacz, "full.wacz": full.wacz, "forged.wacz": forged.wacz})
+	withName, id := namedSigner(t)
+	named := capturePack(t, s, job.RevisitConditional, nil, withName)
+	srv := replayServer(t, rwp, map[string]string{"conditional.wacz": cond.wacz, "full.wacz": full.wacz, "forged.wacz": forged.wacz,
+		"named.wacz": named.wacz})
 	ctx := newBrowser(t, chromium)
 	con := browsertest.Listen(t, ctx)
 
@@ -575,5 +644,18 @@ func TestReplayWebPage(t *testing.T) {
 	replay(t, ctx, con, srv, "forged.wacz", p.visit.URL, ts14(p.visit))
 	if sig, _, _ := signatureOf(t, ctx, forged.publicKey); sig != "false" {
 		t.Errorf("forged.wacz: signature verified %s, want false", sig)
+	}
+
+	// A named signer (certificate, domain) with a TSA timestamp: still
+	// verified, and ReplayWeb.page reads the domain from the certificate.
+	p = named.pick(t, "/same", warc.Revisit)
+	replay(t, ctx, con, srv, "named.wacz", p.visit.URL, ts14(p.visit))
+	if sig, _, _ := signatureOf(t, ctx, named.publicKey); sig != "true" {
+		t.Errorf("named.wacz: signature verified %s, want true", sig)
+	}
+	claimed, read, fp := domainOf(t, ctx, named.publicKey)
+	t.Logf("named.wacz: domain %q, read from the certificate %q, fingerprint %s", claimed, read, fp)
+	if claimed != "archive.example.org" || read != claimed || !strings.EqualFold(fp, wacz.Fingerprint(id.Chain[0])) {
+		t.Errorf("named.wacz: domain %q, certificate says %q, fingerprint %s; want archive.example.org twice and %s", claimed, read, fp, wacz.Fingerprint(id.Chain[0]))
 	}
 }

@@ -53,11 +53,13 @@ var _ Source = store.Store(nil)
 // pages and the main page.
 //
 // Pages are the HTML responses with status 200 and the revisits (200 or
-// 304) of those URLs, one entry per fetch, so a visit-revisit capture
-// lists both versions of a page; ts is the record's WARC-Date. Titles are
-// read from the archived responses (bounded, see titleBodyBytes); a
-// revisit takes the title of the response whose payload it repeats, else
-// of its URL's response. A record that cannot be read leaves its page
+// 304) of those URLs, one entry per page (URL): its first fetch, ts its
+// WARC-Date. A visit-revisit capture of 300 pages lists 300 entries, not
+// one per record; the later fetches stay in the index, where a replay
+// tool's timeline finds them. Titles are read from the archived responses
+// (bounded, see titleBodyBytes); a page first seen as a revisit takes the
+// title of the response whose payload it repeats, else of its URL's
+// response. A record that cannot be read leaves its page
 // without a title and is logged: packaging goes on, and Verify reports a
 // damaged WARC anyway.
 //
@@ -127,7 +129,7 @@ func isHTML(mime string) bool {
 }
 
 // pageRecords picks the records that are pages (see FromCapture), sorted
-// by time then URL, one per URL and instant.
+// by time then URL, one per URL.
 func pageRecords(recs []store.Record) []store.Record {
 	htmlURL := map[string]bool{}
 	for _, r := range recs {
@@ -158,6 +160,20 @@ func pageRecords(recs []store.Record) []store.Record {
 		}
 		return out[i].URL < out[j].URL
 	})
+	return firstPerURL(out)
+}
+
+// firstPerURL keeps the first of each URL's page records (recs sorted by
+// time): pages.jsonl has one entry per page.
+func firstPerURL(recs []store.Record) []store.Record {
+	seen := map[string]bool{}
+	out := recs[:0]
+	for _, r := range recs {
+		if !seen[r.URL] {
+			seen[r.URL] = true
+			out = append(out, r)
+		}
+	}
 	return out
 }
 

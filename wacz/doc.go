@@ -5,12 +5,17 @@
 //
 //	archive/<name>.warc.gz   the WARC files, zip method Store (seekable)
 //	indexes/index.cdxj       the CDXJ index given by the caller
-//	pages/pages.jsonl        header line, then one {"id","url","ts","title"} per page
+//	pages/pages.jsonl        header line, then one {"id","url","ts","title"} per page (URL)
 //	reports/quality.json     the capture quality report, when given
+//	reports/…                extras: report HTML/JSON, crawl.log, Heritrix reports,
+//	                         job.yaml (secrets masked), audit.jsonl, software.json
 //	datapackage.json         Frictionless data package: sha256 and size of every file above,
 //	                         mainPageUrl/mainPageDate (the capture's first seed)
-//	datapackage-digest.json  sha256 of datapackage.json, and with a key an
-//	                         anonymous signature (WACZ Signing 0.1.0)
+//	datapackage-digest.json  sha256 of datapackage.json, and with a key a
+//	                         signature (WACZ Signing 0.1.0): anonymous
+//	                         (publicKey) or a named signer (domain,
+//	                         domainCert), optionally with an RFC 3161
+//	                         timestamp (timeSignature, timestampCert)
 //
 // The quality report is a custom file: WACZ reserves archive/, indexes/ and
 // pages/ for their own content, so it goes to reports/.

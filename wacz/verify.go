@@ -47,7 +47,19 @@ type Report struct {
 	// Problem: the signature may be valid, only that tool cannot say so.
 	KeyType          string
 	ReplayVerifiable bool
-	Problems         []Problem
+	// Signer and Timestamp say who signed and when a TSA saw the
+	// signature (nil: unsigned, no timestamp); NotVerified lists what the
+	// package alone cannot establish (e.g. a root outside the trust
+	// store). Neither is a Problem.
+	Signer      *SignerInfo
+	Timestamp   *StampInfo
+	NotVerified []string
+	// Pages counts pages.jsonl's entries; Contents lists the package's
+	// files outside archive/ and indexes/ (reports, pages), which say
+	// what the package covers.
+	Pages    int
+	Contents []string
+	Problems []Problem
 }
 
 // OK reports whether nothing failed.
@@ -68,6 +80,12 @@ func (r *Report) add(file, msg, expected, got string) {
 // A valid signature proves the package was not changed since the holder of
 // PublicKey signed it; whose key that is must be checked out of band.
 func Verify(r io.ReaderAt, size int64) (Report, error) {
+	return VerifyWith(r, size, VerifyOptions{})
+}
+
+// VerifyWith is Verify with trust anchors for a named signer's and a
+// TSA's certificates.
+func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 	var rep Report
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
@@ -114,6 +132,9 @@ func Verify(r io.ReaderAt, size int64) (Report, error) {
 			continue
 		}
 		isWARC := strings.HasPrefix(res.Path, archiveDir)
+		if !isWARC && res.Path != PathIndex {
+			rep.Contents = append(rep.Contents, res.Path)
+		}
 		if isWARC && f.Method != zip.Store {
 			rep.add(res.Path, "WARC not stored uncompressed", "method 0 (store)", fmt.Sprintf("method %d", f.Method))
 		}
@@ -142,7 +163,7 @@ func Verify(r io.ReaderAt, size int64) (Report, error) {
 
 	checkPages(&rep, entries)
 	checkIndex(&rep, entries, warcRecords)
-	checkDigest(&rep, entries, dpRaw, ok, dp)
+	checkDigest(&rep, entries, dpRaw, ok, dp, opts)
 	return rep, nil
 }
 
@@ -235,6 +256,7 @@ func checkPages(rep *Report, entries map[string]*zip.File) {
 			}
 			continue
 		}
+		rep.Pages++
 		if _, ok := m["url"].(string); !ok {
 			rep.add(PathPages, fmt.Sprintf("line %d: no url", line), "", "")
 		}
@@ -291,7 +313,7 @@ func checkIndex(rep *Report, entries map[string]*zip.File, warcRecords map[strin
 // in the exact layout Write produces and signedData's created and software
 // to equal datapackage.json's (which the hash protects). WACZ files from
 // other tools may therefore be flagged here although their hashes hold.
-func checkDigest(rep *Report, entries map[string]*zip.File, dpRaw []byte, haveDP bool, dp DataPackage) {
+func checkDigest(rep *Report, entries map[string]*zip.File, dpRaw []byte, haveDP bool, dp DataPackage, opts VerifyOptions) {
 	b, ok := readEntry(rep, entries, PathDigest)
 	if !ok {
 		return
@@ -330,7 +352,5 @@ func checkDigest(rep *Report, entries map[string]*zip.File, dpRaw []byte, haveDP
 		rep.add(PathDigest, "signedData created/software differ from datapackage.json",
 			dp.Created+" "+dp.Software, dg.SignedData.Created+" "+dg.SignedData.Software)
 	}
-	if err := VerifySignature(dg.SignedData); err != nil {
-		rep.add(PathDigest, "signature invalid: "+err.Error(), "", "")
-	}
+	checkSigned(rep, dg.SignedData, opts)
 }

@@ -89,12 +89,22 @@ type Input struct {
 	// such a key, so an archivist never gets a package the main replay
 	// tool calls unverified by surprise.
 	AllowUnverifiableKey bool
+	// Identity, when set, signs the package as a named signer (domain and
+	// certificate) instead of Write's anonymous signer argument, which
+	// must then be nil.
+	Identity *Identity
+	// Timestamper, when set, adds an RFC 3161 timestamp of the signature
+	// (timeSignature); it needs a signer.
+	Timestamper Timestamper
 }
 
 // Extra is one more file of a package.
 type Extra struct {
 	Path string // under reports/, e.g. PathAudit
 	Data []byte
+	// File, when set, is read instead of Data as the package is written
+	// (a crawl.log may be large).
+	File string
 }
 
 // PathAudit is where a daemon's package keeps the capture's chain of
@@ -144,7 +154,19 @@ type SignedData struct {
 	Software  string `json:"software"`
 	Version   string `json:"version,omitempty"`
 	Signature string `json:"signature"`
-	PublicKey string `json:"publicKey"`
+	// PublicKey is the anonymous signer's key; empty for a named signer
+	// (wabac.js reads the key from domainCert only when publicKey is
+	// absent).
+	PublicKey string `json:"publicKey,omitempty"`
+	// Domain and DomainCert name the signer: a hostname and the PEM
+	// certificate chain (leaf first) whose leaf key made Signature.
+	Domain     string `json:"domain,omitempty"`
+	DomainCert string `json:"domainCert,omitempty"`
+	// TimeSignature is a TSA's RFC 3161 TimeStampResp (DER, base64) over
+	// the SHA-256 of Signature's text; TimestampCert the TSA's PEM chain
+	// as its token carries it.
+	TimeSignature string `json:"timeSignature,omitempty"`
+	TimestampCert string `json:"timestampCert,omitempty"`
 }
 
 // DigestFile is datapackage-digest.json.
@@ -179,6 +201,15 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 	}
 	if in.Software == "" {
 		in.Software = version.Software()
+	}
+	if in.Identity != nil {
+		if signer != nil {
+			return errors.New("wacz: both an identity and an anonymous signer given")
+		}
+		signer = in.Identity.Signer
+	}
+	if in.Timestamper != nil && signer == nil {
+		return errors.New("wacz: a timestamp needs a signature to stamp")
 	}
 	if signer != nil && !in.AllowUnverifiableKey {
 		if err := CheckReplayVerifiable(signer.Public()); err != nil {
@@ -253,7 +284,7 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			return fmt.Errorf("wacz: extra file %q twice", e.Path)
 		}
 		extras[e.Path] = true
-		if err := add(e.Path, zip.Deflate, bytes.NewReader(e.Data)); err != nil {
+		if err := addExtra(e, add); err != nil {
 			return err
 		}
 	}
@@ -288,6 +319,14 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 		if err != nil {
 			return err
 		}
+		if id := in.Identity; id != nil {
+			sd.PublicKey, sd.Domain, sd.DomainCert = "", id.Domain, ChainPEM(id.Chain)
+		}
+		if in.Timestamper != nil {
+			if err := addTimestamp(ctx, sd, in.Timestamper, in.Created); err != nil {
+				return err
+			}
+		}
 		dg.SignedData = sd
 	}
 	dgBytes, err := json.MarshalIndent(dg, "", "  ")
@@ -301,6 +340,19 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 		return fmt.Errorf("wacz: %w", err)
 	}
 	return nil
+}
+
+// addExtra adds one extra file, from its Data or streamed from its File.
+func addExtra(e Extra, add func(string, uint16, io.Reader) error) error {
+	if e.File == "" {
+		return add(e.Path, zip.Deflate, bytes.NewReader(e.Data))
+	}
+	f, err := os.Open(e.File)
+	if err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	defer f.Close()
+	return add(e.Path, zip.Deflate, f)
 }
 
 func addRaw(zw *zip.Writer, name string, b []byte, mod time.Time) error {
@@ -398,21 +450,27 @@ func VerifySignature(sd *SignedData) error {
 	if err != nil {
 		return fmt.Errorf("publicKey: %w", err)
 	}
-	sig, err := base64.StdEncoding.DecodeString(sd.Signature)
-	if err != nil {
-		return fmt.Errorf("signature: %w", err)
-	}
 	pub, err := x509.ParsePKIXPublicKey(pubDER)
 	if err != nil {
 		return fmt.Errorf("publicKey: %w", err)
 	}
+	return verifyHashSignature(pub, sd.Hash, sd.Signature)
+}
+
+// verifyHashSignature checks the base64 signature sig over the UTF-8
+// bytes of hash with pub.
+func verifyHashSignature(pub crypto.PublicKey, hash, sigB64 string) error {
+	sig, err := base64.StdEncoding.DecodeString(sigB64)
+	if err != nil {
+		return fmt.Errorf("signature: %w", err)
+	}
 	switch k := pub.(type) {
 	case ed25519.PublicKey:
-		if !ed25519.Verify(k, []byte(sd.Hash), sig) {
+		if !ed25519.Verify(k, []byte(hash), sig) {
 			return errors.New("Ed25519 signature does not match")
 		}
 	case *ecdsa.PublicKey:
-		d := sha256.Sum256([]byte(sd.Hash))
+		d := sha256.Sum256([]byte(hash))
 		size := (k.Curve.Params().BitSize + 7) / 8
 		ok := false
 		if len(sig) == 2*size {

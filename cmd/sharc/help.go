@@ -118,7 +118,15 @@ func runVersion(_ context.Context, c *cli, args []string) error {
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(c.stdout, "sharc %s (%s, %s/%s)\n", version.String(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	b := version.Build()
+	rev := "revision unknown (not built from a VCS checkout; make build REVISION=... names it)"
+	if b.Revision != "" {
+		rev = "revision " + b.Revision
+		if b.Modified {
+			rev += " with uncommitted changes"
+		}
+	}
+	_, err := fmt.Fprintf(c.stdout, "sharc %s (%s, %s/%s)\n%s\n", version.String(), runtime.Version(), runtime.GOOS, runtime.GOARCH, rev)
 	return err
 }
 

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"crypto"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
@@ -15,6 +18,7 @@ import (
 
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 	"github.com/sharc-archive/sharc/warc"
@@ -23,9 +27,14 @@ import (
 // runVerify checks a WACZ package (every hash, the CDXJ index against the
 // WARCs, the signature) or a single .warc.gz file, listing each failure.
 func runVerify(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("verify", "usage: sharc verify [--pubkey KEY] FILE.wacz|FILE.warc.gz ...")
+	fs := c.flags("verify", "usage: sharc verify [--pubkey KEY] [--trust CA.pem] FILE.wacz|FILE.warc.gz ...")
 	pubkey := fs.String("pubkey", "", "require the WACZ to be signed with this public key (base64 DER, as printed by keygen)")
+	trustFile := fs.String("trust", "", "PEM file of root certificates to trust for the signer and the TSA, added to the system's roots")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts, err := verifyOptions(*trustFile)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -58,7 +67,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 				f.Close()
 				return err
 			}
-			rep, err := wacz.Verify(f, st.Size())
+			rep, err := wacz.VerifyWith(f, st.Size(), opts)
 			f.Close()
 			if err != nil {
 				probs = append(probs, err.Error())
@@ -77,6 +86,7 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 				}
 			}
 			summary = fmt.Sprintf("%d files, %d WARC records, %d index lines, %s", rep.Files, rep.Records, rep.Indexed, sig)
+			summary += "\n" + strings.Join(verifySummary(rep), "\n")
 		}
 		if len(probs) == 0 {
 			fmt.Fprintf(c.stdout, "OK %s: %s\n", path, summary)
@@ -94,16 +104,81 @@ func runVerify(ctx context.Context, c *cli, args []string) error {
 	return nil
 }
 
+// verifyOptions reads --trust: the system's roots plus the file's
+// certificates; none given: the system's roots alone.
+func verifyOptions(trustFile string) (wacz.VerifyOptions, error) {
+	if trustFile == "" {
+		return wacz.VerifyOptions{}, nil
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	b, err := os.ReadFile(trustFile)
+	if err != nil {
+		return wacz.VerifyOptions{}, err
+	}
+	certs, err := wacz.ParseChain(string(b))
+	if err != nil {
+		return wacz.VerifyOptions{}, fmt.Errorf("--trust %s: %w", trustFile, err)
+	}
+	for _, c := range certs {
+		pool.AddCert(c)
+	}
+	return wacz.VerifyOptions{Roots: pool}, nil
+}
+
+// verifySummary is the plain account of a package printed under its OK or
+// FAIL line: who signed, when a TSA saw it, what it covers, and what was
+// not verified.
+func verifySummary(rep wacz.Report) []string {
+	var out []string
+	switch s := rep.Signer; {
+	case s == nil:
+		out = append(out, "  signer: none (the package is not signed: anyone could have made or changed it)")
+	case s.Kind == wacz.SignerAnonymous:
+		out = append(out, "  signer: anonymous key "+rep.PublicKey)
+	default:
+		trust := "not in your trust store"
+		if s.Trusted {
+			trust = "trusted"
+		}
+		if s.SelfSigned {
+			trust += ", self-signed"
+		}
+		out = append(out, fmt.Sprintf("  signer: %s (certificate %s, SHA-256 fingerprint %s, issued by %s, valid %s to %s; %s)",
+			s.Domain, s.Subject, s.Fingerprint, s.Issuer, s.NotBefore.UTC().Format(time.RFC3339), s.NotAfter.UTC().Format(time.RFC3339), trust))
+	}
+	if ts := rep.Timestamp; ts != nil {
+		trust := "not in your trust store"
+		if ts.Trusted {
+			trust = "trusted"
+		}
+		out = append(out, fmt.Sprintf("  timestamp: the TSA %s (SHA-256 fingerprint %s; %s) saw the signature at %s (serial %s)",
+			ts.TSA, ts.Fingerprint, trust, ts.Time.UTC().Format(time.RFC3339), ts.Serial))
+	} else if rep.Signed {
+		out = append(out, "  timestamp: none")
+	}
+	out = append(out, fmt.Sprintf("  covers: %d pages, %d WARC records; %s", rep.Pages, rep.Records, strings.Join(rep.Contents, ", ")))
+	for _, nv := range rep.NotVerified {
+		out = append(out, "  not verified: "+nv)
+	}
+	return out
+}
+
 // runKeygen writes a new PEM PKCS#8 signing key for WACZ export.
 func runKeygen(_ context.Context, c *cli, args []string) error {
-	fs := c.flags("keygen", "usage: sharc keygen -o key.pem [-type TYPE]")
+	fs := c.flags("keygen", "usage: sharc keygen -o key.pem [-type TYPE] [--cert cert.pem --domain DOMAIN [--days N]]")
 	out := fs.String("o", "", "output key file (created with mode 0600; never overwritten)")
+	certOut := fs.String("cert", "", "also write a self-signed X.509 certificate for the key naming --domain (a named signer for tests, or for readers given its fingerprint)")
+	domain := fs.String("domain", "", "the domain the certificate names (with --cert)")
+	days := fs.Int("days", 365, "the certificate's validity in days (with --cert)")
 	kind := fs.String("type", wacz.KeyECDSAP384, "key type: "+wacz.KeyECDSAP384+" (verified by ReplayWeb.page), or with --allow-unverifiable-key "+wacz.KeyECDSAP256+" or "+wacz.KeyEd25519)
 	allowUnverifiable := fs.Bool("allow-unverifiable-key", false, "allow a key type ReplayWeb.page cannot verify")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *out == "" || fs.NArg() > 0 {
+	if *out == "" || fs.NArg() > 0 || (*certOut == "") != (*domain == "") || *days <= 0 {
 		fs.Usage()
 		return errUsage
 	}
@@ -121,21 +196,29 @@ func runKeygen(_ context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(pemBytes)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(*out) // a partial key must not look like a key
-		return err
-	}
 	s, err := wacz.ParseSigner(pemBytes)
 	if err != nil {
 		return err
+	}
+	var certPEM []byte
+	if *certOut != "" {
+		if certPEM, err = wacz.SelfSignedCertificate(s, *domain, time.Now(), time.Duration(*days)*24*time.Hour); err != nil {
+			return err
+		}
+	}
+	if err := writeNew(*out, pemBytes, 0o600); err != nil {
+		return err
+	}
+	if *certOut != "" {
+		if err := writeNew(*certOut, certPEM, outputPerm); err != nil {
+			os.Remove(*out) // a key without its certificate: start again
+			return err
+		}
+		chain, err := wacz.ParseChain(string(certPEM))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "wrote %s (self-signed certificate for %s, SHA-256 fingerprint %s)\n", *certOut, *domain, wacz.Fingerprint(chain[0]))
 	}
 	sd, err := wacz.Sign("sha256:", s, time.Now(), "keygen")
 	if err != nil {
@@ -143,6 +226,22 @@ func runKeygen(_ context.Context, c *cli, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "wrote %s (%s)\npublic key: %s\n", *out, *kind, sd.PublicKey)
 	return nil
+}
+
+// writeNew writes a file that must not exist yet; a partial one is removed.
+func writeNew(path string, b []byte, perm os.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path) // a partial key must not look like a key
+	}
+	return err
 }
 
 // loadWACZSigner loads a signing key, refusing a type ReplayWeb.page
@@ -168,13 +267,17 @@ func loadWACZSigner(c *cli, path string, allow bool) (crypto.Signer, error) {
 // (first capture of each URL), and the capture's quality report goes to
 // reports/quality.json.
 func runExportWACZ(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY] [--upload]")
+	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY [--sign-cert CERT] [--tsa-url URL]] [--upload]")
 	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
 	captureID := fs.Int64("capture", 0, "capture ID (or give it as the first argument)")
 	out := fs.String("o", "", "output .wacz file")
 	warcDir := fs.String("warc-dir", "", "directory holding the capture's WARC files (the job's warc.dir)")
 	signKey := fs.String("sign-key", "", "PEM PKCS#8 private key to sign with (see sharc keygen; ECDSA P-384)")
 	allowUnverifiable := fs.Bool("allow-unverifiable-key", false, "sign even with a key type ReplayWeb.page cannot verify (ecdsa-p256, ed25519); it shows such packages as unverified")
+	signCert := fs.String("sign-cert", "", "PEM certificate chain (leaf first) of --sign-key: sign as a named signer (domain identity) instead of an anonymous key")
+	signDomain := fs.String("sign-domain", "", "the domain to sign as (default: the certificate's first DNS name)")
+	tsaURL := fs.String("tsa-url", "", "RFC 3161 time-stamping authority to timestamp the signature (trusted time)")
+	tsaAllow := fs.String("tsa-allow-addresses", "", "comma-separated address ranges the TSA may be reached at beyond the public internet (e.g. 127.0.0.1/32 for a local TSA)")
 	title := fs.String("title", "", "package title (default: capture N)")
 	toS3 := fs.Bool("upload", false, "also upload the WACZ with the warc.upload settings of the capture's job (credentials from its environment variables)")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -207,6 +310,10 @@ func runExportWACZ(ctx context.Context, c *cli, args []string) error {
 			return err
 		}
 	}
+	sign, err := waczSigning(signer, *signCert, *signDomain, *tsaURL, *tsaAllow)
+	if err != nil {
+		return err
+	}
 	in, cleanup, err := waczInput(ctx, st, *captureID, *warcDir, c.log)
 	if err != nil {
 		return err
@@ -217,6 +324,10 @@ func runExportWACZ(ctx context.Context, c *cli, args []string) error {
 	}
 	in.Created = time.Now()
 	in.AllowUnverifiableKey = *allowUnverifiable
+	in.Identity, in.Timestamper = sign.identity, sign.tsa
+	if sign.identity != nil {
+		signer = nil
+	}
 	_, err = writeOutput(*out, c.stdout, func(w io.Writer) (int, error) {
 		return 0, wacz.Write(ctx, w, in, signer)
 	})
@@ -235,6 +346,46 @@ func runExportWACZ(ctx context.Context, c *cli, args []string) error {
 	return nil
 }
 
+// waczSign is how export signs: a named signer and a TSA, each optional.
+type waczSign struct {
+	identity *wacz.Identity
+	tsa      wacz.Timestamper
+}
+
+// waczSigning checks the signing flags: a certificate or a TSA needs a
+// key; the TSA is reached through the network guard, opened only as far
+// as tsaAllow says.
+func waczSigning(signer crypto.Signer, certPath, domain, tsaURL, tsaAllow string) (waczSign, error) {
+	var out waczSign
+	if signer == nil && (certPath != "" || tsaURL != "") {
+		return out, usagef("--sign-cert and --tsa-url need --sign-key")
+	}
+	if certPath != "" {
+		b, err := os.ReadFile(certPath)
+		if err != nil {
+			return out, err
+		}
+		chain, err := wacz.ParseChain(string(b))
+		if err != nil {
+			return out, fmt.Errorf("--sign-cert %s: %w", certPath, err)
+		}
+		if out.identity, err = wacz.NewIdentity(signer, chain, domain); err != nil {
+			return out, err
+		}
+	}
+	if tsaURL != "" {
+		var allow []netip.Prefix
+		if tsaAllow != "" {
+			var err error
+			if allow, err = netguard.ParseList(strings.Split(tsaAllow, ",")); err != nil {
+				return out, usagef("--tsa-allow-addresses: %v", err)
+			}
+		}
+		out.tsa = wacz.TSAClient{URL: tsaURL, Client: &http.Client{Transport: netguard.New(allow).Transport(), Timeout: time.Minute}}
+	}
+	return out, nil
+}
+
 // waczInput gathers a capture's WARCs, index, pages and report
 // (wacz.FromCapture), titling the package "capture N". Files uploaded
 // and removed locally are fetched back to a temporary directory
@@ -245,6 +396,7 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 		return wacz.Input{}, nil, err
 	}
 	// Given the job folder (warc.dir), the files are in the capture's folder.
+	jobRoot := warcDir
 	warcDir = jobdir.WARCDir(warcDir, capt.ID, capt.Started)
 	dir, cleanup, err := stageWARCs(ctx, st, capt, warcDir)
 	if err != nil {
@@ -259,6 +411,14 @@ func waczInput(ctx context.Context, st store.Store, captureID int64, warcDir str
 		return in, nil, err
 	}
 	in.Software = version.Software()
+	// The evidence files of the capture's folder (given the job folder);
+	// a capture begun before capture folders has only software.json.
+	extras, err := wacz.EvidenceExtras(jobdir.Path(jobRoot, capt.ID, capt.Started), true)
+	if err != nil {
+		cleanup()
+		return in, nil, err
+	}
+	in.Extras = append(in.Extras, extras...)
 	return in, cleanup, nil
 }
 

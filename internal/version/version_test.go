@@ -25,15 +25,26 @@ func TestResolve(t *testing.T) {
 		{"devel with vcs", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs(rev, "false")}, Base + "-dev+664f45cabcde"},
 		{"dirty checkout", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs(rev, "true")}, Base + "-dev+664f45cabcde.dirty"},
 		{"pseudo-version is a dev build", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261124192333-664f45cabcde+dirty"}, Settings: vcs(rev, "true")}, Base + "-dev+664f45cabcde.dirty"},
-		{"pseudo-version without vcs", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261124192333-664f45cabcde"}}, Base + "-dev"},
+		{"pseudo-version without vcs names its commit", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261124192333-664f45cabcde"}}, Base + "-dev+664f45cabcde"},
+		{"linked version and revision", "1.2.3", &debug.BuildInfo{}, "1.2.3"},
 		{"no version, no vcs", "", &debug.BuildInfo{}, Base + "-dev"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := resolve(tc.linked, tc.bi); got != tc.want {
+			if got := resolve(tc.linked, "", tc.bi); got != tc.want {
 				t.Errorf("resolve = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestLinkedRevision(t *testing.T) {
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	if got := resolve("1.2.3", rev, nil); got != "1.2.3+0123456789ab" {
+		t.Errorf("release with a linked revision = %q", got)
+	}
+	if got := resolve("", rev, &debug.BuildInfo{}); got != Base+"-dev+0123456789ab" {
+		t.Errorf("dev build with a linked revision = %q", got)
 	}
 }
 

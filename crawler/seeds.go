@@ -2,8 +2,8 @@ package crawler
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
@@ -12,7 +12,7 @@ import (
 
 // SeedsArchived counts the job's seeds that capture captureID archived (a
 // response or revisit record of the seed's canonical URL, whatever its
-// HTTP status). A capture that archived none captured nothing of the
+// HTTP status: an unchanged seed archived as a revisit counts). A capture that archived none captured nothing of the
 // site: `sharc crawl` then exits with its own status.
 func SeedsArchived(ctx context.Context, st store.Store, j *job.Job, captureID int64) (int, error) {
 	n := 0
@@ -21,12 +21,11 @@ func SeedsArchived(ctx context.Context, st store.Store, j *job.Job, captureID in
 		if err != nil {
 			continue // a seed that does not parse was never crawled
 		}
-		r, err := st.LastCapture(ctx, u)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-		case err != nil:
+		recs, err := st.History(ctx, u)
+		if err != nil {
 			return n, fmt.Errorf("seeds archived: %w", err)
-		case r.CaptureID == captureID:
+		}
+		if slices.ContainsFunc(recs, func(r store.Record) bool { return r.CaptureID == captureID }) {
 			n++
 		}
 	}

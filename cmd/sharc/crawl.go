@@ -140,6 +140,9 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return nil
 	}
 	printReportSummary(c.stdout, rep)
+	if j.Capture.Mode == job.ModeRefresh {
+		return nil // a refresh cycle revisits what its policy chose, not the seeds
+	}
 	return noSeedArchived(ctx, c, st, j, stats.CaptureID)
 }
 

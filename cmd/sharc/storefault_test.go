@@ -127,6 +127,16 @@ func checkOneUnit(t *testing.T, dsn, warcDir string, pages []string) {
 	for _, r := range recs {
 		indexed[fmt.Sprintf("%s:%d", r.WARCFile, r.Offset)] = true
 	}
+	// Connection records (dns:, resolve:, TLS) are indexed apart.
+	prov, err := st.(interface {
+		HostProvenance(context.Context, int64) ([]store.HostProvenance, error)
+	}).HostProvenance(ctx, captureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range prov {
+		indexed[fmt.Sprintf("%s:%d", p.WARCFile, p.Offset)] = true
+	}
 	for _, f := range files {
 		for _, rec := range readRecords(t, f) {
 			if key := fmt.Sprintf("%s:%d", filepath.Base(f), rec.Offset); rec.Type() != warc.Warcinfo && !indexed[key] {

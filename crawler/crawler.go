@@ -847,6 +847,10 @@ func (c *Crawler) indexRows(a *archived, written []warc.Written) []store.Record 
 			r.Status, r.MIME, r.PayloadDigest, r.Length = f.Status, mediaType(f.Header.Get("Content-Type")), w.PayloadDigest, f.BodyLen
 			r.ETag, r.LastModified = f.Header.Get("ETag"), f.Header.Get("Last-Modified")
 			r.TextDigest = a.textDigest
+			if f.BodyLen > 0 || w.Type == warc.Response {
+				// A 304 revisit has no payload of its own.
+				r.PayloadSHA256 = f.SHA256
+			}
 			if a.rev != nil && a.rev.Profile == warc.ProfileIdenticalPayload {
 				r.PayloadDigest = f.Digest
 			}

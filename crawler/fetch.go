@@ -6,8 +6,10 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
@@ -50,9 +52,12 @@ type fetcher struct {
 	// spools makes the response spools (in the WARC directory) and keeps
 	// the memory of closed ones: a fresh buffer per page was the
 	// largest of the crawl's allocations.
-	spools       *spool.Pool
-	newHash      func() hash.Hash // the payload digest's hash
-	formatDigest func([]byte) string
+	spools  *spool.Pool
+	newHash func() hash.Hash // the payload digest's hash
+	// digestIsSHA256: the payload digest is SHA-256 already, so the
+	// report's SHA-256 fingerprint needs no second hash.
+	digestIsSHA256 bool
+	formatDigest   func([]byte) string
 	// guard vets every address connected to, once resolved; dialCheck
 	// (Options.DialCheck, tests only) runs after it.
 	guard     *netguard.Guard
@@ -128,8 +133,11 @@ type fetched struct {
 	Header   http.Header
 	// BodyLen and Digest describe the entity body with transfer coding
 	// removed and content coding kept: what the WARC payload digest covers.
-	BodyLen   int64
-	Digest    string
+	BodyLen int64
+	Digest  string
+	// SHA256 is "sha256:HEX" of the same body, whatever Digest's
+	// algorithm: the fingerprint the quality report shows.
+	SHA256    string
 	IP        string
 	Start     time.Time
 	Duration  time.Duration
@@ -516,8 +524,14 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 	rc.limit = hdrLen + f.maxBody + framingSlack
 	rc.in.Grow(int(min(resp.ContentLength, f.maxBody)) + br.Size())
 	h := f.newHash()
+	var s256 hash.Hash
+	var sink io.Writer = h
+	if !f.digestIsSHA256 {
+		s256 = sha256.New()
+		sink = io.MultiWriter(h, s256)
+	}
 	buf := f.copyBuffer()
-	n, err := io.CopyBuffer(h, io.LimitReader(resp.Body, f.maxBody), buf)
+	n, err := io.CopyBuffer(sink, io.LimitReader(resp.Body, f.maxBody), buf)
 	f.putCopyBuffer(buf)
 	truncated := false
 	if err == nil && n == f.maxBody {
@@ -539,6 +553,7 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		Header:    resp.Header,
 		BodyLen:   n,
 		Digest:    f.formatDigest(h.Sum(nil)),
+		SHA256:    sha256Of(h, s256),
 		Truncated: truncated,
 		req:       req,
 	}, keep, nil
@@ -598,4 +613,13 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 		return min(t.Sub(now), maxRetryAfter)
 	}
 	return 0
+}
+
+// sha256Of is the body's "sha256:HEX": from s256, or from h when the
+// payload digest is SHA-256 itself (s256 nil).
+func sha256Of(h, s256 hash.Hash) string {
+	if s256 == nil {
+		s256 = h
+	}
+	return "sha256:" + hex.EncodeToString(s256.Sum(nil))
 }

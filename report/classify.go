@@ -15,7 +15,7 @@ import (
 func download(rc store.Record) *Download {
 	return &Download{
 		Time: rc.Time.UTC(), HTTPStatus: rc.Status, RecordType: rc.RecordType, Phase: rc.Phase, MIME: rc.MIME,
-		PayloadDigest: rc.PayloadDigest, RecordID: rc.RecordID, WARCFile: rc.WARCFile, Offset: rc.Offset, RecordLength: rc.RecordLength,
+		PayloadDigest: rc.PayloadDigest, PayloadSHA256: rc.PayloadSHA256, RecordID: rc.RecordID, WARCFile: rc.WARCFile, Offset: rc.Offset, RecordLength: rc.RecordLength,
 	}
 }
 

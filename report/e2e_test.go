@@ -1,8 +1,11 @@
 package report_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -264,14 +267,24 @@ func TestEndToEndVisitRevisitCapture(t *testing.T) {
 	if r.Totals != wantTotals {
 		t.Errorf("totals %+v\nwant   %+v", r.Totals, wantTotals)
 	}
-	// Each record the report points at is where it says.
+	// Each record the report points at is where it says, and a response's
+	// fingerprint is the SHA-256 of its payload although the WARC's digest
+	// is SHA-1 (issue 28: SHA-256 whatever the WARC digest).
 	for _, p := range r.Pages {
 		for _, d := range []*report.Download{p.Visit, p.Revisit} {
 			if d == nil {
 				continue
 			}
-			if _, err := readBlockAt(warcDir, d); err != nil {
+			block, err := readBlockAt(warcDir, d)
+			if err != nil {
 				t.Errorf("%s: %v", p.URL, err)
+				continue
+			}
+			if d.RecordType != warc.Response {
+				continue
+			}
+			if want := payloadSHA256(t, block); d.PayloadSHA256 != want || d.Fingerprint() != want || !strings.HasPrefix(d.PayloadDigest, "sha1:") {
+				t.Errorf("%s: fingerprint %q (payload digest %q), want the payload's %s", p.URL, d.Fingerprint(), d.PayloadDigest, want)
 			}
 		}
 	}
@@ -354,4 +367,19 @@ func TestFixityMatchesSha256sum(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("HTML from the index shows %v, want %v", got, want)
 	}
+}
+
+// payloadSHA256 is "sha256:HEX" of the body of the HTTP response block.
+func payloadSHA256(t *testing.T, block []byte) string {
+	t.Helper()
+	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

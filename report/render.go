@@ -155,6 +155,7 @@ var CSVHeader = []string{
 	"visit_time", "visit_http_status", "visit_record_type", "visit_payload_digest", "visit_warc_file", "visit_offset", "visit_record_length",
 	"revisit_time", "revisit_http_status", "revisit_record_type", "revisit_payload_digest", "revisit_warc_file", "revisit_offset", "revisit_record_length",
 	"interval_seconds", "rate", "rate_source", "change_probability", "similarity", "spans_reference_time",
+	"visit_payload_sha256", "revisit_payload_sha256",
 }
 
 // WriteCSV writes one row per page under the CSVHeader row. Times are
@@ -176,7 +177,8 @@ func writeCSV(ctx context.Context, w io.Writer, src pageSource) error {
 		if p.Similarity != nil {
 			sim = formatFloat(*p.Similarity)
 		}
-		row = append(row, formatFloat(p.IntervalSeconds), formatFloat(p.Rate), p.RateSource, formatFloat(p.ChangeProbability), sim, strconv.FormatBool(p.SpansReferenceTime))
+		row = append(row, formatFloat(p.IntervalSeconds), formatFloat(p.Rate), p.RateSource, formatFloat(p.ChangeProbability), sim, strconv.FormatBool(p.SpansReferenceTime),
+			p.Visit.sha256(), p.Revisit.sha256())
 		return cw.Write(row)
 	})
 	if err != nil {

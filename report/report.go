@@ -301,10 +301,32 @@ type Download struct {
 	Phase         string          `json:"phase"`
 	MIME          string          `json:"mime"`
 	PayloadDigest string          `json:"payload_digest"`
-	RecordID      string          `json:"record_id"`
-	WARCFile      string          `json:"warc_file"`
-	Offset        int64           `json:"offset"`
-	RecordLength  int64           `json:"record_length"`
+	// PayloadSHA256 is "sha256:HEX" of the payload whatever the WARC's
+	// digest; absent for downloads indexed before SHARC recorded it and
+	// for a 304 revisit, which has no payload of its own.
+	PayloadSHA256 string `json:"payload_sha256,omitempty"`
+	RecordID      string `json:"record_id"`
+	WARCFile      string `json:"warc_file"`
+	Offset        int64  `json:"offset"`
+	RecordLength  int64  `json:"record_length"`
+}
+
+// Fingerprint is the download's fingerprint as the report shows it: its
+// payload's SHA-256, else (captures indexed before SHARC recorded it) the
+// WARC's own payload digest.
+func (d *Download) Fingerprint() string {
+	if d.PayloadSHA256 != "" {
+		return d.PayloadSHA256
+	}
+	return d.PayloadDigest
+}
+
+// sha256 is the CSV cell of PayloadSHA256 ("" without a download).
+func (d *Download) sha256() string {
+	if d == nil {
+		return ""
+	}
+	return d.PayloadSHA256
 }
 
 // Summary is the Heritrix-style crawl summary: every response and revisit

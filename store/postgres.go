@@ -242,7 +242,7 @@ func (s *pgStore) Captures(ctx context.Context, jobID int64) ([]Capture, error) 
 const (
 	pgInsertRecords = `INSERT INTO records (` + recordInsertCols + `)
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::int[], $8::text[],
-			$9::text[], $10::text[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::bigint[], $16::bigint[], $17::text[])`
+			$9::text[], $10::text[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::bigint[], $16::bigint[], $17::text[], $18::text[])`
 	pgInsertURLs = `INSERT INTO urls (` + urlCols + `)
 		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
 			$9::float8[], $10::text[], $11::int[], $12::text[])
@@ -403,7 +403,7 @@ func (s *pgStore) FrontierHosts(ctx context.Context, captureID int64) ([]HostSum
 func scanPGRecord(row pgx.Row) (Record, error) {
 	var r Record
 	err := row.Scan(&r.CaptureID, &r.URL, &r.SURT, &r.Time, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
-		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase)
+		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase, &r.PayloadSHA256)
 	r.Time = r.Time.UTC()
 	return r, err
 }
@@ -539,8 +539,8 @@ func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
 		return
 	}
 	var (
-		url, surt, typ, id, mime, pd, td, etag, lm, file, phase = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
-			make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		url, surt, typ, id, mime, pd, td, etag, lm, file, phase, sha = make([]string, n), make([]string, n), make([]string, n), make([]string, n),
+			make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		ts                    = make([]time.Time, n)
 		status                = make([]int32, n)
 		length, offset, rlens = make([]int64, n), make([]int64, n), make([]int64, n)
@@ -548,9 +548,9 @@ func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
 	for i, r := range recs {
 		url[i], surt[i], ts[i], typ[i], id[i], status[i] = r.URL, r.SURT, r.Time, string(r.RecordType), r.RecordID, int32(r.Status)
 		mime[i], pd[i], td[i], length[i], etag[i], lm[i] = r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified
-		file[i], offset[i], rlens[i], phase[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase
+		file[i], offset[i], rlens[i], phase[i], sha[i] = r.WARCFile, r.Offset, r.RecordLength, r.Phase, r.PayloadSHA256
 	}
-	batch.Queue(pgInsertRecords, captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase)
+	batch.Queue(pgInsertRecords, captureID, url, surt, ts, typ, id, status, mime, pd, td, length, etag, lm, file, offset, rlens, phase, sha)
 }
 
 // pgLastCaptureSQL is LastCapture's query. The literal IN list lets the planner use the

@@ -125,7 +125,7 @@ const pageJoin = `SELECT u.capture_id, u.surt, u.url, u.host, u.seq, u.parent_se
 	COALESCE(r.id, 0), u.capture_id, COALESCE(r.url, ''), u.surt, COALESCE(r.time, %[2]s), COALESCE(r.record_type, ''), COALESCE(r.record_id, ''),
 	COALESCE(r.status, 0), COALESCE(r.mime, ''), COALESCE(r.payload_digest, ''), COALESCE(r.text_digest, ''), COALESCE(r.length, 0),
 	COALESCE(r.etag, ''), COALESCE(r.last_modified, ''), COALESCE(r.warc_file, ''), COALESCE(r.file_offset, 0),
-	COALESCE(r.record_length, 0), COALESCE(r.phase, '')
+	COALESCE(r.record_length, 0), COALESCE(r.phase, ''), COALESCE(r.payload_sha256, '')
 	FROM urls u LEFT JOIN records r ON r.capture_id = u.capture_id AND r.surt = u.surt AND r.url = u.url
 		AND r.record_type IN ('response', 'revisit')
 	WHERE u.capture_id = %[1]s ORDER BY u.surt, r.time, r.id`
@@ -148,7 +148,7 @@ func reportPageQuery(capture, blocked, zeroTime string) string {
 func downloadCols(t, zeroTime string) string {
 	return fmt.Sprintf(`COALESCE(%[1]s.time, %[2]s), COALESCE(%[1]s.status, 0), COALESCE(%[1]s.record_type, ''), COALESCE(%[1]s.phase, ''),
 	COALESCE(%[1]s.mime, ''), COALESCE(%[1]s.payload_digest, ''), COALESCE(%[1]s.record_id, ''), COALESCE(%[1]s.warc_file, ''),
-	COALESCE(%[1]s.file_offset, 0), COALESCE(%[1]s.record_length, 0)`, t, zeroTime)
+	COALESCE(%[1]s.file_offset, 0), COALESCE(%[1]s.record_length, 0), COALESCE(%[1]s.payload_sha256, '')`, t, zeroTime)
 }
 
 // scanReportPage reads one reportPageQuery row; at gives a scan target
@@ -161,8 +161,8 @@ func scanReportPage(row rowScanner, at func() (any, func() time.Time)) (StoredRe
 	rt, rTime := at()
 	err := row.Scan(&p.URL, &p.Blocked, &p.Status, &p.Reason, &p.VisitID, &p.RevisitID, &p.IntervalSeconds, &p.Rate, &p.RateSource,
 		&p.ChangeProbability, &sim, &p.SpansReferenceTime, &p.State,
-		vt, &v.Status, &v.RecordType, &v.Phase, &v.MIME, &v.PayloadDigest, &v.RecordID, &v.WARCFile, &v.Offset, &v.RecordLength,
-		rt, &r.Status, &r.RecordType, &r.Phase, &r.MIME, &r.PayloadDigest, &r.RecordID, &r.WARCFile, &r.Offset, &r.RecordLength)
+		vt, &v.Status, &v.RecordType, &v.Phase, &v.MIME, &v.PayloadDigest, &v.RecordID, &v.WARCFile, &v.Offset, &v.RecordLength, &v.PayloadSHA256,
+		rt, &r.Status, &r.RecordType, &r.Phase, &r.MIME, &r.PayloadDigest, &r.RecordID, &r.WARCFile, &r.Offset, &r.RecordLength, &r.PayloadSHA256)
 	if err != nil {
 		return p, err
 	}
@@ -200,7 +200,7 @@ func (s *sqliteStore) EachPage(ctx context.Context, captureID int64, fn func(Fro
 		var r Record
 		if err := row.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource,
 			&rid, &r.CaptureID, &r.URL, &r.SURT, &t, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
-			&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase); err != nil {
+			&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase, &r.PayloadSHA256); err != nil {
 			return err
 		}
 		u.State, r.Time = URLState(state), fromMicros(t)
@@ -321,7 +321,7 @@ func (s *pgStore) EachPage(ctx context.Context, captureID int64, fn func(Frontie
 		var r Record
 		if err := row.Scan(&u.CaptureID, &u.SURT, &u.URL, &u.Host, &u.Seq, &u.ParentSeq, &u.HopPath, &u.Via, &u.Rate, &state, &u.Attempts, &u.RateSource,
 			&rid, &r.CaptureID, &r.URL, &r.SURT, &r.Time, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
-			&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase); err != nil {
+			&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase, &r.PayloadSHA256); err != nil {
 			return err
 		}
 		u.State, r.Time = URLState(state), r.Time.UTC()

@@ -297,7 +297,7 @@ func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
 		sql  string
 	}{
 		{&st.insRecord, `INSERT INTO records (` + recordInsertCols + `)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&st.insURL, `INSERT INTO urls (` + urlCols + `)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, surt) DO NOTHING`},
 		{&st.setState, `UPDATE urls SET state = ?, attempts = ? WHERE capture_id = ? AND surt = ?`},
@@ -315,7 +315,7 @@ func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
 
 // Columns in the order the insert statements and scans use.
 const (
-	recordInsertCols = `capture_id, url, surt, time, record_type, record_id, status, mime, payload_digest, text_digest, length, etag, last_modified, warc_file, file_offset, record_length, phase`
+	recordInsertCols = `capture_id, url, surt, time, record_type, record_id, status, mime, payload_digest, text_digest, length, etag, last_modified, warc_file, file_offset, record_length, phase, payload_sha256`
 	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts, rate_source`
 )
 
@@ -351,7 +351,7 @@ func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) e
 		ins := tx.StmtContext(ctx, st.insRecord)
 		for _, r := range p.records {
 			if _, err := ins.ExecContext(ctx, r.CaptureID, r.URL, r.SURT, r.Time.UnixMicro(), r.RecordType, r.RecordID, r.Status,
-				r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified, r.WARCFile, r.Offset, r.RecordLength, r.Phase); err != nil {
+				r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified, r.WARCFile, r.Offset, r.RecordLength, r.Phase, r.PayloadSHA256); err != nil {
 				return fmt.Errorf("record %s: %w", r.RecordID, err)
 			}
 		}
@@ -431,7 +431,7 @@ func scanSQLiteRecord(row interface{ Scan(...any) error }) (Record, error) {
 	var r Record
 	var t int64
 	err := row.Scan(&r.CaptureID, &r.URL, &r.SURT, &t, &r.RecordType, &r.RecordID, &r.Status, &r.MIME, &r.PayloadDigest, &r.TextDigest,
-		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase)
+		&r.Length, &r.ETag, &r.LastModified, &r.WARCFile, &r.Offset, &r.RecordLength, &r.Phase, &r.PayloadSHA256)
 	r.Time = fromMicros(t)
 	return r, err
 }

@@ -175,6 +175,10 @@ type Record struct {
 	Status        int    // HTTP status, 0 for non-HTTP records
 	MIME          string
 	PayloadDigest string // e.g. "sha1:BASE32..." as in WARC-Payload-Digest
+	// PayloadSHA256 is "sha256:HEX" of the payload whatever the WARC's
+	// digest (the report's fingerprint); "" when unknown (records indexed
+	// before migration 0022, records without a payload of their own).
+	PayloadSHA256 string
 	TextDigest    string // digest of normalised visible text, may be ""
 	Length        int64  // payload length in bytes
 	ETag          string

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"sync"
+	"strings"
 	"testing"
 	"time"
 
@@ -295,7 +296,7 @@ func rec(c int64, url, surt string, at time.Time, file string, off int64) store.
 	return store.Record{
 		CaptureID: c, URL: url, SURT: surt, Time: at, RecordType: warc.Response,
 		RecordID: fmt.Sprintf("<urn:uuid:%s-%d>", surt, at.UnixNano()), Status: 200, MIME: "text/html",
-		PayloadDigest: "sha1:AAAA", TextDigest: "sha1:BBBB", Length: 1234, ETag: `"e1"`,
+		PayloadDigest: "sha1:AAAA", PayloadSHA256: "sha256:" + strings.Repeat("ab", 32), TextDigest: "sha1:BBBB", Length: 1234, ETag: `"e1"`,
 		LastModified: "Tue, 15 Nov 1994 12:45:26 GMT", WARCFile: file, Offset: off, RecordLength: 100, Phase: "visit",
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 

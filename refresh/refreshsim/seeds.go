@@ -268,19 +268,31 @@ func Holm(ps []float64) []float64 {
 // "does not hold" when below it, "cannot tell" otherwise. Taking the best
 // of several policies favours the claim.
 func (s *SeedsReport) writeClaims(b *strings.Builder) {
+	rows := s.Claims()
+	fmt.Fprintf(b, "#### The papers' headline claims over seeds\n\nEach claim as a ratio of ChangeRatios: the best of the named policies (by mean per-seed ratio; the worst where every one is claimed) against the baseline, mean ± 95%% CI over seeds (not adjusted), against the claimed ratio. The p-value is the one-sample t-test of the per-seed ratios against the claimed ratio; *Holm p* adjusts it for the %d comparisons of this table (Holm–Bonferroni). *holds*: Holm p < %.2f and the mean above the claimed ratio; *does not hold*: Holm p < %.2f and the mean below it; *cannot tell*: otherwise.\n\n| claim | source | R | policy | ratio | claimed | p | Holm p | verdict |\n|---|---|---|---|---:|---:|---:|---:|---|\n",
+		len(rows), Significance, Significance)
+	for _, r := range rows {
+		fmt.Fprintf(b, "| %s | %s | %.1f%% | %s | %.3f ± %.3f | %.2f | %s | %s | %s |\n", r.Claim, r.Source, 100*r.Share, r.Policy, float64(r.Ratio.Mean), float64(r.Ratio.CI95), r.Claimed,
+			strings.TrimPrefix(formatP(float64(r.P)), "p="), strings.TrimPrefix(formatP(float64(r.HolmP)), "p="), r.Verdict)
+	}
+	b.WriteString("\n")
+}
+
+// Claims are the verdict table's rows, with the p-values adjusted over
+// the whole table.
+func (s *SeedsReport) Claims() []ClaimVerdict {
 	rows := s.claimRows()
 	ps := make([]float64, len(rows))
 	for i, r := range rows {
 		ps[i] = r.p
 	}
 	adj := Holm(ps)
-	fmt.Fprintf(b, "#### The papers' headline claims over seeds\n\nEach claim as a ratio of ChangeRatios: the best of the named policies (by mean per-seed ratio; the worst where every one is claimed) against the baseline, mean ± 95%% CI over seeds (not adjusted), against the claimed ratio. The p-value is the one-sample t-test of the per-seed ratios against the claimed ratio; *Holm p* adjusts it for the %d comparisons of this table (Holm–Bonferroni). *holds*: Holm p < %.2f and the mean above the claimed ratio; *does not hold*: Holm p < %.2f and the mean below it; *cannot tell*: otherwise.\n\n| claim | source | R | policy | ratio | claimed | p | Holm p | verdict |\n|---|---|---|---|---:|---:|---:|---:|---|\n",
-		len(rows), Significance, Significance)
+	out := make([]ClaimVerdict, len(rows))
 	for i, r := range rows {
-		fmt.Fprintf(b, "| %s | %s | %.1f%% | %s | %.3f ± %.3f | %.2f | %s | %s | %s |\n", r.c.text, r.c.source, 100*r.share, r.policy, r.mean, r.half, r.c.target,
-			strings.TrimPrefix(formatP(r.p), "p="), strings.TrimPrefix(formatP(adj[i]), "p="), verdict(r.mean, r.c.target, adj[i]))
+		out[i] = ClaimVerdict{Claim: r.c.text, Source: r.c.source, Share: r.share, Policy: r.policy, Ratio: interval(r.mean, r.half),
+			Claimed: r.c.target, P: Num(r.p), HolmP: Num(adj[i]), Verdict: verdict(r.mean, r.c.target, adj[i])}
 	}
-	b.WriteString("\n")
+	return out
 }
 
 // verdict reads an adjusted p-value.

@@ -370,17 +370,17 @@ func uniqIDs(xs []refresh.PageID, self refresh.PageID) []refresh.PageID {
 type Design struct {
 	// NonHTML is the share of pages whose "HTML or not" feature is 0 (the
 	// asset class, rate multiplier 0).
-	NonHTML float64
+	NonHTML float64 `json:"non_html"`
 	// NonHTMLStatic is the share of those pages that never change: 1 by
 	// construction, so the feature alone marks them.
-	NonHTMLStatic float64
+	NonHTMLStatic float64 `json:"non_html_static"`
 	// StaticNonHTML is the share of never-changing pages that the feature
 	// marks.
-	StaticNonHTML float64
+	StaticNonHTML float64 `json:"static_non_html"`
 	// ClassCategory is the mean share of a feature class's marker category
 	// (5·class) whose members belong to that class: categories encode the
 	// feature class.
-	ClassCategory float64
+	ClassCategory float64 `json:"class_category"`
 }
 
 // design measures the leaks of the generated world.

@@ -215,7 +215,7 @@ var claims = []claim{
 	{"every one of the papers' best settings beats random", "P0, P3", papersBest, true, "random", 1},
 	{"every one of the papers' best settings beats site-sampling", "P0, P3", papersBest, true, "site-sampling", 1},
 	{"category-sampling beats round-robin (0.60 vs 0.45: 1.33×)", "P1 Tab. 3", []string{"category-sampling"}, false, "round-robin", 1.33},
-	{"related pages improve the page's own prediction", "P4 (3D vs 2D)", []string{"predicted+related"}, false, "predicted", 1},
+	{"related pages improve the page's own prediction (here: experts over the 1-D baseline, not P4's 2-D model)", "P4 (3D vs 2D)", []string{"predicted+related"}, false, "predicted", 1},
 }
 
 // claimRow is one line of the verdict table before its verdict.

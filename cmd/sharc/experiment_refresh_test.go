@@ -112,7 +112,7 @@ func TestRefreshExperimentJSON(t *testing.T) {
 	}
 	for _, c := range got.Experiments[0].Claims {
 		row := fmt.Sprintf("| %s | %s | %.1f%% | %s | %.3f ± %.3f |", c.Claim, c.Source, 100*c.Share, c.Policy, float64(c.Ratio.Mean), float64(c.Ratio.CI95))
-		if !strings.Contains(md, row) || !strings.Contains(md, row) {
+		if !strings.Contains(md, row+" "+fmt.Sprintf("%.2f", c.Claimed)) {
 			t.Errorf("markdown lacks the JSON's claim row %q", row)
 		}
 	}

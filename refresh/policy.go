@@ -46,7 +46,9 @@ const (
 	ClusterSampling
 	// Predicted ranks pages by their own predicted probability of having
 	// changed since the last fetch, optionally revised by related pages'
-	// observations (Radinsky & Bennett 2013, adapted).
+	// observations (Radinsky & Bennett 2013, adapted). The page's own
+	// model is their 1-D baseline (a change count rate), not their 2-D
+	// content model, so with related pages it is not their 3-D model.
 	Predicted
 )
 

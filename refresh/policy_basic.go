@@ -90,7 +90,9 @@ func (p *groupSampling) Name() string { return p.name }
 // decreasing estimated change fraction, from the samples' fresh outcomes,
 // in a second round until the budget is spent. A page already chosen this
 // cycle (sampled for an overlapping group) counts for this group too
-// without another fetch, and one more page is drawn (P2's Algorithm 4).
+// without another fetch, and the group's sample grows by one (P2's
+// Algorithm 4): every group gets k fresh fetches, and reused pages add to
+// its estimate on top of them.
 func (p *groupSampling) Run(l *Ledger) {
 	k := p.samples
 	if k == 0 {
@@ -102,8 +104,9 @@ func (p *groupSampling) Run(l *Ledger) {
 	var round []PageID
 	for i, g := range p.groups {
 		orders[i] = p.sampler.Order(g, p.rng)
+		fresh := 0
 		for _, q := range orders[i] {
-			if len(picks[i]) == k {
+			if fresh == k {
 				break
 			}
 			if !chosen[q] && l.Seen(q) == NotFetched {
@@ -112,6 +115,7 @@ func (p *groupSampling) Run(l *Ledger) {
 				}
 				chosen[q] = true
 				round = append(round, q)
+				fresh++
 			}
 			picks[i] = append(picks[i], q)
 		}

@@ -26,7 +26,9 @@ const (
 )
 
 // predicted ranks pages by P(changed since the last fetch) from the page's
-// own history; with related pages, that probability is revised each round
+// own history: Radinsky & Bennett's 1-D baseline (the page's change count
+// over its exposure, here with a pooled Gamma prior), not their 2-D model,
+// which learns from the page's own content changes; with related pages, that probability is revised each round
 // by the pages that co-change with it, using what they showed this cycle.
 type predicted struct {
 	name    string

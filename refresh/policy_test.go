@@ -108,18 +108,33 @@ func TestClusterSamplingCaps(t *testing.T) {
 	}
 }
 
-// TestCategorySampleReuse: a page sampled for one category counts for an
-// overlapping one without a second fetch.
+// TestCategorySampleReuse: P2's Algorithm 4. A page sampled for one
+// category counts for an overlapping one without a second fetch, and that
+// category's sample grows by one, so each category still gets k fresh
+// fetches: two identical categories with k = 3 fetch 6 samples, and the
+// second one's estimate rests on all 6.
 func TestCategorySampleReuse(t *testing.T) {
-	g := []PageID{0, 1, 2, 3}
-	p := &groupSampling{groups: [][]PageID{g, g}, n: 8, sampler: InOrderSampler{}, samples: 2, rng: rand.New(rand.NewPCG(1, 1))}
-	l := NewLedger(NewHistory(8), PerPage(func(PageID) bool { return false }), 3)
-	p.Run(l)
-	if l.Samples() != 2 {
-		t.Errorf("%d samples for two identical categories of sample size 2, want 2", l.Samples())
+	g := []PageID{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	tests := []struct {
+		name        string
+		budget      int
+		wantSamples int
+	}{
+		{"budget to spare", 20, 6},
+		{"budget cuts the second sample short", 4, 4},
 	}
-	if len(l.Fetched()) != 3 {
-		t.Errorf("budget not spent: %v", l.Fetched())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &groupSampling{groups: [][]PageID{g, g}, n: 10, sampler: InOrderSampler{}, samples: 3, rng: rand.New(rand.NewPCG(1, 1))}
+			l := NewLedger(NewHistory(10), PerPage(func(PageID) bool { return false }), tc.budget)
+			p.Run(l)
+			if l.Samples() != tc.wantSamples {
+				t.Errorf("%d samples for two identical categories with k = 3 and budget %d, want %d", l.Samples(), tc.budget, tc.wantSamples)
+			}
+			if len(l.Fetched()) != min(tc.budget, len(g)) {
+				t.Errorf("budget not spent: %v", l.Fetched())
+			}
+		})
 	}
 }
 

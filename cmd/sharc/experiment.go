@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
@@ -34,12 +35,15 @@ func runExperiment(ctx context.Context, c *cli, args []string) error {
 	return runLiveExperiment(ctx, c, args[1:])
 }
 
-// liveResult is one capture of the live comparison.
+// liveResult is one capture of the live comparison (one element of
+// --format json's array).
 type liveResult struct {
-	strategy, rates  string
-	pages, revisited int
-	trueIncoherent   int
-	seconds          float64
+	Rates          string  `json:"rates"`
+	Strategy       string  `json:"strategy"`
+	Pages          int     `json:"pages"`
+	Revisited      int     `json:"revisited"`
+	TrueIncoherent int     `json:"true_incoherence"`
+	Seconds        float64 `json:"seconds"`
 }
 
 // runLiveExperiment reproduces the idea of the thesis' Table 5.8 on the
@@ -61,7 +65,7 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 	// docs/thesis-reproduction.md).
 	leaves := fs.String("leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
 	seed := fs.Uint64("seed", 1, "seed of the site's changes")
-	format := fs.String("format", "markdown", "markdown or text")
+	format := fs.String("format", "markdown", "markdown, text or json (one object per capture; progress goes to stderr)")
 	ratesFlag := fs.String("rates", "sitemap,oracle", "comma-separated rate sources to compare: sitemap (the job's cascade: sitemap changefreq, Def. 6.1) and/or oracle (the site's true rates)")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
@@ -73,8 +77,13 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 	reg := scheduler.NewRegistry()
 	// Every choice is checked before the first capture, which empties its
 	// output directory and runs for a minute.
-	if *format != "markdown" && *format != "text" {
-		return usagef("--format must be markdown or text, got %q", *format)
+	if *format != "markdown" && *format != "text" && *format != "json" {
+		return usagef("--format must be markdown, text or json, got %q", *format)
+	}
+	// With JSON on stdout, the captures' progress lines go to stderr.
+	capture := c
+	if *format == "json" {
+		capture = &cli{stdout: c.stderr, stderr: c.stderr, log: c.log}
 	}
 	for _, rates := range strings.Split(*ratesFlag, ",") {
 		if rates != "sitemap" && rates != "oracle" {
@@ -107,27 +116,32 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 				}
 				opts.Rates = oracleRates{rates: truth.Rates, unit: j.Politeness.Delay}
 			}
-			site, st, stats, err := captureTestSite(ctx, c, j, reg, cfg, opts, filepath.Join(*out, rates+"-"+s))
+			site, st, stats, err := captureTestSite(ctx, capture, j, reg, cfg, opts, filepath.Join(*out, rates+"-"+s))
 			if err != nil {
 				return err
 			}
 			st.Close()
-			r := liveResult{strategy: s, rates: rates, pages: *pages, seconds: stats.Elapsed.Seconds()}
-			r.revisited, r.trueIncoherent = liveIncoherence(site)
+			r := liveResult{Strategy: s, Rates: rates, Pages: *pages, Seconds: stats.Elapsed.Seconds()}
+			r.Revisited, r.TrueIncoherent = liveIncoherence(site)
 			results = append(results, r)
 		}
 	}
-	if *format == "markdown" {
+	switch *format {
+	case "json":
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(results)
+	case "markdown":
 		fmt.Fprintf(c.stdout, "\n| rates | strategy | pages | pages fetched twice | actual incoherence (site's change log) | capture time |\n|---|---|---:|---:|---:|---:|\n")
 		for _, r := range results {
-			fmt.Fprintf(c.stdout, "| %s | %s | %d | %d | %d | %.1f s |\n", r.rates, r.strategy, r.pages, r.revisited, r.trueIncoherent, r.seconds)
+			fmt.Fprintf(c.stdout, "| %s | %s | %d | %d | %d | %.1f s |\n", r.Rates, r.Strategy, r.Pages, r.Revisited, r.TrueIncoherent, r.Seconds)
 		}
 		fmt.Fprintf(c.stdout, "\nCommand: `sharc experiment live --pages %d --outdegree %d --skew %g --leaves %s --seed %d --rates %s` (time unit = the job's politeness delay)\n",
 			*pages, *outdegree, *skew, *leaves, *seed, *ratesFlag)
 		return nil
 	}
 	for _, r := range results {
-		fmt.Fprintf(c.stdout, "%-8s %-26s pages %d, fetched twice %d, actual incoherence %d (%.1fs)\n", r.rates, r.strategy, r.pages, r.revisited, r.trueIncoherent, r.seconds)
+		fmt.Fprintf(c.stdout, "%-8s %-26s pages %d, fetched twice %d, actual incoherence %d (%.1fs)\n", r.Rates, r.Strategy, r.Pages, r.Revisited, r.TrueIncoherent, r.Seconds)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -52,6 +53,7 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	history := fs.String("history", "observed", "history of HA/WHA/CLS: observed (fetched cycles only) or all (the papers': unfetched counts as unchanged)")
 	ddb := fs.String("ddb", "intended", "directory distance sign: intended (upper directories positive) or literal (Eq. 2 as printed)")
 	doc := fs.String("doc", "", "rewrite this markdown file's generated section instead of printing")
+	format := fs.String("format", "markdown", "markdown or json (the same figures as numbers; not with --doc)")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
@@ -82,7 +84,22 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	default:
 		return usagef("--ddb must be intended or literal, got %q", *ddb)
 	}
-	out, err := o.markdown()
+	if *format != "markdown" && *format != "json" {
+		return usagef("--format must be markdown or json, got %q", *format)
+	}
+	if *format == "json" && *doc != "" {
+		return usagef("--doc writes markdown; leave out --format json")
+	}
+	run, err := o.run()
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(run.json())
+	}
+	out, err := run.markdown()
 	if err != nil {
 		return err
 	}
@@ -93,8 +110,15 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	return rewriteGenerated(*doc, out)
 }
 
-// markdown runs the experiments and renders them.
-func (o refreshOptions) markdown() ([]byte, error) {
+// refreshRun is the experiments' results: one summary over seeds per
+// change model, then one quietness sweep per change model.
+type refreshRun struct {
+	seeds  []*refreshsim.SeedsReport
+	sweeps []*refreshsim.SweepReport
+}
+
+// run runs the experiments.
+func (o refreshOptions) run() (*refreshRun, error) {
 	var modes []bool
 	switch o.coChange {
 	case "off":
@@ -106,7 +130,7 @@ func (o refreshOptions) markdown() ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("--co-change must be off, on or both, got %q", o.coChange)
 	}
-	var b bytes.Buffer
+	run := &refreshRun{}
 	for _, co := range modes {
 		cfg := o.cfg
 		cfg.CoChange = co
@@ -119,18 +143,7 @@ func (o refreshOptions) markdown() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		title, over := "Independent changes (no co-change)", "Independent changes over seeds"
-		if co {
-			title, over = "With directory-wide co-change", "With co-change over seeds"
-		}
-		if err := sr.Reports[0].WriteMarkdown(&b, title); err != nil {
-			return nil, err
-		}
-		if o.seeds > 1 {
-			if err := sr.WriteMarkdown(&b, over); err != nil {
-				return nil, err
-			}
-		}
+		run.seeds = append(run.seeds, sr)
 	}
 	for _, co := range modes {
 		if len(o.scales) == 0 {
@@ -142,8 +155,31 @@ func (o refreshOptions) markdown() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		run.sweeps = append(run.sweeps, sw)
+	}
+	return run, nil
+}
+
+// markdown renders the results as docs/refresh-policies.md's tables.
+func (r *refreshRun) markdown() ([]byte, error) {
+	var b bytes.Buffer
+	for _, sr := range r.seeds {
+		title, over := "Independent changes (no co-change)", "Independent changes over seeds"
+		if sr.Seeds.Experiment.Config.CoChange {
+			title, over = "With directory-wide co-change", "With co-change over seeds"
+		}
+		if err := sr.Reports[0].WriteMarkdown(&b, title); err != nil {
+			return nil, err
+		}
+		if len(sr.Reports) > 1 {
+			if err := sr.WriteMarkdown(&b, over); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, sw := range r.sweeps {
 		title := "Quietness sweep, independent changes"
-		if co {
+		if sw.Sweep.Config.CoChange {
 			title = "Quietness sweep, with co-change"
 		}
 		if err := sw.WriteMarkdown(&b, title); err != nil {
@@ -151,6 +187,23 @@ func (o refreshOptions) markdown() ([]byte, error) {
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// refreshJSON is `sharc experiment refresh --format json`.
+type refreshJSON struct {
+	Experiments []refreshsim.SeedsJSON `json:"experiments"`
+	Sweeps      []refreshsim.SweepJSON `json:"sweeps"`
+}
+
+func (r *refreshRun) json() refreshJSON {
+	out := refreshJSON{Experiments: []refreshsim.SeedsJSON{}, Sweeps: []refreshsim.SweepJSON{}}
+	for _, sr := range r.seeds {
+		out.Experiments = append(out.Experiments, sr.JSON())
+	}
+	for _, sw := range r.sweeps {
+		out.Sweeps = append(out.Sweeps, sw.JSON())
+	}
+	return out
 }
 
 // rewriteGenerated replaces the text between the generated-section markers

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +49,8 @@ func TestRefreshExperimentFlags(t *testing.T) {
 			"| neighbourhood-dir(1) |"},
 		{"bad history", append(small, "--history", "some"), 2, "--history"},
 		{"bad ddb", append(small, "--ddb", "sideways"), 2, "--ddb"},
+		{"bad format", append(small, "--format", "yaml"), 2, "--format"},
+		{"json with doc", append(small, "--format", "json", "--doc", "x.md"), 2, "--doc"},
 		{"literal readings", append(small, "--policies", "neighbourhood-dir(1)/ha", "--history", "all", "--ddb", "literal"), 0, "| neighbourhood-dir(1)/ha |"},
 		{"stray argument", append(small, "extra"), 2, "unexpected arguments"},
 	}
@@ -83,5 +87,37 @@ func TestRefreshDocRewrite(t *testing.T) {
 	if code, _, _ := sharc(t, "experiment", "refresh", "--sites", "2", "--pages", "30", "--cycles", "2", "--clusters", "3",
 		"--policies", "random", "--sweep", "", "--doc", path); code == 0 {
 		t.Error("a document without markers was accepted")
+	}
+}
+
+// TestRefreshExperimentJSON: --format json carries the figures of the
+// markdown tables, the verdicts included, as numbers.
+func TestRefreshExperimentJSON(t *testing.T) {
+	args := []string{"experiment", "refresh", "--sites", "3", "--pages", "40", "--cycles", "3", "--clusters", "4", "--sweep", "1",
+		"--policies", "random,site-sampling,neighbourhood-link(3)", "--seeds", "3", "--co-change", "off"}
+	code, md, errOut := sharc(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, out, errOut := sharc(t, append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got refreshJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(got.Experiments) != 1 || len(got.Sweeps) != 1 || len(got.Experiments[0].Results) != 9 || len(got.Experiments[0].Claims) != 12 {
+		t.Fatalf("JSON has %d experiments, %d sweeps: %+v", len(got.Experiments), len(got.Sweeps), got)
+	}
+	for _, c := range got.Experiments[0].Claims {
+		row := fmt.Sprintf("| %s | %s | %.1f%% | %s | %.3f ± %.3f |", c.Claim, c.Source, 100*c.Share, c.Policy, float64(c.Ratio.Mean), float64(c.Ratio.CI95))
+		if !strings.Contains(md, row+" "+fmt.Sprintf("%.2f", c.Claimed)) {
+			t.Errorf("markdown lacks the JSON's claim row %q", row)
+		}
+	}
+	r := got.Experiments[0].Results[0]
+	if want := fmt.Sprintf("| %s | %.3f |", r.Policy, r.ChangeRatio); !strings.Contains(md, want) {
+		t.Errorf("markdown lacks the JSON's %q", want)
 	}
 }

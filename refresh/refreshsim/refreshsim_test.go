@@ -151,3 +151,34 @@ func TestSweep(t *testing.T) {
 		t.Errorf("sweep table:\n%s", buf.String())
 	}
 }
+
+// TestWorldDesignLeaks: the report measures what the world's design
+// gives away: the "HTML or not" feature marks only never-changing pages,
+// and a class's marker category is mostly that class.
+func TestWorldDesignLeaks(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles = 4, 60, 2
+	w, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := w.Design
+	nonHTML, static := 0, 0
+	for p, pg := range w.Repo.Pages {
+		if pg.Features[6] == 0 {
+			nonHTML++
+			if w.Rates[p] != 0 {
+				t.Errorf("page %d: feature 7 is 0 and its rate %v", p, w.Rates[p])
+			}
+		}
+		if w.Rates[p] == 0 {
+			static++
+		}
+	}
+	if want := float64(nonHTML) / float64(len(w.Rates)); d.NonHTML != want || d.NonHTMLStatic != 1 || d.StaticNonHTML != float64(nonHTML)/float64(static) {
+		t.Errorf("design %+v; want non-HTML %v, all of them static", d, want)
+	}
+	if d.ClassCategory <= 0.25 {
+		t.Errorf("marker categories hold %.2f of their class, want more than a quarter", d.ClassCategory)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sharc-archive/sharc/refresh"
 )
 
 func TestMeanCIAndPairedT(t *testing.T) {
@@ -64,5 +66,73 @@ func TestSeedsReport(t *testing.T) {
 	// two budgets each.
 	if n := strings.Count(out, "| holds |") + strings.Count(out, "| does not hold |") + strings.Count(out, "| cannot tell |"); n != 10 {
 		t.Errorf("%d verdicts, want 10:\n%s", n, out)
+	}
+}
+
+func TestHolm(t *testing.T) {
+	tests := []struct {
+		name string
+		ps   []float64
+		want []float64
+	}{
+		{"none", nil, []float64{}},
+		{"one test is not adjusted", []float64{0.03}, []float64{0.03}},
+		// Sorted 0.01, 0.02, 0.04: ×3, ×2, ×1 → 0.03, 0.04, 0.04.
+		{"step-down", []float64{0.04, 0.01, 0.02}, []float64{0.04, 0.03, 0.04}},
+		// 0.02×2 = 0.04 > 0.03×1: monotone, so the larger p gets 0.04 too.
+		{"monotone", []float64{0.02, 0.03}, []float64{0.04, 0.04}},
+		{"capped at 1", []float64{0.6, 0.7}, []float64{1, 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Holm(tc.ps)
+			if len(got) != len(tc.want) {
+				t.Fatalf("Holm(%v) = %v, want %v", tc.ps, got, tc.want)
+			}
+			for i := range got {
+				if math.Abs(got[i]-tc.want[i]) > 1e-12 {
+					t.Errorf("Holm(%v) = %v, want %v", tc.ps, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestClaimVerdictsCorrected: a claim whose 95% CI lies just above the
+// claimed ratio (lower bound 1.007, p ≈ 0.035), in a table of four
+// comparisons, is not significant once the table's comparisons are
+// corrected for (Holm: 2 × 0.035 > 0.05), so it reads "cannot tell", not
+// "holds"; claims far from the truth still read "does not hold".
+func TestClaimVerdictsCorrected(t *testing.T) {
+	ratio := []float64{1.01, 1.03, 1.05, 1.08, 1.11}
+	exp := Experiment{Policies: []string{"random", "site-sampling", "neighbourhood-link(3)"}, Shares: []float64{0.1}}
+	sr := &SeedsReport{Seeds: Seeds{Experiment: exp, Seeds: []uint64{1, 2, 3, 4, 5}}}
+	for _, r := range ratio {
+		res := func(cr float64) []Result { return []Result{{Summary: refresh.Summary{ChangeRatio: cr}}} }
+		sr.Reports = append(sr.Reports, &Report{Experiment: exp, Results: map[string][]Result{
+			"random": res(0.5), "site-sampling": res(0.5), "neighbourhood-link(3)": res(0.5 * r)}})
+	}
+	var b strings.Builder
+	sr.writeClaims(&b)
+	out := b.String()
+	want := map[string]string{
+		"the papers' policies find about 3× as many":                   "does not hold",
+		"… and about 2× as many as site-sampling":                      "does not hold",
+		"every one of the papers' best settings beats random |":        "cannot tell",
+		"every one of the papers' best settings beats site-sampling |": "cannot tell",
+	}
+	for claim, v := range want {
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "| "+claim) {
+				found = true
+				if !strings.HasSuffix(line, "| "+v+" |") {
+					t.Errorf("verdict %q, want %q", line, v)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no row for %q:\n%s", claim, out)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/sharc-archive/sharc/refresh"
@@ -59,6 +60,9 @@ type World struct {
 	Config Config
 	Repo   *refresh.Repo
 	Rates  []float64 // true λ per cycle
+	// Design measures how much the known features and categories give
+	// away about the rates (docs/refresh-policies.md flags it).
+	Design Design
 	// first[c][p] is the time in [0,1) of p's first change in cycle c, or
 	// −1 if p did not change in cycle c.
 	first [][]float32
@@ -91,7 +95,7 @@ func Generate(cfg Config) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &World{Config: cfg, Repo: repo, Rates: g.rates}
+	w := &World{Config: cfg, Repo: repo, Rates: g.rates, Design: g.design()}
 	w.first = g.history()
 	return w, nil
 }
@@ -359,4 +363,62 @@ func uniqIDs(xs []refresh.PageID, self refresh.PageID) []refresh.PageID {
 		}
 	}
 	return out
+}
+
+// Design is what the world's construction leaks to feature- and
+// category-based policies.
+type Design struct {
+	// NonHTML is the share of pages whose "HTML or not" feature is 0 (the
+	// asset class, rate multiplier 0).
+	NonHTML float64 `json:"non_html"`
+	// NonHTMLStatic is the share of those pages that never change: 1 by
+	// construction, so the feature alone marks them.
+	NonHTMLStatic float64 `json:"non_html_static"`
+	// StaticNonHTML is the share of never-changing pages that the feature
+	// marks.
+	StaticNonHTML float64 `json:"static_non_html"`
+	// ClassCategory is the mean share of a feature class's marker category
+	// (5·class) whose members belong to that class: categories encode the
+	// feature class.
+	ClassCategory float64 `json:"class_category"`
+}
+
+// design measures the leaks of the generated world.
+func (g *gen) design() Design {
+	var d Design
+	nonHTML, static, both := 0, 0, 0
+	for p, fc := range g.fcls {
+		if fc == 0 {
+			nonHTML++
+		}
+		if g.rates[p] == 0 {
+			static++
+			if fc == 0 {
+				both++
+			}
+		}
+	}
+	d.NonHTML = ratioOf(nonHTML, len(g.fcls))
+	d.NonHTMLStatic = ratioOf(both, nonHTML)
+	d.StaticNonHTML = ratioOf(both, static)
+	for c := range featureClasses {
+		in, of := 0, 0
+		for p, cats := range g.cats {
+			if slices.Contains(cats, 5*c) {
+				of++
+				if g.fcls[p] == c {
+					in++
+				}
+			}
+		}
+		d.ClassCategory += ratioOf(in, of) / float64(len(featureClasses))
+	}
+	return d
+}
+
+func ratioOf(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"go.uber.org/zap"
 	"golang.org/x/term"
 
+	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
@@ -26,6 +28,18 @@ import (
 // loadJob reads and validates a job file against the built-in strategies.
 func loadJob(path string, reg *scheduler.Registry) (*job.Job, error) {
 	return job.Load(path, reg.Names(), reg.VisitRevisit)
+}
+
+// loadDemoJob loads the demo job from path, or, when path is the default
+// configs/demo.yaml and there is none in the working directory, the copy
+// built into the binary: `sharc demo` works from any directory.
+func loadDemoJob(path string, reg *scheduler.Registry) (*job.Job, error) {
+	if path == configs.DemoJobPath {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return job.Parse([]byte(configs.DemoJob), path+" (built in)", reg.Names(), reg.VisitRevisit)
+		}
+	}
+	return loadJob(path, reg)
 }
 
 func runCrawl(ctx context.Context, c *cli, args []string) error {

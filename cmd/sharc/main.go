@@ -22,6 +22,9 @@ type cli struct {
 	stdout io.Writer
 	stderr io.Writer
 	log    *zap.Logger
+	// term is stderr as a progress line shares it with the log (nil in
+	// tests that build a cli by hand).
+	term *termLine
 }
 
 // command is one subcommand.
@@ -85,7 +88,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sharc: unknown command %q\nRun 'sharc help' for the list of commands.\n", name)
 		return int(exitUsage)
 	}
-	log := newLogger(stderr)
+	tl := &termLine{w: stderr} // the logger's and the progress line's stderr
+	stderr = tl
+	log := newLogger(tl)
 	defer func() { _ = log.Sync() }()
 	// A write past a file-size limit (RLIMIT_FSIZE, e.g. a quota'd volume)
 	// raises SIGXFSZ, which would kill us mid-record; ignored, the write
@@ -93,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGXFSZ)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log}, args[1:])
+	err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log, term: tl}, args[1:])
 	code := codeOf(ctx, err)
 	reportError(stderr, name, err)
 	return int(code)

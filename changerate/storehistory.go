@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -185,7 +186,7 @@ func collectPages(ctx context.Context, st store.Store, captureID int64, pages ma
 	}
 	depth := make(map[string]int, len(fr))
 	for _, f := range fr {
-		depth[f.URL] = len(f.HopPath)
+		depth[f.URL] = crawllog.HopDepth(f.HopPath)
 	}
 	recs, err := st.Records(ctx, captureID)
 	if err != nil {

@@ -36,6 +36,9 @@ type editorView struct {
 	Lines    []editorLine
 	General  []string // problems without a line (conflict, size, …)
 	Problems int
+	// ConfirmReplace: the daemon refused to replace a job of this name
+	// with other settings until asked; the form offers to.
+	ConfirmReplace bool
 }
 
 type editorLine struct {
@@ -75,13 +78,18 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 		return errStaleForm
 	}
 	text := strings.ReplaceAll(r.PostFormValue("yaml"), "\r\n", "\n") // textareas post CRLF
-	rec, err := c.do(r.Context(), http.MethodPost, "/api/v1/jobs?filename="+formFile,
+	path := "/api/v1/jobs?filename=" + formFile
+	if r.PostFormValue("replace") == "true" { // confirmed on the form below
+		path += "&replace=true"
+	}
+	rec, err := c.do(r.Context(), http.MethodPost, path,
 		http.Header{"Content-Type": {"application/yaml"}}, []byte(text))
 	var ae *apiError
 	if errors.As(err, &ae) && ae.Status/100 == 4 {
 		ss, _ := c.sessionOf(r)
 		ed := annotate(text, ae)
 		ed.Name = r.PostFormValue("name")
+		ed.ConfirmReplace = ae.Status == http.StatusConflict && strings.Contains(ae.Message, "replace=true")
 		w.WriteHeader(ae.Status)
 		c.render(w, "submit", page{Title: "Submit a job", Who: whoOf(r), CSRF: ss.csrf, Editor: ed})
 		return nil

@@ -228,7 +228,7 @@ var _ = template.Must(pages.Parse(`
 <input type="hidden" name="csrf" value="{{$.CSRF}}"><input type="hidden" name="name" value="{{.Name}}">
 <p>{{if .Name}}The job <a href="/ui/jobs/{{.Name}}">{{.Name}}</a> as the daemon keeps it (defaults written out). Submitting replaces it; a job with a running capture must be cancelled first.{{else}}A job file (its fields: docs/job-yaml.md): at least a name and seeds.{{end}}</p>
 <textarea name="yaml" rows="24" cols="100" spellcheck="false" autofocus>{{.Text}}</textarea>
-<p><button type="submit">Submit</button></p>
+<p>{{if .ConfirmReplace}}<button type="submit" name="replace" value="true" id="confirm-replace">Replace the job</button> <a href="/ui/">Keep it</a>{{else}}<button type="submit">Submit</button>{{end}}</p>
 </form>{{end}}
 {{template "bottom" .}}{{end}}
 `))

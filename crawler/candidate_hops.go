@@ -16,7 +16,7 @@ func (hopsStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
 	switch {
 	case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
 		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit}
-	case len(u.HopPath) > c.job.Scope.MaxHops:
+	case crawllog.HopDepth(u.HopPath) > c.job.Scope.MaxHops:
 		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annMaxHops}
 	}
 	return true, nil

@@ -252,7 +252,7 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 		}
 	}
 	for _, u := range kept {
-		c.noteHost(u.Host)
+		c.noteHost(u.Host, u.URL)
 	}
 	if err := c.frontier.Add(kept...); err != nil {
 		return nil, logErr, err
@@ -574,7 +574,7 @@ func (c *Crawler) drain(ctx context.Context, host string) error {
 		return err
 	}
 	for _, u := range fresh {
-		c.noteHost(u.Host)
+		c.noteHost(u.Host, u.URL)
 	}
 	return c.frontier.Add(fresh...)
 }

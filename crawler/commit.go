@@ -271,7 +271,7 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 		logErr = err
 	}
 	for _, u := range fresh {
-		c.noteHost(u.Host)
+		c.noteHost(u.Host, u.URL)
 	}
 	if err := c.frontier.Add(fresh...); err != nil {
 		return nil, logErr, err

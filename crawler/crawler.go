@@ -471,7 +471,7 @@ func (c *Crawler) restoreRows(rows []store.FrontierURL, count bool) error {
 				c.finished.Add(1)
 			}
 		} else {
-			c.noteHost(r.Host)
+			c.noteHost(r.Host, r.URL)
 		}
 		if strings.HasPrefix(r.URL, "https://") {
 			c.scope.noteHTTPS(r.Host)
@@ -492,22 +492,25 @@ func (c *Crawler) restoreRows(rows []store.FrontierURL, count bool) error {
 
 // noteHost queues the robots.txt prerequisite the first time a host is
 // seen.
-func (c *Crawler) noteHost(host string) {
+// noteHost queues host's robots.txt before the first of its pages, via,
+// which crawl.log names as robots.txt's via (Heritrix's prerequisite is
+// logged with the URI that needed it).
+func (c *Crawler) noteHost(host, via string) {
 	if c.job.Robots != "obey" {
 		return
 	}
 	if !c.robots.markSeen(host) {
-		_ = c.frontier.AddPrereq(host, c.robotsURL(host))
+		_ = c.frontier.AddPrereq(host, c.robotsURL(host, via))
 	}
 }
 
-func (c *Crawler) robotsURL(host string) frontier.URL {
+func (c *Crawler) robotsURL(host, via string) frontier.URL {
 	scheme := "http"
 	if c.scope.https[host] {
 		scheme = "https"
 	}
 	u := scheme + "://" + host + "/robots.txt"
-	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: host, Parent: -1, HopPath: "P"}
+	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: host, Parent: -1, HopPath: crawllog.HopPrereq, Via: via}
 }
 
 func frontierRow(capture int64, u frontier.URL) store.FrontierURL {
@@ -700,7 +703,7 @@ func (c *Crawler) robotsFailed(worker int, t frontier.Task, f *fetched, err erro
 		return false, nil
 	}
 	c.frontier.Done(t, frontier.Result{Fetched: true})
-	return true, c.clog.Log(crawllog.Entry{Time: now, Status: int(code), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{note}})
+	return true, c.clog.Log(crawllog.Entry{Time: now, Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: []string{note}})
 }
 
 // leaseGone reports whether the node may no longer fetch t's host (a
@@ -735,7 +738,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		c.robots.setAddressDenied(t.Host, now)
 		c.log.Info("robots.txt address denied by the network guard", zap.String("host", t.Host), zap.Error(err))
 		c.frontier.Done(t, frontier.Result{Fetched: true})
-		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: "P", Worker: worker, Annotations: []string{annAddressDenied}})
+		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: []string{annAddressDenied}})
 	}
 	if err != nil || f.Status >= 500 {
 		done, lerr := c.robotsFailed(worker, t, f, err, now)
@@ -752,7 +755,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s))
 		if err != nil {
 			drops = append(drops, drop{s, "PM", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
-		} else if d := c.addSitemap(u, t.URL.URL, "M"); d != nil {
+		} else if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest); d != nil {
 			drops = append(drops, *d)
 		}
 	}

@@ -242,8 +242,8 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	if e := logged["http://a.test/bg.png"]; e.HopPath != "EE" {
 		t.Errorf("bg.png hop path %q, want EE", e.HopPath)
 	}
-	if e := logged["http://a.test/page4"]; e.HopPath != "MM" && e.HopPath != "M" {
-		t.Errorf("page4 hop path %q, want the sitemap hop", e.HopPath)
+	if e := logged["http://a.test/page4"]; e.HopPath != "PMM" || e.Via != "http://a.test/sitemap.xml" {
+		t.Errorf("page4 hop path %q via %q, want PMM (Heritrix: robots.txt, sitemap, listed) via the sitemap", e.HopPath, e.Via)
 	}
 	if e := logged["http://a.test/missing"]; e.Status != 404 {
 		t.Errorf("missing logged with %d", e.Status)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/urlcanon"
@@ -42,7 +43,7 @@ func (s *scope) noteHTTPS(host string) {
 // redirect chain longer than maxRedirects stops), the SURT prefixes, the
 // include regexes (if any, one must match) and the exclude regexes.
 func (s *scope) allows(u frontier.URL, maxRedirects int) bool {
-	if len(u.HopPath) > s.maxHops {
+	if crawllog.HopDepth(u.HopPath) > s.maxHops {
 		return false
 	}
 	if trailing := len(u.HopPath) - len(strings.TrimRight(u.HopPath, "R")); trailing > maxRedirects {

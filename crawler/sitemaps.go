@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -31,8 +32,8 @@ const maxSitemapEntries = 50_000
 // keeps the other workers on pages meanwhile (popSide).
 const maxSitemapsAtOnce = 1
 
-// addSitemap queues a sitemap URL (from robots.txt, hop path "M", or a
-// sitemap index, one "M" more) once, if it is in scope and within the
+// addSitemap queues a sitemap URL (from robots.txt, hop path "PM" as
+// Heritrix writes it, or a sitemap index, one "M" more) once, if it is in scope and within the
 // host's sitemap limits; it returns a drop when a limit refuses it.
 func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	if c.refreshing() {
@@ -55,7 +56,7 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	}
 	n := c.sitemapCount[cand.Host]
 	switch {
-	case lim.MaxSitemapDepth > 0 && len(hops) > lim.MaxSitemapDepth:
+	case lim.MaxSitemapDepth > 0 && strings.Count(hops, crawllog.HopManifest) > lim.MaxSitemapDepth:
 		return &drop{u, hops, via, crawllog.CodeTooManyHops, annSitemapDepth}
 	case lim.MaxSitemapsPerHost > 0 && n >= lim.MaxSitemapsPerHost:
 		return &drop{u, hops, via, crawllog.CodeQuota, annSitemapQuota}
@@ -115,7 +116,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		}
 		c.smMu.Unlock()
 		for _, e := range res.Sitemap {
-			cands = append(cands, c.newURL(e.Loc, "M", t.URL.URL, -1))
+			cands = append(cands, c.newURL(e.Loc, t.HopPath+crawllog.HopManifest, t.URL.URL, -1))
 		}
 		for _, child := range res.SitemapIndex {
 			if d := c.addSitemap(child, t.URL.URL, t.HopPath+"M"); d != nil {
@@ -178,7 +179,7 @@ func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
 func (c *Crawler) assignRates(ctx context.Context, urls []frontier.URL) {
 	for i := range urls {
 		u := &urls[i]
-		info := changerate.PageInfo{URL: u.URL, Depth: len(u.HopPath)}
+		info := changerate.PageInfo{URL: u.URL, Depth: crawllog.HopDepth(u.HopPath)}
 		c.smMu.Lock()
 		if e, ok := c.sitemapEntries[u.SURT]; ok {
 			info.Changefreq = e.ChangeFreq

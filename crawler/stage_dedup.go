@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -30,14 +31,15 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 		}
 		if prev != nil {
 			it.rev = &warc.RevisitOf{Profile: warc.ProfileServerNotModified, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
-			it.ann = append(it.ann, "notModified")
+			it.ann = append(it.ann, crawllog.AnnServerNotModified)
 			it.textDigest = prev.TextDigest
 		}
 	case visit != nil && f.Status == visit.Status && f.Digest == visit.PayloadDigest && it.sameRendering(visit):
 		// The same answer as the visit (a 200 with the same payload, or the
-		// same 404 twice): unchanged.
+		// same 404 twice): unchanged, a duplicate by digest as Heritrix
+		// annotates it, so its reports count it as one.
 		it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: visit.RecordID, RefersToURI: visit.URL, RefersToDate: visit.Time}
-		it.ann = append(it.ann, "unchanged")
+		it.ann = append(it.ann, crawllog.AnnDuplicateDigest)
 	case visit != nil:
 		it.ann = append(it.ann, "changed")
 	case c.refreshing() && unchangedSinceLast(ctx, c, it):
@@ -53,7 +55,7 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 		}
 		if dup {
 			it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.recordID, RefersToURI: prev.uri, RefersToDate: prev.date}
-			it.ann = append(it.ann, "duplicate:digest")
+			it.ann = append(it.ann, crawllog.AnnDuplicateDigest)
 		}
 		it.newPayload = !dup
 	}
@@ -77,6 +79,6 @@ func unchangedSinceLast(ctx context.Context, c *Crawler, it *item) bool {
 		return false
 	}
 	it.rev = &warc.RevisitOf{Profile: warc.ProfileIdenticalPayload, RefersTo: prev.RecordID, RefersToURI: prev.URL, RefersToDate: prev.Time}
-	it.ann = append(it.ann, "unchanged")
+	it.ann = append(it.ann, crawllog.AnnDuplicateDigest)
 	return true
 }

@@ -23,7 +23,7 @@ func (robotsStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) 
 	}
 	switch c.robots.verdict(t.Host, u.RequestURI(), time.Now()) {
 	case robotsUnknown:
-		c.frontier.Defer(t, c.robotsURL(t.Host))
+		c.frontier.Defer(t, c.robotsURL(t.Host, t.URL.URL))
 		return true, nil
 	case robotsDisallowed:
 		return true, c.finishUnfetched(ctx, it.worker, t, crawllog.CodeRobots, store.StateBlocked, "robots")

@@ -279,3 +279,27 @@ func FuzzFormat(f *testing.F) {
 		}
 	})
 }
+
+// TestHopDepth: the route through robots.txt and sitemaps counts as one
+// hop toward max_hops, whatever its length; every other letter counts.
+func TestHopDepth(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want int
+	}{
+		{"", 0},
+		{"L", 1},
+		{"LLRE", 4},
+		{"P", 1},
+		{"M", 1},
+		{"PM", 1},
+		{"PMM", 1},
+		{"PMMM", 1},
+		{"PMML", 2},
+		{"LM", 2},
+	} {
+		if got := HopDepth(tc.path); got != tc.want {
+			t.Errorf("HopDepth(%q) = %d, want %d", tc.path, got, tc.want)
+		}
+	}
+}

@@ -413,7 +413,11 @@ func (d *Daemon) postJob(w http.ResponseWriter, r *http.Request) error {
 	}
 	note := noteOf(r.Context())
 	note.digest = yamlDigest(body)
-	info, err := d.Submit(r.Context(), body, filepath.Base(name))
+	replace, err := queryBool(r, ReplaceParam)
+	if err != nil {
+		return err
+	}
+	info, err := d.SubmitReplacing(r.Context(), body, filepath.Base(name), replace)
 	if err != nil {
 		note.detail = err.Error()
 		return err

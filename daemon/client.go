@@ -98,8 +98,19 @@ func (c *Client) send(ctx context.Context, method, path string, body io.Reader, 
 
 // Submit sends a job file; filename labels validation errors.
 func (c *Client) Submit(ctx context.Context, yaml []byte, filename string) (JobInfo, error) {
+	return c.SubmitReplacing(ctx, yaml, filename, false)
+}
+
+// SubmitReplacing submits a job; with replace it may replace an existing
+// job of the same name with other settings (the API refuses that with 409
+// otherwise).
+func (c *Client) SubmitReplacing(ctx context.Context, yaml []byte, filename string, replace bool) (JobInfo, error) {
 	var out JobInfo
-	err := c.do(ctx, "POST", "/api/v1/jobs?filename="+url.QueryEscape(filename), bytes.NewReader(yaml), "application/yaml", &out)
+	path := "/api/v1/jobs?filename=" + url.QueryEscape(filename)
+	if replace {
+		path += "&" + ReplaceParam + "=true"
+	}
+	err := c.do(ctx, "POST", path, bytes.NewReader(yaml), "application/yaml", &out)
 	return out, err
 }
 

@@ -429,7 +429,22 @@ var errNotFound = errors.New("not found")
 
 // Submit validates and stores a job and, unless it has a cron schedule,
 // starts its first capture. A job with an open capture cannot be replaced.
+// It replaces an idle job of the same name with other settings, as
+// SubmitReplacing with replace set; the API asks for that explicitly.
 func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobInfo, error) {
+	return d.SubmitReplacing(ctx, data, filename, true)
+}
+
+// ReplaceParam is the query parameter (replace=true) with which a
+// submission may replace an existing job with other settings; without it
+// the API answers 409 with a message naming it.
+const ReplaceParam = "replace"
+
+// SubmitReplacing is Submit; without replace, a job whose name an active
+// job has with other settings is refused (409): submitting it would
+// replace that job and continue its capture series with other seeds or
+// scope. The same settings again only start a new capture.
+func (d *Daemon) SubmitReplacing(ctx context.Context, data []byte, filename string, replace bool) (JobInfo, error) {
 	j, err := d.parse(data, filename)
 	if err != nil {
 		return JobInfo{}, err
@@ -457,6 +472,10 @@ func (d *Daemon) Submit(ctx context.Context, data []byte, filename string) (JobI
 	js := d.jobs[j.Name]
 	if js != nil && js.state != stateIdle {
 		return JobInfo{}, fmt.Errorf("%w: job %s has a %s capture; cancel it before replacing the job", errConflict, j.Name, js.state)
+	}
+	if js != nil && !replace && js.archived.IsZero() && js.yaml != string(text) {
+		return JobInfo{}, &APIError{Status: http.StatusConflict,
+			Message: fmt.Sprintf("job %s exists with other settings: submitting replaces it and continues its capture series with these; resend with ?%s=true to replace it", j.Name, ReplaceParam)}
 	}
 	if js != nil && d.leaser != nil {
 		// Other nodes may run a capture this node does not (yet).

@@ -62,7 +62,9 @@ func TestSubmitRefusesOtherSettings(t *testing.T) {
 	if _, err := c.Action(ctx, "own", "cancel"); err != nil {
 		t.Fatal(err)
 	}
-	if info, err := c.Submit(ctx, other, "b.yaml"); err != nil || info.State == stateIdle {
+	// Idle now, the job is replaced by other settings only when asked to
+	// (TestSubmitReplacingNeedsConfirmation).
+	if info, err := c.SubmitReplacing(ctx, other, "b.yaml", true); err != nil || info.State == stateIdle {
 		t.Fatalf("submit after cancel: %+v, %v", info, err)
 	}
 	waitFor(t, 20*time.Second, "own idle", func() bool {

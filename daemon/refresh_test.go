@@ -57,7 +57,9 @@ func TestScheduledRefreshJob(t *testing.T) {
 	td := startDaemon(t, dsn, 30)
 	refreshYAML := jobYAML("refresher", site, fmt.Sprintf(
 		"schedule: {every: 1m}\ncapture: {mode: refresh}\nrefresh: {budget: %d, policy: random, seed: 1}\n", budget))
-	if _, err := td.client.Submit(ctx, refreshYAML, "refresher.yaml"); err != nil {
+	// The store knows the job from the full capture: the refresh job of
+	// that name replaces it, asked for (the API answers 409 otherwise).
+	if _, err := td.client.SubmitReplacing(ctx, refreshYAML, "refresher.yaml", true); err != nil {
 		t.Fatal(err)
 	}
 	var caps []CaptureInfo

@@ -75,7 +75,9 @@ func (s *pgStore) Migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	var applied []migrations.Migration
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		applied = applied[:0] // a retried transaction starts over
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, pgMigrateLock); err != nil {
 			return err
 		}
@@ -99,13 +101,15 @@ func (s *pgStore) Migrate(ctx context.Context) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, now())`, m.Version, m.Name); err != nil {
 				return fmt.Errorf("%04d_%s: %w", m.Version, m.Name, err)
 			}
-			s.log.Info("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
+			s.log.Debug("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
+			applied = append(applied, m)
 		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	logApplied(s.log, applied)
 	return nil
 }
 

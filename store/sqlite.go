@@ -144,12 +144,25 @@ func (s *sqliteStore) Migrate(ctx context.Context) error {
 			m.Version, m.Name, time.Now().UnixMicro()); err != nil {
 			return fmt.Errorf("store: migrate %04d_%s: %w", m.Version, m.Name, err)
 		}
-		s.log.Info("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
+		s.log.Debug("store: applied migration", zap.Int("version", m.Version), zap.String("name", m.Name))
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: migrate: %w", err)
 	}
+	logApplied(s.log, ms[cur:])
 	return nil
+}
+
+// logApplied says in one line which migrations a Migrate applied (none:
+// nothing), so a first run's log is not a page of them; each one is
+// logged at debug level as it is applied.
+func logApplied(log *zap.Logger, applied []migrations.Migration) {
+	if len(applied) == 0 {
+		return
+	}
+	first, last := applied[0], applied[len(applied)-1]
+	log.Info(fmt.Sprintf("store: applied %d migrations (%04d..%04d)", len(applied), first.Version, last.Version),
+		zap.Int("from", first.Version), zap.Int("to", last.Version), zap.String("last", last.Name))
 }
 
 func checkSchemaVersion(cur, known int) error {

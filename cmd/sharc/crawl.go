@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,8 +13,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
-	"golang.org/x/term"
 
+	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/job"
@@ -26,6 +27,18 @@ import (
 // loadJob reads and validates a job file against the built-in strategies.
 func loadJob(path string, reg *scheduler.Registry) (*job.Job, error) {
 	return job.Load(path, reg.Names(), reg.VisitRevisit)
+}
+
+// loadDemoJob loads the demo job from path, or, when path is the default
+// configs/demo.yaml and there is none in the working directory, the copy
+// built into the binary: `sharc demo` works from any directory.
+func loadDemoJob(path string, reg *scheduler.Registry) (*job.Job, error) {
+	if path == configs.DemoJobPath {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return job.Parse([]byte(configs.DemoJob), path+" (built in)", reg.Names(), reg.VisitRevisit)
+		}
+	}
+	return loadJob(path, reg)
 }
 
 func runCrawl(ctx context.Context, c *cli, args []string) error {
@@ -86,14 +99,11 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if *abandon {
 		return abandonRunning(ctx, c, st, j)
 	}
-	tty := false
-	if f, ok := c.stderr.(*os.File); ok {
-		tty = term.IsTerminal(int(f.Fd()))
-	}
+	tty := c.term != nil && c.term.isTerminal()
 	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
-		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }
+		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }
 	} else {
 		opts.Progress = func(s crawler.Stats) {
 			c.log.Info("progress", zap.Int64("fetched", s.Fetched), zap.Int64("discovered", s.Discovered),
@@ -111,7 +121,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	cr := crawler.New(j, st, reg, c.log, opts)
 	stats, err := cr.Run(ctx)
 	if tty {
-		fmt.Fprintln(c.stderr)
+		c.term.end()
 	}
 	if refused := ownerHint(err, fs.Arg(0)); refused != nil {
 		return refused // nothing ran: no summary
@@ -262,9 +272,23 @@ func rate(s crawler.Stats) float64 {
 	return float64(s.Fetched) / s.Elapsed.Seconds()
 }
 
+// progressLine is a terminal's progress line: the capture's counts, this
+// run's rate, and an ETA for what is queued now at that rate (discovery
+// may queue more).
 func progressLine(s crawler.Stats) string {
-	return fmt.Sprintf("fetched %d  discovered %d  queued %d  %.1f pages/s  %s  %s",
-		s.Fetched, s.Discovered, s.Queued, rate(s), humanBytes(s.Bytes), s.Elapsed.Round(time.Second))
+	return fmt.Sprintf("fetched %d  failed %d  discovered %d  queued %d  %.1f pages/s  %s  %s  ETA %s",
+		s.Fetched, s.Failed, s.Discovered, s.Queued, rate(s), humanBytes(s.Bytes), s.Elapsed.Round(time.Second), eta(s))
+}
+
+// eta is how long the queued URLs take at this run's rate; "-" before
+// anything was fetched.
+func eta(s crawler.Stats) string {
+	done := s.Fetched + s.Failed - s.Earlier.Fetched - s.Earlier.Failed
+	if done <= 0 || s.Elapsed <= 0 {
+		return "-"
+	}
+	left := time.Duration(float64(s.Queued) / float64(done) * float64(s.Elapsed))
+	return left.Round(time.Second).String()
 }
 
 func humanBytes(n int64) string {

@@ -12,6 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
@@ -29,7 +30,7 @@ import (
 // the site's true change log.
 func runDemo(ctx context.Context, c *cli, args []string) error {
 	fs := c.flags("demo", "")
-	jobPath := fs.String("job", "configs/demo.yaml", "demo job file")
+	jobPath := fs.String("job", configs.DemoJobPath, "demo job file (default: configs/demo.yaml, or its copy built in when there is none here)")
 	out := fs.String("out", "demo-output", "output directory (emptied first)")
 	pages := fs.Int("pages", 150, "pages of the test site")
 	outdegree := fs.Int("outdegree", 10, "links per page of the test site")
@@ -39,7 +40,7 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	reg := scheduler.NewRegistry()
-	j, err := loadJob(*jobPath, reg)
+	j, err := loadDemoJob(*jobPath, reg)
 	if err != nil {
 		return err
 	}

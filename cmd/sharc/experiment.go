@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/sim"
@@ -53,7 +54,7 @@ type liveResult struct {
 // the site answered each visit and revisit.
 func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 	fs := c.flags("experiment live", "")
-	jobPath := fs.String("job", "configs/demo.yaml", "job file (its politeness delay is the time unit)")
+	jobPath := fs.String("job", configs.DemoJobPath, "job file (its politeness delay is the time unit; default: configs/demo.yaml, or its copy built in)")
 	out := fs.String("out", "experiment-output", "output directory (one subdirectory per strategy, emptied first)")
 	strategies := fs.String("strategies", "sharc-selective-online,hl-lifo,dfs-lifo", "comma-separated visit-revisit strategies")
 	pages := fs.Int("pages", 300, "pages of the test site")
@@ -95,14 +96,14 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 			return usagef("strategy %q is not a visit-revisit strategy (valid: %s)", s, strings.Join(visitRevisitNames(reg), ", "))
 		}
 	}
-	if _, err := loadJob(*jobPath, reg); err != nil {
+	if _, err := loadDemoJob(*jobPath, reg); err != nil {
 		return err
 	}
 	var results []liveResult
 	for _, rates := range strings.Split(*ratesFlag, ",") {
 		for _, s := range strings.Split(*strategies, ",") {
 			s = strings.TrimSpace(s)
-			j, err := loadJob(*jobPath, reg)
+			j, err := loadDemoJob(*jobPath, reg)
 			if err != nil {
 				return err
 			}

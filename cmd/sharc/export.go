@@ -42,26 +42,23 @@ func runExport(ctx context.Context, c *cli, args []string) error {
 
 // exportCDXJ writes the capture's CDXJ index (pywb convention).
 func exportCDXJ(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("export cdxj", "usage: sharc export cdxj --store DSN --capture ID [-o FILE]")
-	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
-	captureID := fs.Int64("capture", 0, "capture ID")
+	fs := c.flags("export cdxj", "usage: sharc export cdxj [CAPTURE] (--store DSN | --job JOB.yaml) [--capture ID] [-o FILE]")
+	cf := addCaptureFlags(fs)
 	out := fs.String("o", "", "output file (default standard output)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *dsn == "" || *captureID <= 0 || fs.NArg() > 0 {
-		fs.Usage()
-		return errUsage
-	}
-	s, err := openExistingStore(ctx, *dsn, c.log)
+	args, err := cf.takePositional(args)
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	if _, err := s.Capture(ctx, *captureID); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	recs, err := s.Records(ctx, *captureID)
+	tg, err := cf.open(ctx, c.log)
+	if err != nil {
+		return err
+	}
+	defer tg.st.Close()
+	captureID := &tg.capt.ID
+	recs, err := tg.st.Records(ctx, *captureID)
 	if err != nil {
 		return err
 	}

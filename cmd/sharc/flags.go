@@ -50,6 +50,14 @@ func (fs *flagSet) Parse(args []string) error {
 	return nil
 }
 
+// missing prints the usage line on stderr and returns a usage error naming
+// the flag that was left out, so the operator sees both what is wrong and
+// the command's form.
+func (fs *flagSet) missing(flag string) error {
+	fmt.Fprintln(fs.c.stderr, strings.TrimRight(fs.usage, "\n"))
+	return usagef("missing %s", flag)
+}
+
 // printHelp writes the usage text and the flags with their defaults.
 func (fs *flagSet) printHelp(w io.Writer) {
 	fmt.Fprintln(w, strings.TrimRight(fs.usage, "\n"))

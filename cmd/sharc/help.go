@@ -150,7 +150,9 @@ func commandUsage(name string) string {
 	case "experiment live":
 		return "usage: sharc experiment live [flags]\n\nCaptures the same test site once per strategy (--strategies) and rate source\n(--rates) and prints the actual incoherence counted from the site's change log."
 	case "export":
-		return "usage: sharc export FORMAT [flags]\n\nformats:\n  cdxj   sharc export cdxj --store DSN --capture ID [-o FILE]\n  graphml sharc export graphml CAPTURE --store DSN [-o FILE]\n  wacz   sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY]\n\n'sharc help export FORMAT' shows a format's flags."
+		return "usage: sharc export FORMAT [flags]\n\nformats:\n  cdxj    sharc export cdxj (--capture ID --store DSN | --job JOB.yaml) [-o FILE]\n  graphml sharc export graphml (--capture ID --store DSN | --job JOB.yaml) [-o FILE]\n  wacz    sharc export wacz (--capture ID --store DSN --warc-dir DIR | --job JOB.yaml) -o FILE.wacz [--sign-key KEY]\n\n--job alone names the job's latest capture; a capture ID as the first\nargument is the same as --capture.\n'sharc help export FORMAT' shows a format's flags."
+	case "captures":
+		return "usage: sharc captures list (--store DSN | --job JOB.yaml)\n\nLists the store's captures (only the job's with --job), oldest first: ID, job,\nstatus, completeness, stop reason, started, finished and pages fetched."
 	case "rates":
 		return "usage: sharc rates train --store DSN [--job NAME] [--alg c45|bayes|glm] -o model.json\n       sharc rates evaluate (--store DSN [--job NAME] | --sample pydoc|pgdoc) [--folds 10] [--seed 2012]\n       sharc rates compare [--modes oracle,sitemap,noisy,uniform] [--strategies sharc-online,sharc-selective] [--sigma 1] [--delta 5s]\n\n'sharc help rates SUBCOMMAND' shows a subcommand's flags (docs/change-rates.md)."
 	case "rates train":

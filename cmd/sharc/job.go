@@ -18,7 +18,10 @@ import (
 func runJob(ctx context.Context, c *cli, args []string) error {
 	fs := c.flags("job", `usage: sharc job [--server URL] [--token T] [--ca FILE] COMMAND
 commands:
-  submit JOB.yaml   validate and submit a job (starts its first capture)
+  submit [--replace] JOB.yaml
+                    validate and submit a job (starts its first capture);
+                    --replace: replace a job of that name with other settings
+                    (refused without it)
   list              list jobs
   status NAME       live status: counters and per-host queues
   pause NAME        stop the running capture, keep it resumable
@@ -27,6 +30,7 @@ commands:
 	server := fs.String("server", envOr("SHARC_SERVER", "http://127.0.0.1:8180"), "daemon URL (env SHARC_SERVER)")
 	token := fs.String("token", "", "API token (default: env SHARC_TOKEN)")
 	ca := fs.String("ca", os.Getenv("SHARC_CA"), "PEM file of a CA (or the self-signed certificate) to trust for an https:// server (env SHARC_CA)")
+	replace := fs.Bool("replace", false, "submit: replace a job of the same name that has other settings (the daemon refuses otherwise)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -34,6 +38,16 @@ commands:
 		*token = os.Getenv("SHARC_TOKEN")
 	}
 	rest := fs.Args()
+	if len(rest) > 0 && rest[0] == "submit" {
+		// sharc job submit --replace JOB.yaml: the flag after the command.
+		rest = slices.DeleteFunc(rest, func(a string) bool {
+			if a == "--replace" || a == "-replace" {
+				*replace = true
+				return true
+			}
+			return false
+		})
+	}
 	if slices.ContainsFunc(rest, isHelp) {
 		fs.printHelp(c.stdout)
 		return flag.ErrHelp
@@ -63,7 +77,7 @@ commands:
 		if err != nil {
 			return fmt.Errorf("read job: %w", err)
 		}
-		info, err := cl.Submit(ctx, data, rest[1])
+		info, err := cl.SubmitReplacing(ctx, data, rest[1], *replace)
 		if err != nil {
 			return apiErr(err)
 		}

@@ -22,6 +22,9 @@ type cli struct {
 	stdout io.Writer
 	stderr io.Writer
 	log    *zap.Logger
+	// term is stderr as a progress line shares it with the log (nil in
+	// tests that build a cli by hand).
+	term *termLine
 }
 
 // command is one subcommand.
@@ -39,7 +42,7 @@ func commands() map[string]command {
 		"help":        {summary: "show a command's or topic's help (sharc help TOPIC)", run: runHelp},
 		"version":     {summary: "print the version", run: runVersion},
 		"migrate":     {summary: "apply the store schema (sharc migrate --store DSN)", run: runMigrate},
-		"export":      {summary: "export a capture (sharc export cdxj|graphml|wacz ...)", run: runExport, subs: exportFormats},
+		"export":      {summary: "export a capture (sharc export cdxj|graphml|wacz --capture N | --job JOB.yaml)", run: runExport, subs: exportFormats},
 		"verify":      {summary: "verify WACZ packages (hashes, index, signature) or WARC files", run: runVerify},
 		"keygen":      {summary: "generate a WACZ signing key (sharc keygen -o key.pem)", run: runKeygen},
 		"crawl":       {summary: "run or resume one capture of a YAML job", run: runCrawl},
@@ -47,7 +50,8 @@ func commands() map[string]command {
 		"experiment":  {summary: "run a reproducible experiment (sharc experiment live|refresh)", run: runExperiment, subs: []string{"live", "refresh"}},
 		"simulate":    {summary: "simulate a capture of a synthetic site or reproduce the thesis tables", run: runSimulate},
 		"testsite":    {summary: "serve the live changing synthetic test site", run: runTestsite},
-		"report":      {summary: "print a capture's quality report (sharc report CAPTURE_ID --store DSN --format json|csv|html)", run: runReport},
+		"report":      {summary: "print a capture's quality report (sharc report --capture N --store DSN | --job JOB.yaml)", run: runReport},
+		"captures":    {summary: "list captures (sharc captures list --store DSN | --job JOB.yaml)", run: runCaptures, subs: []string{"list"}},
 		"rates":       {summary: "change-rate predictors: sharc rates train|evaluate|compare (thesis ch. 6)", run: runRates, subs: ratesSubcommands},
 		"serve":       {summary: "run the crawl daemon with its REST API (sharc serve --config configs/sharc.yaml)", run: runServe},
 		"job":         {summary: "talk to the daemon: sharc job submit|list|status|pause|resume|cancel", run: runJob},
@@ -84,7 +88,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sharc: unknown command %q\nRun 'sharc help' for the list of commands.\n", name)
 		return int(exitUsage)
 	}
-	log := newLogger(stderr)
+	tl := &termLine{w: stderr} // the logger's and the progress line's stderr
+	stderr = tl
+	log := newLogger(tl)
 	defer func() { _ = log.Sync() }()
 	// A write past a file-size limit (RLIMIT_FSIZE, e.g. a quota'd volume)
 	// raises SIGXFSZ, which would kill us mid-record; ignored, the write
@@ -92,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGXFSZ)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log}, args[1:])
+	err := cmd.run(ctx, &cli{stdout: stdout, stderr: stderr, log: log, term: tl}, args[1:])
 	code := codeOf(ctx, err)
 	reportError(stderr, name, err)
 	return int(code)

@@ -4,80 +4,57 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
-	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
 
 // runReport prints a capture's quality report:
 //
-//	sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR]
+//	sharc report [CAPTURE_ID] (--store DSN | --job JOB.yaml) [--capture ID] [--warc-dir DIR]
 //	    [--format json|csv|html] [-o FILE] [--rebuild]
 //
 // The report stored in the index is printed if there is one and --rebuild
 // is not given; otherwise it is built, and stored unless the capture is
 // still running (a provisional report must not stand in for the final one).
 func runReport(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("report", "usage: sharc report CAPTURE_ID (--store DSN | --job JOB.yaml) [--warc-dir DIR] [--format json|csv|html] [-o FILE] [--rebuild]")
-	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db (default: the job's)")
-	jobPath := fs.String("job", "", "job YAML file: supplies the store DSN, WARC directory, politeness delay and similarity setting")
+	fs := c.flags("report", "usage: sharc report [CAPTURE_ID] (--store DSN | --job JOB.yaml) [--capture ID] [--warc-dir DIR] [--format json|csv|html] [-o FILE] [--rebuild]")
+	cf := addCaptureFlags(fs)
 	warcDir := fs.String("warc-dir", "", "directory of the capture's WARC files, for the similarity test (default: the job's)")
 	format := fs.String("format", "json", "output format: json, csv or html")
 	out := fs.String("o", "", "output file (default standard output)")
 	rebuild := fs.Bool("rebuild", false, "build the report again even if one is stored")
 	// The capture ID may come before or after the flags.
-	var rest []string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		rest, args = args[:1], args[1:]
+	args, err := cf.takePositional(args)
+	if err != nil {
+		return err
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rest = append(rest, fs.Args()...)
-	if len(rest) != 1 {
-		fs.Usage()
-		return errUsage
-	}
-	id, err := strconv.ParseInt(rest[0], 10, 64)
-	if err != nil || id <= 0 {
-		return usagef("capture ID %q is not a positive integer", rest[0])
+	if fs.NArg() > 0 {
+		if cf.positional > 0 || fs.NArg() > 1 {
+			return usagef("unexpected arguments %q", fs.Args())
+		}
+		if _, err := cf.takePositional(fs.Args()); err != nil {
+			return err
+		}
 	}
 	if *format != "json" && *format != "csv" && *format != "html" {
 		return usagef("unknown format %q (valid: json, csv, html)", *format)
 	}
-	var j *job.Job
-	if *jobPath != "" {
-		reg := scheduler.NewRegistry()
-		if j, err = job.Load(*jobPath, reg.Names(), reg.VisitRevisit); err != nil {
-			return err
-		}
-		if *dsn == "" {
-			*dsn = j.Store
-		}
-		if *warcDir == "" {
-			*warcDir = j.WARC.Dir
-		}
-	}
-	if *dsn == "" {
-		fs.Usage()
-		return errUsage
-	}
-	st, err := openExistingStore(ctx, *dsn, c.log)
+	tg, err := cf.open(ctx, c.log)
 	if err != nil {
 		return err
 	}
+	st, capt, j := tg.st, tg.capt, tg.job
 	defer st.Close()
-	capt, err := st.Capture(ctx, id)
-	if err != nil {
-		return err
+	if j != nil && *warcDir == "" {
+		*warcDir = j.WARC.Dir
 	}
 	if j != nil && *warcDir == j.WARC.Dir {
 		*warcDir = jobdir.WARCDir(j.WARC.Dir, capt.ID, capt.Started) // the capture's folder

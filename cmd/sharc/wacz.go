@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -267,11 +266,10 @@ func loadWACZSigner(c *cli, path string, allow bool) (crypto.Signer, error) {
 // (first capture of each URL), and the capture's quality report goes to
 // reports/quality.json.
 func runExportWACZ(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("export wacz", "usage: sharc export wacz CAPTURE -o FILE.wacz --store DSN --warc-dir DIR [--sign-key KEY [--sign-cert CERT] [--tsa-url URL]] [--upload]")
-	dsn := fs.String("store", "", "store DSN: sqlite:PATH or postgres://user@host/db")
-	captureID := fs.Int64("capture", 0, "capture ID (or give it as the first argument)")
+	fs := c.flags("export wacz", "usage: sharc export wacz [CAPTURE] -o FILE.wacz (--store DSN --warc-dir DIR | --job JOB.yaml) [--capture ID] [--sign-key KEY [--sign-cert CERT] [--tsa-url URL]] [--upload]")
+	cf := addCaptureFlags(fs)
 	out := fs.String("o", "", "output .wacz file")
-	warcDir := fs.String("warc-dir", "", "directory holding the capture's WARC files (the job's warc.dir)")
+	warcDir := fs.String("warc-dir", "", "directory holding the capture's WARC files (default: the job's warc.dir)")
 	signKey := fs.String("sign-key", "", "PEM PKCS#8 private key to sign with (see sharc keygen; ECDSA P-384)")
 	allowUnverifiable := fs.Bool("allow-unverifiable-key", false, "sign even with a key type ReplayWeb.page cannot verify (ecdsa-p256, ed25519); it shows such packages as unverified")
 	signCert := fs.String("sign-cert", "", "PEM certificate chain (leaf first) of --sign-key: sign as a named signer (domain identity) instead of an anonymous key")
@@ -280,30 +278,32 @@ func runExportWACZ(ctx context.Context, c *cli, args []string) error {
 	tsaAllow := fs.String("tsa-allow-addresses", "", "comma-separated address ranges the TSA may be reached at beyond the public internet (e.g. 127.0.0.1/32 for a local TSA)")
 	title := fs.String("title", "", "package title (default: capture N)")
 	toS3 := fs.Bool("upload", false, "also upload the WACZ with the warc.upload settings of the capture's job (credentials from its environment variables)")
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		id, err := strconv.ParseInt(args[0], 10, 64)
-		if err != nil {
-			fs.Usage()
-			return errUsage
-		}
-		*captureID = id
-		args = args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
+	args, err := cf.takePositional(args)
+	if err != nil {
 		return err
 	}
-	if *dsn == "" || *captureID <= 0 || *out == "" || *warcDir == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return errUsage
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return fs.missing("-o FILE.wacz")
 	}
 	if *toS3 && *out == "-" {
 		return errors.New("--upload needs -o FILE, not standard output")
 	}
-	st, err := openExistingStore(ctx, *dsn, c.log)
+	tg, err := cf.open(ctx, c.log)
 	if err != nil {
 		return err
 	}
+	st := tg.st
 	defer st.Close()
+	if *warcDir == "" && tg.job != nil {
+		*warcDir = tg.job.WARC.Dir
+	}
+	if *warcDir == "" {
+		return fs.missing("--warc-dir DIR (or --job JOB.yaml, whose warc.dir is used)")
+	}
+	captureID := &tg.capt.ID
 	var signer crypto.Signer
 	if *signKey != "" {
 		if signer, err = loadWACZSigner(c, *signKey, *allowUnverifiable); err != nil {

@@ -34,7 +34,7 @@ var rooms = map[string]string{
 	"job": product, "jobdir": product, "heritrix": product, "crawllog": product, "report": product, "crawltree": product,
 	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product,
 	"upload": product, "wacz": product, "cdxj": product, "changerate": product, "browserfetch": product,
-	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "internal/spool": product, "internal/version": product,
+	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "configs": product, "internal/spool": product, "internal/version": product,
 
 	"sim": research, "testsite": research, "refresh": product, "refresh/refreshsim": research,
 	"cmd/sharc-bench": research, "internal/benchabuse": research,

@@ -51,6 +51,13 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 			if ctx.Err() != nil {
 				return true, ctx.Err() // abandoned: the URL stays queued for the resumed run
 			}
+			if c.leaseGone(it.t) {
+				// A cluster node paused past its lease (SIGSTOP, a long
+				// GC) finds the store slow to answer: the host is
+				// another node's now, so the page is handed back, not
+				// failed (issue 27).
+				return true, nil
+			}
 			return true, fmt.Errorf("store: %w", err)
 		}
 		if dup {

@@ -158,32 +158,60 @@ func (f *fetched) body() (io.Reader, error) {
 	return io.LimitReader(resp.Body, f.BodyLen), nil
 }
 
-// decoded returns the entity body with gzip or deflate content coding
-// removed, for link extraction, as a stream of at most limit bytes. Unknown
-// or broken codings yield the body as it is.
+// maxCodings bounds the stacked content codings decoded: more is no
+// server's honest answer.
+const maxCodings = 4
+
+// decoded returns the entity body with its gzip and deflate content
+// codings removed, for link extraction, as a stream of at most limit
+// bytes. Stacked codings ("gzip, gzip", "deflate, gzip") are removed
+// last-applied first (RFC 9110 §8.4), each layer read under limit, so the
+// decompression-bomb bound holds for every layer. Unknown or broken
+// codings yield the body as it is.
 func (f *fetched) decoded(limit int64) io.Reader {
+	codings := contentCodings(f.Header)
+	if len(codings) == 0 || len(codings) > maxCodings {
+		return f.plain(limit)
+	}
 	body, err := f.body()
 	if err != nil {
 		return strings.NewReader("")
 	}
-	var r io.Reader
-	switch strings.ToLower(strings.TrimSpace(f.Header.Get("Content-Encoding"))) {
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(bufio.NewReader(body))
-		if err != nil {
+	r := body
+	for i := len(codings) - 1; i >= 0; i-- {
+		switch codings[i] {
+		case "gzip", "x-gzip":
+			zr, err := gzip.NewReader(bufio.NewReader(r))
+			if err != nil {
+				return f.plain(limit)
+			}
+			r = zr
+		case "deflate":
+			r = flate.NewReader(bufio.NewReader(r))
+		default:
 			return f.plain(limit)
 		}
-		r = zr
-	case "deflate":
-		r = flate.NewReader(bufio.NewReader(body))
-	default:
-		return io.LimitReader(body, limit)
+		r = io.LimitReader(r, limit)
 	}
-	br := bufio.NewReader(io.LimitReader(r, limit))
+	br := bufio.NewReader(r)
 	if _, err := br.Peek(1); err != nil && err != io.EOF {
 		return f.plain(limit) // nothing decodes: keep the bytes as they are
 	}
 	return endAtError{br}
+}
+
+// contentCodings lists h's content codings in the order applied, "identity"
+// left out.
+func contentCodings(h http.Header) []string {
+	var out []string
+	for _, v := range h.Values("Content-Encoding") {
+		for _, c := range strings.Split(v, ",") {
+			if c = strings.ToLower(strings.TrimSpace(c)); c != "" && c != "identity" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // endAtError ends a stream at its first error: what a broken coding
@@ -235,6 +263,7 @@ type recordingConn struct {
 	limit   int64
 	hitCap  bool  // a read was refused at limit
 	spoolEr error // the spool could not take the bytes (disk full)
+	interim bool  // an interim response was received (and dropped)
 }
 
 var errTooLarge = errors.New("response exceeds the size limit")
@@ -449,13 +478,13 @@ func (f *fetcher) clock() time.Time {
 func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.Request, key string, start time.Time) (out *fetched, stale bool, err error) {
 	// Closing the connection when ctx ends unblocks reads and writes.
 	stop := context.AfterFunc(ctx, func() { _ = lc.conn.Close() })
-	sp := f.spools.New()
-	out, keep, err := f.exchange(ctx, &recordingConn{Conn: lc.conn, in: sp}, req)
+	rc := &recordingConn{Conn: lc.conn, in: f.spools.New()}
+	out, keep, err := f.exchange(ctx, rc, req)
 	if err != nil {
 		stop()
 		_ = lc.conn.Close()
-		stale = reused && sp.Size() == 0 && ctx.Err() == nil
-		_ = sp.Close()
+		stale = reused && rc.in.Size() == 0 && !rc.interim && ctx.Err() == nil
+		_ = rc.in.Close()
 		return nil, stale, err
 	}
 	out.IP, out.Start, out.Duration = hostOf(lc.raw.RemoteAddr()), start, time.Since(start)
@@ -504,14 +533,9 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		return nil, false, classify(ctx, err, crawllog.CodeConnectLost)
 	}
 	br := bufio.NewReader(rc)
-	rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
-	resp, err := http.ReadResponse(br, req)
-	hdrLen := rc.in.Size() - int64(br.Buffered())
-	if rc.hitCap || err == nil && hdrLen > f.maxHeader {
-		return nil, false, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
-	}
+	resp, hdrLen, err := f.finalHead(ctx, rc, br, req)
 	if err != nil {
-		return nil, false, f.readError(ctx, rc, err)
+		return nil, false, err
 	}
 	rc.limit = hdrLen + f.maxBody + framingSlack
 	rc.in.Grow(int(min(resp.ContentLength, f.maxBody)) + br.Size())
@@ -542,6 +566,53 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		Truncated: truncated,
 		req:       req,
 	}, keep, nil
+}
+
+// maxInterim bounds the interim (1xx) responses read before a final one:
+// a server sending them forever must not hold a worker.
+const maxInterim = 8
+
+// finalHead reads response heads until a final (non-1xx) one, under the
+// header cap each. Interim responses (100 Continue, 103 Early Hints; RFC
+// 9110 §15.2) are skipped as browsers and Heritrix skip them: their bytes
+// are dropped from rc's spool, so the WARC response record, crawl.log and
+// the CDXJ all speak of the final response (docs/interop.md). 101 is
+// final: the fetcher never asks to switch protocols. hdrLen is the final
+// head's length in the spool.
+func (f *fetcher) finalHead(ctx context.Context, rc *recordingConn, br *bufio.Reader, req *http.Request) (resp *http.Response, hdrLen int64, err error) {
+	for i := 0; ; i++ {
+		rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
+		resp, err = http.ReadResponse(br, req)
+		hdrLen = rc.in.Size() - int64(br.Buffered())
+		if rc.hitCap || err == nil && hdrLen > f.maxHeader {
+			return nil, 0, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
+		}
+		if err != nil {
+			return nil, 0, f.readError(ctx, rc, err)
+		}
+		if resp.StatusCode >= 200 || resp.StatusCode == http.StatusSwitchingProtocols {
+			return resp, hdrLen, nil
+		}
+		if i == maxInterim {
+			return nil, 0, &fetchError{Code: crawllog.CodeConnectLost, Err: fmt.Errorf("more than %d interim responses", maxInterim)}
+		}
+		if err := rc.dropHead(f.spools, hdrLen); err != nil {
+			return nil, 0, f.readError(ctx, rc, err)
+		}
+	}
+}
+
+// dropHead replaces rc's spool with one holding only what followed its
+// first n bytes (an interim response's head): the read-ahead of the next
+// response.
+func (rc *recordingConn) dropHead(spools *spool.Pool, n int64) error {
+	old := rc.in
+	rc.in, rc.interim = spools.New(), true
+	if _, err := io.Copy(rc.in, io.NewSectionReader(old, n, old.Size()-n)); err != nil {
+		rc.spoolEr = err
+		return err
+	}
+	return old.Close()
 }
 
 // readError classifies a failed read; a spool that cannot take the bytes

@@ -1,0 +1,216 @@
+package crawler_test
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// rawReply is what a raw-socket server sends for one request target: the
+// bytes exactly, framing and all, so that a test can send what net/http's
+// server never would (interim responses, stacked codings).
+type rawReply func(target string) []byte
+
+// rawServer answers each request on its connection with reply(target)
+// and counts the targets asked for.
+type rawServer struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	asked map[string]int
+}
+
+func newRawServer(t *testing.T, reply rawReply) *rawServer {
+	t.Helper()
+	s := &rawServer{asked: map[string]int{}}
+	s.ln = listenRaw(t, func(c net.Conn) {
+		defer c.Close()
+		br := bufio.NewReader(c)
+		for {
+			target, ok := readRequestHead(br)
+			if !ok {
+				return
+			}
+			s.mu.Lock()
+			s.asked[target]++
+			s.mu.Unlock()
+			if _, err := c.Write(reply(target)); err != nil {
+				return
+			}
+		}
+	})
+	return s
+}
+
+// readRequestHead reads a request's head and returns its target.
+func readRequestHead(br *bufio.Reader) (string, bool) {
+	line, err := br.ReadString('\n')
+	if err != nil {
+		return "", false
+	}
+	for {
+		h, err := br.ReadString('\n')
+		if err != nil {
+			return "", false
+		}
+		if h == "\r\n" || h == "\n" {
+			break
+		}
+	}
+	f := strings.Fields(line)
+	if len(f) != 3 {
+		return "", false
+	}
+	return f[1], true
+}
+
+func (s *rawServer) count(target string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.asked[target]
+}
+
+// rawResponse is a framed 200 (or status) response with extra header lines.
+func rawResponse(status string, header string, body []byte) []byte {
+	return append([]byte(fmt.Sprintf("HTTP/1.1 %s\r\nContent-Type: text/html\r\n%sContent-Length: %d\r\n\r\n", status, header, len(body))), body...)
+}
+
+// crawlRaw crawls seeds (hosts resolved by resolve) and returns the
+// crawl's stats and job folder.
+func crawlRaw(t *testing.T, seeds []string, resolve map[string]string, extra string) (crawler.Stats, string) {
+	t.Helper()
+	dir := t.TempDir()
+	var res []string
+	for h, a := range resolve {
+		res = append(res, fmt.Sprintf("%q: %q", h, a))
+	}
+	j := testJob(t, dir, fmt.Sprintf(`
+name: corners
+seeds: [%s]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+warc: {dir: %s}
+resolve: {%s}
+fetch: {retries: 0, allow_addresses: [127.0.0.0/8]}
+%s`, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(res, ", "), extra))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("crawl: %v, %+v", err, stats)
+	}
+	checkIndex(t, st, stats.CaptureID, filepath.Join(dir, "warcs"))
+	recs, err := st.Records(context.Background(), stats.CaptureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.RecordType == "response" && r.Status/100 == 1 {
+			t.Errorf("%s indexed with interim status %d", r.URL, r.Status)
+		}
+	}
+	return stats, dir
+}
+
+// TestInterimResponses: a server sending 100 Continue and 103 Early Hints
+// before its 200 (issue 30) was logged and indexed as 100 and its links
+// were lost. The interim heads are skipped: crawl.log and the index say
+// 200, the WARC response record begins with the final status line (what
+// warcio and pywb read), and the page's link is followed.
+func TestInterimResponses(t *testing.T) {
+	cases := []struct {
+		name, interim string
+	}{
+		{"continue", "HTTP/1.1 100 Continue\r\n\r\n"},
+		{"early-hints", "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"},
+		{"both", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newRawServer(t, func(target string) []byte {
+				if target == "/" {
+					return append([]byte(tc.interim), rawResponse("200 OK", "", []byte(`<a href="/next">next</a>`))...)
+				}
+				return rawResponse("200 OK", "", []byte("the page after, at "+target))
+			})
+			stats, dir := crawlRaw(t, []string{"http://interim.test/"}, map[string]string{"interim.test": srv.ln.Addr().String()}, "")
+			logged := crawlLogByURI(t, stats.CrawlLog)
+			if e := logged["http://interim.test/"]; e.Status != 200 {
+				t.Errorf("crawl.log status of the page: %d, want 200", e.Status)
+			}
+			if srv.count("/next") != 1 {
+				t.Errorf("/next asked %d times: the page's link was not followed", srv.count("/next"))
+			}
+			for _, r := range readWARCRecords(t, filepath.Join(dir, "warcs")) {
+				if r.uri == "http://interim.test/" && !r.status2xx {
+					t.Errorf("WARC response record of the page does not begin with the final status line")
+				}
+			}
+		})
+	}
+}
+
+// encode applies codings to b in order.
+func encode(t *testing.T, b []byte, codings ...string) []byte {
+	t.Helper()
+	for _, c := range codings {
+		var buf bytes.Buffer
+		switch c {
+		case "gzip":
+			zw := gzip.NewWriter(&buf)
+			_, _ = zw.Write(b)
+			_ = zw.Close()
+		case "deflate":
+			zw, _ := flate.NewWriter(&buf, flate.DefaultCompression)
+			_, _ = zw.Write(b)
+			_ = zw.Close()
+		}
+		b = buf.Bytes()
+	}
+	return b
+}
+
+// TestStackedContentCodings: a page sent with "Content-Encoding: gzip,
+// gzip" (issue 30) was archived but its links were lost: only a single
+// coding was decoded for extraction. Each coding is now removed, last
+// applied first.
+func TestStackedContentCodings(t *testing.T) {
+	cases := []struct {
+		name    string
+		codings []string
+	}{
+		{"gzip-gzip", []string{"gzip", "gzip"}},
+		{"deflate-gzip", []string{"deflate", "gzip"}},
+		{"gzip", []string{"gzip"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			page := encode(t, []byte(`<html><a href="/linked">a link</a></html>`), tc.codings...)
+			srv := newRawServer(t, func(target string) []byte {
+				if target == "/" {
+					return rawResponse("200 OK", "Content-Encoding: "+strings.Join(tc.codings, ", ")+"\r\n", page)
+				}
+				return rawResponse("200 OK", "", []byte("reached "+target))
+			})
+			stats, _ := crawlRaw(t, []string{"http://coded.test/"}, map[string]string{"coded.test": srv.ln.Addr().String()}, "")
+			if srv.count("/linked") != 1 {
+				t.Errorf("/linked asked %d times: the link inside %v was lost", srv.count("/linked"), tc.codings)
+			}
+			if e := crawlLogByURI(t, stats.CrawlLog)["http://coded.test/linked"]; e.Status != 200 {
+				t.Errorf("crawl.log of /linked: %+v", e)
+			}
+		})
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
@@ -212,5 +213,77 @@ func TestStackedContentCodings(t *testing.T) {
 				t.Errorf("crawl.log of /linked: %+v", e)
 			}
 		})
+	}
+}
+
+// rawSiteOf serves pages (target → body; a target ending in .xml as XML,
+// robots.txt as text) and 404 for the rest.
+func rawSiteOf(t *testing.T, pages map[string]string) *rawServer {
+	t.Helper()
+	return newRawServer(t, func(target string) []byte {
+		body, ok := pages[target]
+		ctype := "text/html"
+		switch {
+		case !ok:
+			return []byte("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+		case strings.HasSuffix(target, ".xml"):
+			ctype = "application/xml"
+		case target == "/robots.txt":
+			ctype = "text/plain"
+		}
+		return []byte(fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s", ctype, len(body), body))
+	})
+}
+
+func sitemapXML(locs ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, l := range locs {
+		b.WriteString("<url><loc>" + l + "</loc></url>")
+	}
+	b.WriteString("</urlset>")
+	return b.String()
+}
+
+// TestSitemapCrossHost: a sitemap on host A listing a URL of host B (both
+// in scope, the URL linked from nowhere) got that URL fetched (issue 30).
+// A sitemap speaks for its own host, and for a host whose robots.txt
+// names it: c.test's robots.txt names a sitemap served by a.test, so its
+// c.test entry is fetched, while b.test's entries (in both sitemaps) are
+// refused with a crawl.log line each.
+func TestSitemapCrossHost(t *testing.T) {
+	a := rawSiteOf(t, map[string]string{
+		"/":              "a",
+		"/robots.txt":    "User-agent: *\nAllow: /\nSitemap: http://a.test/sitemap.xml\n",
+		"/sitemap.xml":   sitemapXML("http://a.test/own", "http://b.test/hidden"),
+		"/c-sitemap.xml": sitemapXML("http://c.test/named", "http://b.test/hidden2"),
+		"/own":           "a's own page",
+	})
+	b := rawSiteOf(t, map[string]string{"/": "b", "/hidden": "never linked", "/hidden2": "never linked either"})
+	c := rawSiteOf(t, map[string]string{
+		"/":           "c",
+		"/robots.txt": "User-agent: *\nAllow: /\nSitemap: http://a.test/c-sitemap.xml\n",
+		"/named":      "c's page, listed by the sitemap its robots.txt names",
+	})
+	stats, _ := crawlRaw(t, []string{"http://a.test/", "http://b.test/", "http://c.test/"}, map[string]string{
+		"a.test": a.ln.Addr().String(), "b.test": b.ln.Addr().String(), "c.test": c.ln.Addr().String(),
+	}, "robots: obey\n")
+	want := []struct {
+		srv    *rawServer
+		target string
+		asked  int
+	}{
+		{a, "/own", 1}, {c, "/named", 1}, {b, "/hidden", 0}, {b, "/hidden2", 0},
+	}
+	for _, w := range want {
+		if n := w.srv.count(w.target); n != w.asked {
+			t.Errorf("%s asked %d times, want %d", w.target, n, w.asked)
+		}
+	}
+	logged := crawlLogByURI(t, stats.CrawlLog)
+	for _, u := range []string{"http://b.test/hidden", "http://b.test/hidden2"} {
+		if e := logged[u]; e.Status != int(crawllog.CodeOutOfScope) || !hasAnnotation(e, "sitemap-cross-host") {
+			t.Errorf("crawl.log of %s: %+v, want %d sitemap-cross-host", u, e, crawllog.CodeOutOfScope)
+		}
 	}
 }

@@ -212,6 +212,7 @@ func (c *Crawler) setUpState() {
 	c.dedup = newDedup(c.store, c.capture.ID, c.opts.DigestCache, !c.resumed && !c.coord.shared())
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
+	c.sitemapNamers = map[string][]string{}
 	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
 	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
 }

@@ -235,7 +235,7 @@ type runState struct {
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
 	smMu           sync.Mutex
 	sitemapsSeen   map[string]struct{}
-	sitemapNamers  map[string][]string // by SURT: the hosts whose robots.txt named the sitemap (or its index)
+	sitemapNamers  map[string][]string           // by SURT: the hosts whose robots.txt named the sitemap (or its index)
 	sitemapCount   map[string]int                // sitemaps queued per host (limits.max_sitemaps_per_host)
 	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade, while their sitemap commits
 	sitemapSlots   chan struct{}                 // bounds sitemaps read at once (maxSitemapsAtOnce)

@@ -25,7 +25,7 @@ const (
 	// annSitemapCrossHost: a sitemap listed a URL of another host whose
 	// robots.txt does not name the sitemap (the sitemaps protocol).
 	annSitemapCrossHost = "sitemap-cross-host"
-	annCrawlerError  = "crawler-error"
+	annCrawlerError     = "crawler-error"
 	// annRobotsUnavailable + ":" + robots.txt's status (-2, 503, …):
 	// a page failed (-61) because its host's robots.txt did.
 	annRobotsUnavailable = "robots-unavailable"

@@ -287,3 +287,61 @@ func TestSitemapCrossHost(t *testing.T) {
 		}
 	}
 }
+
+// TestRobotsRedirects: a robots.txt answering 301 to another host's
+// robots.txt was not followed (issue 30): the site was treated as
+// allow-all and a disallowed page fetched. RFC 9309 §2.3.1.2: at least
+// five consecutive redirects are followed, across hosts, and the rules
+// reached apply to the first host. Past five, robots.txt counts as
+// unavailable (no rules).
+func TestRobotsRedirects(t *testing.T) {
+	cases := []struct {
+		hops    int
+		blocked bool
+	}{
+		{1, true}, {5, true}, {6, false},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%d-hops", tc.hops), func(t *testing.T) {
+			other := newRawServer(t, func(target string) []byte {
+				var n int
+				if _, err := fmt.Sscanf(target, "/hop%d.txt", &n); err == nil && n < tc.hops {
+					return []byte(fmt.Sprintf("HTTP/1.1 302 Found\r\nLocation: /hop%d.txt\r\nContent-Length: 0\r\n\r\n", n+1))
+				}
+				rules := "User-agent: *\nDisallow: /redir-blocked\n"
+				return []byte(fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s", len(rules), rules))
+			})
+			site := newRawServer(t, func(target string) []byte {
+				switch target {
+				case "/robots.txt":
+					return []byte("HTTP/1.1 301 Moved Permanently\r\nLocation: http://other.test/hop1.txt\r\nContent-Length: 0\r\n\r\n")
+				case "/":
+					return rawResponse("200 OK", "", []byte(`<a href="/redir-blocked">no</a> <a href="/ok">yes</a>`))
+				}
+				return rawResponse("200 OK", "", []byte("page "+target))
+			})
+			stats, dir := crawlRaw(t, []string{"http://site.test/"}, map[string]string{
+				"site.test": site.ln.Addr().String(), "other.test": other.ln.Addr().String(),
+			}, "robots: obey\n")
+			wantAsked := map[bool]int{true: 0, false: 1}[tc.blocked]
+			if n := site.count("/redir-blocked"); n != wantAsked {
+				t.Errorf("/redir-blocked asked %d times, want %d", n, wantAsked)
+			}
+			if site.count("/ok") != 1 {
+				t.Errorf("/ok asked %d times, want 1", site.count("/ok"))
+			}
+			logged := crawlLogByURI(t, stats.CrawlLog)
+			if e := logged["http://site.test/redir-blocked"]; tc.blocked && e.Status != int(crawllog.CodeRobots) {
+				t.Errorf("crawl.log of /redir-blocked: %+v, want %d", e, crawllog.CodeRobots)
+			}
+			// Every hop followed is archived, its line in crawl.log.
+			archived := archivedResponses(t, filepath.Join(dir, "warcs"))
+			for n := 1; n <= min(tc.hops, 5); n++ {
+				u := fmt.Sprintf("http://other.test/hop%d.txt", n)
+				if archived[u] != 1 || logged[u].Status == 0 {
+					t.Errorf("%s archived %d times, crawl.log %+v", u, archived[u], logged[u])
+				}
+			}
+		})
+	}
+}

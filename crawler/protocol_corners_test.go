@@ -6,12 +6,14 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"context"
+	"crypto/tls"
 	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"go.uber.org/zap/zaptest"
 
@@ -341,6 +343,23 @@ func TestRobotsRedirects(t *testing.T) {
 				if archived[u] != 1 || logged[u].Status == 0 {
 					t.Errorf("%s archived %d times, crawl.log %+v", u, archived[u], logged[u])
 				}
+			}
+		})
+	}
+}
+
+// TestOldTLSVersions: a server speaking only TLS 1.0 or 1.1 was not
+// crawlable at all (issue 30): Go's client offers TLS 1.2 and up unless
+// told otherwise. The crawler offers 1.0 and up, as Heritrix does.
+func TestOldTLSVersions(t *testing.T) {
+	for _, v := range []uint16{tls.VersionTLS10, tls.VersionTLS11} {
+		t.Run(tls.VersionName(v), func(t *testing.T) {
+			now := time.Now()
+			cert := leaf(t, nil, "old.test", []string{"old.test"}, now.Add(-time.Hour), now.Add(time.Hour))
+			srv := tlsSite(t, cert, v)
+			stats, _ := crawlRaw(t, []string{"https://old.test/"}, map[string]string{"old.test": srv.Listener.Addr().String()}, "")
+			if e := crawlLogByURI(t, stats.CrawlLog)["https://old.test/"]; e.Status != 200 {
+				t.Errorf("crawl.log of a %s-only server: %+v", tls.VersionName(v), e)
 			}
 		})
 	}

@@ -46,7 +46,7 @@ var (
 		"workers", "max_active_hosts",
 		"scope.max_pages", "scope.max_bytes", "scope.max_duration",
 		"politeness", "limits",
-		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff",
+		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff", "fetch.proxy",
 		"warc.max_size", "warc.operator", "warc.gzip_level", "warc.upload",
 		"schedule",
 	}

@@ -146,6 +146,10 @@ type Fetch struct {
 	// private, link-local, CGNAT, multicast, reserved; package netguard).
 	// Nil (the default) allows none of them.
 	AllowAddresses []netip.Prefix
+	// Proxy is the forward proxy every request goes through
+	// ("http://host:port"; "" connects directly): HTTP requests in
+	// absolute form, HTTPS through CONNECT. It never carries credentials.
+	Proxy string
 }
 
 // Limits are the defences against crawler traps and bombs: every URL they

@@ -67,6 +67,9 @@ type fetcher struct {
 	// bufs holds idle copy buffers for hashing bodies: one 32 KB buffer
 	// per fetch was a tenth of the crawl's allocations.
 	bufs chan []byte
+	// proxy is the forward proxy (fetch.proxy) every connection goes
+	// through; nil: direct (proxy.go).
+	proxy *url.URL
 }
 
 // copyBuffer takes an idle copy buffer, or makes one.
@@ -379,6 +382,9 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 // dial connects to u's address through the network guard, with TLS for
 // https, and notes how it got there (connInfo).
 func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
+	if f.proxy != nil {
+		return f.dialProxy(ctx, u)
+	}
 	info, addrs, err := f.route(ctx, u)
 	if err != nil {
 		return liveConn{}, dialError(ctx, err)
@@ -391,12 +397,17 @@ func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
 	if u.Scheme != "https" {
 		return liveConn{conn: raw, raw: raw, info: info}, nil
 	}
+	return f.handshake(ctx, u, raw, info)
+}
+
+// handshake runs TLS with u's server over raw.
+func (f *fetcher) handshake(ctx context.Context, u *url.URL, raw net.Conn, info *connInfo) (liveConn, error) {
 	// Archival capture records what the site serves even when its
 	// certificate is wrong; the certificate problem is not ours to fix,
 	// but it is checked and recorded (newTLSInfo).
 	tc := tls.Client(raw, crawlerTLSConfig(u.Hostname()))
 	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
-	err = tc.HandshakeContext(ctx)
+	err := tc.HandshakeContext(ctx)
 	stop()
 	if err != nil {
 		_ = raw.Close()
@@ -479,7 +490,7 @@ func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.
 	// Closing the connection when ctx ends unblocks reads and writes.
 	stop := context.AfterFunc(ctx, func() { _ = lc.conn.Close() })
 	rc := &recordingConn{Conn: lc.conn, in: f.spools.New()}
-	out, keep, err := f.exchange(ctx, rc, req)
+	out, keep, err := f.exchange(ctx, rc, req, lc.absolute)
 	if err != nil {
 		stop()
 		_ = lc.conn.Close()
@@ -488,6 +499,9 @@ func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.
 		return nil, stale, err
 	}
 	out.IP, out.Start, out.Duration = hostOf(lc.raw.RemoteAddr()), start, time.Since(start)
+	if f.proxy != nil {
+		out.IP = "" // the proxy's address, not the origin's: WARC-IP-Address is left out
+	}
 	out.Conn = lc.info
 	if stop() && keep {
 		f.pool.put(key, lc)
@@ -524,13 +538,24 @@ var errHeaderTooLarge = errors.New("response header exceeds fetch.max_header_byt
 //
 // keep reports whether the connection may carry another request: the
 // response was read exactly to its end and nobody asked to close.
-func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request) (out *fetched, keep bool, err error) {
+//
+// absolute sends the request line in absolute form (to a forward proxy)
+// while the request record keeps the origin form the origin receives.
+func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request, absolute bool) (out *fetched, keep bool, err error) {
 	var reqBuf bytes.Buffer
 	if err := req.Write(&reqBuf); err != nil {
 		return nil, false, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
-	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
+	wire := reqBuf.Bytes()
+	if absolute {
+		wire = absoluteForm(wire, req.URL)
+	}
+	if _, err := rc.Write(wire); err != nil {
 		return nil, false, classify(ctx, err, crawllog.CodeConnectLost)
+	}
+	if absolute {
+		rc.out.Reset()
+		rc.out.Write(reqBuf.Bytes())
 	}
 	br := bufio.NewReader(rc)
 	resp, hdrLen, err := f.finalHead(ctx, rc, br, req)

@@ -38,7 +38,7 @@ var (
 	definingSettings = []string{
 		"name", "seeds", "user_agent", "robots", "resolve",
 		"scope.surt_prefixes", "scope.max_hops", "scope.include", "scope.exclude",
-		"fetch.max_redirects", "fetch.conditional_get", "fetch.allow_addresses",
+		"fetch.max_redirects", "fetch.conditional_get", "fetch.allow_addresses", "fetch.block",
 		"warc.dir", "warc.prefix", "warc.version", "warc.digest",
 		"store", "scheduler", "capture", "refresh", "change_rates", "default_rate", "rates_model",
 	}

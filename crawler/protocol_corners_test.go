@@ -91,8 +91,9 @@ func rawResponse(status string, header string, body []byte) []byte {
 }
 
 // crawlRaw crawls seeds (hosts resolved by resolve) and returns the
-// crawl's stats and job folder.
-func crawlRaw(t *testing.T, seeds []string, resolve map[string]string, extra string) (crawler.Stats, string) {
+// crawl's stats and job folder; extra is more top-level YAML, fetch more
+// fields of fetch (", key: value").
+func crawlRaw(t *testing.T, seeds []string, resolve map[string]string, extra string, fetch ...string) (crawler.Stats, string) {
 	t.Helper()
 	dir := t.TempDir()
 	var res []string
@@ -107,8 +108,8 @@ workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s}
 resolve: {%s}
-fetch: {retries: 0, allow_addresses: [127.0.0.0/8]}
-%s`, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(res, ", "), extra))
+fetch: {retries: 0, allow_addresses: [127.0.0.0/8]%s}
+%s`, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(res, ", "), strings.Join(fetch, ""), extra))
 	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
 	if err != nil || stats.StopReason != "finished" {

@@ -45,6 +45,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	if !c.scope.allows(frontier.URL{URL: u, SURT: cand.SURT, Host: cand.Host}, c.job.Fetch.MaxRedirects) {
 		return nil
 	}
+	if c.blockRule(u) {
+		return &drop{u, hops, via, crawllog.CodeBlockedUser, annBlockedRule}
+	}
 	if !c.coord.holds(cand.Host) {
 		return nil // another node's host: fetching it would break its politeness
 	}

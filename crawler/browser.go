@@ -135,10 +135,13 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 	}
 	sub := frontier.Task{URL: c.newURL(u, it.t.HopPath+"E", it.t.URL.URL, -1), Action: it.t.Action}
 	if c.blockRule(u) {
-		// Fails in the page, as a browser extension's block would.
-		err := &fetchError{Code: crawllog.CodeBlockedUser, Note: annBlockedRule, Err: errBlockedRule}
-		c.logEmbedFailure(it.worker, sub, err)
-		return nil, err
+		// Fails in the page, as a browser extension's block would; logged
+		// through the drop log, so an embed the page's links also name
+		// gets one line.
+		if err := c.logDrops(it.worker, []drop{{u, sub.HopPath, sub.Via, crawllog.CodeBlockedUser, annBlockedRule}}); err != nil {
+			c.log.Warn("crawl.log", zap.Error(err))
+		}
+		return nil, errBlockedRule
 	}
 	f, err := c.get(ctx, sub.Host, u, embedHeaders(r.Header))
 	if err != nil {

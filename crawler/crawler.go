@@ -107,6 +107,12 @@ type Options struct {
 	// TLSRoots, if non-nil, are the root certificates server chains are
 	// verified against instead of the system's (tests).
 	TLSRoots *x509.CertPool
+	// Proxy, if set, is the operator's forward proxy, used instead of the
+	// job's fetch.proxy: "http://[user:password@]host:port". Its
+	// credentials come from the operator (sharc crawl's SHARC_PROXY, the
+	// daemon's config), never from a job file; they are sent to the proxy
+	// only (Proxy-Authorization) and never archived or logged.
+	Proxy string
 }
 
 // Stats are a capture's running counters.

@@ -548,7 +548,7 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 	}
 	wire := reqBuf.Bytes()
 	if absolute {
-		wire = absoluteForm(wire, req.URL)
+		wire = absoluteForm(wire, req.URL, f.proxyAuth())
 	}
 	if _, err := rc.Write(wire); err != nil {
 		return nil, false, classify(ctx, err, crawllog.CodeConnectLost)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/job"
 )
 
 // A forward proxy (fetch.proxy) carries every request of the capture:
@@ -21,6 +23,38 @@ import (
 // guard checks the proxy's address when connecting to it, and targets
 // named by an IP address before asking the proxy for them; host names
 // are resolved by the proxy, out of the guard's sight (docs/robustness.md).
+
+// OperatorProxyProblem says what is wrong with an operator's proxy URL
+// (Options.Proxy), or "" if nothing is: fetch.proxy's rules, except that
+// credentials are allowed.
+func OperatorProxyProblem(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "not a URL"
+	}
+	u.User = nil
+	return job.ProxyProblem(u.String())
+}
+
+// redactProxy is a proxy URL fit for logs and errors: its password
+// masked.
+func redactProxy(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable proxy URL)"
+	}
+	return u.Redacted()
+}
+
+// proxyAuth is the Proxy-Authorization field for the proxy's
+// credentials (Basic, RFC 9110 §11.7.1), or "" without them.
+func (f *fetcher) proxyAuth() string {
+	if f.proxy == nil || f.proxy.User == nil {
+		return ""
+	}
+	pw, _ := f.proxy.User.Password()
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(f.proxy.User.Username()+":"+pw))
+}
 
 // errProxyRefused is a CONNECT the proxy answered with a non-2xx status.
 var errProxyRefused = errors.New("the proxy refused the tunnel")
@@ -44,7 +78,7 @@ func (f *fetcher) dialProxy(ctx context.Context, u *url.URL) (liveConn, error) {
 		return liveConn{conn: raw, raw: raw, info: info, absolute: true}, nil
 	}
 	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
-	err = connectTunnel(raw, target, f.userAgent, f.maxHeader)
+	err = connectTunnel(raw, target, f.userAgent, f.proxyAuth(), f.maxHeader)
 	stop()
 	if err != nil {
 		_ = raw.Close()
@@ -56,8 +90,12 @@ func (f *fetcher) dialProxy(ctx context.Context, u *url.URL) (liveConn, error) {
 // connectTunnel asks the proxy on c for a tunnel to target (host:port)
 // and reads its answer, whose head must fit in maxHeader bytes. Nothing
 // may follow the answer's head before TLS starts.
-func connectTunnel(c net.Conn, target, userAgent string, maxHeader int64) error {
-	req := fmt.Sprintf("CONNECT %s HTTP/1.1\r\nHost: %s\r\nUser-Agent: %s\r\n\r\n", target, target, userAgent)
+func connectTunnel(c net.Conn, target, userAgent, auth string, maxHeader int64) error {
+	req := fmt.Sprintf("CONNECT %s HTTP/1.1\r\nHost: %s\r\nUser-Agent: %s\r\n", target, target, userAgent)
+	if auth != "" {
+		req += "Proxy-Authorization: " + auth + "\r\n"
+	}
+	req += "\r\n"
 	if _, err := c.Write([]byte(req)); err != nil {
 		return fmt.Errorf("proxy CONNECT %s: %w", target, err)
 	}
@@ -94,14 +132,21 @@ func (l *limitedConn) Read(p []byte) (int, error) {
 
 // absoluteForm rewrites the request line of wire (origin form, "GET
 // /path HTTP/1.1") into the absolute form a forward proxy takes ("GET
-// http://host/path HTTP/1.1"), RFC 9112 §3.2.2.
-func absoluteForm(wire []byte, u *url.URL) []byte {
+// http://host/path HTTP/1.1"), RFC 9112 §3.2.2, and adds auth (the
+// Proxy-Authorization value, "" for none) after it: only the wire
+// carries them, the request record keeps wire's origin form.
+func absoluteForm(wire []byte, u *url.URL, auth string) []byte {
 	sp := bytes.IndexByte(wire, ' ')
-	if sp < 0 {
+	eol := bytes.Index(wire, []byte("\r\n"))
+	if sp < 0 || eol < sp {
 		return wire
 	}
-	out := make([]byte, 0, len(wire)+len(u.Scheme)+3+len(u.Host))
+	out := make([]byte, 0, len(wire)+len(u.Scheme)+3+len(u.Host)+len(auth)+24)
 	out = append(out, wire[:sp+1]...)
 	out = append(out, u.Scheme+"://"+u.Host...)
-	return append(out, wire[sp+1:]...)
+	out = append(out, wire[sp+1:eol+2]...)
+	if auth != "" {
+		out = append(out, "Proxy-Authorization: "+auth+"\r\n"...)
+	}
+	return append(out, wire[eol+2:]...)
 }

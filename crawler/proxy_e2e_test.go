@@ -1,12 +1,17 @@
 package crawler_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,6 +36,7 @@ type forwardProxy struct {
 	hosts map[string]string // host:port → address
 	mu    sync.Mutex
 	log   []string // "GET http://host/path", "CONNECT host:443"
+	auth  []string // the Proxy-Authorization of each request, "" if none
 }
 
 func newForwardProxy(t *testing.T, hosts map[string]string) *forwardProxy {
@@ -49,7 +55,9 @@ func newForwardProxy(t *testing.T, hosts map[string]string) *forwardProxy {
 	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		p.log = append(p.log, r.Method+" "+r.RequestURI)
+		p.auth = append(p.auth, r.Header.Get("Proxy-Authorization"))
 		p.mu.Unlock()
+		r.Header.Del("Proxy-Authorization") // hop-by-hop: not for the origin
 		if r.Method == http.MethodConnect {
 			p.tunnel(w, r, dial)
 			return
@@ -95,6 +103,12 @@ func (p *forwardProxy) lines() []string {
 	return slices.Clone(p.log)
 }
 
+func (p *forwardProxy) auths() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.auth)
+}
+
 // TestForwardProxy: with fetch.proxy set, every request of the capture
 // goes through the proxy (issue 30): the proxy's log of absolute-form
 // requests is exactly crawl.log's http:// URLs (robots.txt included), and
@@ -102,7 +116,10 @@ func (p *forwardProxy) lines() []string {
 // origin's view: the request record is in origin form and no
 // WARC-IP-Address names the proxy. The network guard applies to the
 // proxy's address: without fetch.allow_addresses the loopback proxy is
-// refused (-5002).
+// refused (-5002). The operator's proxy (Options.Proxy: sharc crawl's
+// SHARC_PROXY, the daemon's config) replaces the job's and may carry
+// credentials: every request to the proxy authenticates, and neither the
+// WARC nor crawl.log holds them.
 func TestForwardProxy(t *testing.T) {
 	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -120,9 +137,15 @@ func TestForwardProxy(t *testing.T) {
 	proxy := newForwardProxy(t, map[string]string{
 		"site.test:80": plain.Listener.Addr().String(), "secure.test:443": secure.Listener.Addr().String(),
 	})
+	const user, password = "archivist", "s3cret-pw"
+	operator := strings.Replace(proxy.srv.URL, "http://", "http://"+user+":"+password+"@", 1)
 	for _, tc := range []struct {
-		name, allow string
-	}{{"allowed", "allow_addresses: [127.0.0.0/8], "}, {"guarded", ""}} {
+		name, allow, jobProxy, operator string
+	}{
+		{"allowed", "allow_addresses: [127.0.0.0/8], ", proxy.srv.URL, ""},
+		{"guarded", "", proxy.srv.URL, ""},
+		{"operator", "allow_addresses: [127.0.0.0/8], ", "http://unused.example:1", operator},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			j := testJob(t, dir, fmt.Sprintf(`
@@ -134,10 +157,10 @@ workers: 2
 politeness: {delay: 0s, delay_factor: 0}
 warc: {dir: %s}
 fetch: {%sretries: 0, proxy: "%s"}
-`, filepath.Join(dir, "warcs"), tc.allow, proxy.srv.URL))
+`, filepath.Join(dir, "warcs"), tc.allow, tc.jobProxy))
 			st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
 			before := len(proxy.lines())
-			stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+			stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{Proxy: tc.operator}).Run(context.Background())
 			if err != nil || stats.StopReason != "finished" {
 				t.Fatalf("crawl: %v, %+v", err, stats)
 			}
@@ -153,6 +176,16 @@ fetch: {%sretries: 0, proxy: "%s"}
 			}
 			checkProxied(t, proxy.lines()[before:], logged)
 			checkOriginView(t, filepath.Join(dir, "warcs"))
+			want := ""
+			if tc.operator != "" {
+				want = "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+password))
+				checkNoSecret(t, dir, password, want[len("Basic "):])
+			}
+			for i, a := range proxy.auths()[before:] {
+				if a != want {
+					t.Errorf("request %d to the proxy: Proxy-Authorization %q, want %q", i, a, want)
+				}
+			}
 		})
 	}
 }
@@ -233,5 +266,38 @@ func checkOriginView(t *testing.T, dir string) {
 	}
 	if seen < 2 {
 		t.Errorf("%d records of the seed", seen)
+	}
+}
+
+// checkNoSecret fails if any file of the job folder dir (WARCs
+// decompressed, crawl.log, reports) holds one of secrets.
+func checkNoSecret(t *testing.T, dir string, secrets ...string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(path, ".gz") {
+			zr, err := gzip.NewReader(bytes.NewReader(data))
+			if err != nil {
+				return err
+			}
+			if data, err = io.ReadAll(zr); err != nil {
+				return err
+			}
+		}
+		for _, s := range secrets {
+			if bytes.Contains(data, []byte(s)) {
+				t.Errorf("%s holds the proxy's credentials", path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -56,6 +56,9 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if msg := job.ProxyProblem(c.job.Fetch.Proxy); msg != "" {
 		return Stats{}, fmt.Errorf("fetch.proxy %q: %s", c.job.Fetch.Proxy, msg)
 	}
+	if msg := OperatorProxyProblem(c.opts.Proxy); msg != "" {
+		return Stats{}, fmt.Errorf("operator proxy %s: %s", redactProxy(c.opts.Proxy), msg)
+	}
 	if err := checkWritableDir(c.job.WARC.Dir); err != nil {
 		return Stats{}, fmt.Errorf("warc dir: %w", err)
 	}
@@ -210,7 +213,10 @@ func (c *Crawler) setUpState() {
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1)),
 		resolver: newResolver(time.Now), tlsRoots: c.opts.TLSRoots, now: time.Now}
-	if j.Fetch.Proxy != "" {
+	switch {
+	case c.opts.Proxy != "":
+		c.fetch.proxy, _ = url.Parse(c.opts.Proxy) // checked by Run (OperatorProxyProblem)
+	case j.Fetch.Proxy != "":
 		c.fetch.proxy, _ = url.Parse(j.Fetch.Proxy) // checked by Run (job.ProxyProblem)
 	}
 	c.prov = newProvenance()

@@ -90,7 +90,10 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if f, ok := c.stderr.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry}
+	// The operator's proxy, credentials and all, comes from the
+	// environment: job files are kept with the capture.
+	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
+		Proxy: os.Getenv("SHARC_PROXY")}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { fmt.Fprintf(c.stderr, "\r\033[K%s", progressLine(s)) }

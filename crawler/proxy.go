@@ -13,13 +13,16 @@ import (
 	"net/url"
 	"strings"
 
+	"golang.org/x/net/proxy"
+
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/job"
 )
 
 // A forward proxy (fetch.proxy) carries every request of the capture:
 // plain HTTP in absolute form over a connection to the proxy, HTTPS
-// through a CONNECT tunnel with TLS to the origin inside it. The network
+// through a CONNECT tunnel with TLS to the origin inside it; a SOCKS5
+// proxy gives a tunnel for both. The network
 // guard checks the proxy's address when connecting to it, and targets
 // named by an IP address before asking the proxy for them; host names
 // are resolved by the proxy, out of the guard's sight (docs/robustness.md).
@@ -49,7 +52,7 @@ func redactProxy(s string) string {
 // proxyAuth is the Proxy-Authorization field for the proxy's
 // credentials (Basic, RFC 9110 §11.7.1), or "" without them.
 func (f *fetcher) proxyAuth() string {
-	if f.proxy == nil || f.proxy.User == nil {
+	if f.proxy == nil || f.proxy.User == nil || f.proxy.Scheme != "http" {
 		return ""
 	}
 	pw, _ := f.proxy.User.Password()
@@ -69,6 +72,9 @@ func (f *fetcher) dialProxy(ctx context.Context, u *url.URL) (liveConn, error) {
 		}
 	}
 	addr, _ := f.dialAddr(f.proxy) // resolve: maps the proxy's own host
+	if f.proxy.Scheme == "socks5" {
+		return f.dialSOCKS5(ctx, u, addr, target)
+	}
 	raw, err := f.connect(ctx, []string{addr})
 	if err != nil {
 		return liveConn{}, dialError(ctx, err)
@@ -83,6 +89,32 @@ func (f *fetcher) dialProxy(ctx context.Context, u *url.URL) (liveConn, error) {
 	if err != nil {
 		_ = raw.Close()
 		return liveConn{}, classify(ctx, err, crawllog.CodeConnectFailed)
+	}
+	return f.handshake(ctx, u, raw, info)
+}
+
+// dialSOCKS5 connects to target (u's host:port) through the SOCKS5 proxy
+// at addr, which resolves the name (RFC 1928, domain-name address type),
+// authenticating with the proxy URL's credentials (RFC 1929) if any. The
+// guard checks the proxy's address as the dialer connects to it.
+func (f *fetcher) dialSOCKS5(ctx context.Context, u *url.URL, addr, target string) (liveConn, error) {
+	var auth *proxy.Auth
+	if f.proxy.User != nil {
+		pw, _ := f.proxy.User.Password()
+		auth = &proxy.Auth{User: f.proxy.User.Username(), Password: pw}
+	}
+	fwd := &net.Dialer{Timeout: f.connectTimeout, ControlContext: f.control}
+	d, err := proxy.SOCKS5("tcp", addr, auth, fwd)
+	if err != nil {
+		return liveConn{}, dialError(ctx, err)
+	}
+	raw, err := d.(proxy.ContextDialer).DialContext(ctx, "tcp", target)
+	if err != nil {
+		return liveConn{}, dialError(ctx, err)
+	}
+	info := &connInfo{Host: strings.ToLower(target), Address: raw.RemoteAddr().String()}
+	if u.Scheme != "https" {
+		return liveConn{conn: raw, raw: raw, info: info}, nil
 	}
 	return f.handshake(ctx, u, raw, info)
 }

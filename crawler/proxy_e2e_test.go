@@ -301,3 +301,151 @@ func checkNoSecret(t *testing.T, dir string, secrets ...string) {
 		t.Fatal(err)
 	}
 }
+
+// socks5Server is a loopback SOCKS5 proxy (RFC 1928, no authentication)
+// that reaches hosts by its own name map and logs each CONNECT's
+// host:port.
+type socks5Server struct {
+	ln    net.Listener
+	hosts map[string]string
+	mu    sync.Mutex
+	log   []string
+}
+
+func newSOCKS5Server(t *testing.T, hosts map[string]string) *socks5Server {
+	t.Helper()
+	s := &socks5Server{hosts: hosts}
+	s.ln = listenRaw(t, s.serve)
+	return s
+}
+
+func (s *socks5Server) serve(c net.Conn) {
+	defer c.Close()
+	target, ok := socks5Handshake(c)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	s.log = append(s.log, target)
+	to, known := s.hosts[target]
+	s.mu.Unlock()
+	var up net.Conn
+	var err error
+	if known {
+		up, err = net.Dial("tcp", to)
+	}
+	if !known || err != nil {
+		_, _ = c.Write([]byte{5, 4, 0, 1, 0, 0, 0, 0, 0, 0}) // host unreachable
+		return
+	}
+	defer up.Close()
+	_, _ = c.Write([]byte{5, 0, 0, 1, 127, 0, 0, 1, 0, 0})
+	go func() { _, _ = io.Copy(up, c); up.Close() }()
+	_, _ = io.Copy(c, up)
+}
+
+// socks5Handshake reads a greeting (accepting "no authentication") and a
+// CONNECT request, and returns its host:port.
+func socks5Handshake(c net.Conn) (string, bool) {
+	var hdr [2]byte
+	if _, err := io.ReadFull(c, hdr[:]); err != nil || hdr[0] != 5 {
+		return "", false
+	}
+	if _, err := io.ReadFull(c, make([]byte, hdr[1])); err != nil {
+		return "", false
+	}
+	_, _ = c.Write([]byte{5, 0})
+	var req [4]byte
+	if _, err := io.ReadFull(c, req[:]); err != nil || req[1] != 1 {
+		return "", false
+	}
+	var host string
+	switch req[3] {
+	case 1: // IPv4
+		ip := make([]byte, 4)
+		if _, err := io.ReadFull(c, ip); err != nil {
+			return "", false
+		}
+		host = net.IP(ip).String()
+	case 3: // a name, resolved here
+		var n [1]byte
+		if _, err := io.ReadFull(c, n[:]); err != nil {
+			return "", false
+		}
+		name := make([]byte, n[0])
+		if _, err := io.ReadFull(c, name); err != nil {
+			return "", false
+		}
+		host = string(name)
+	default:
+		return "", false
+	}
+	var port [2]byte
+	if _, err := io.ReadFull(c, port[:]); err != nil {
+		return "", false
+	}
+	return fmt.Sprintf("%s:%d", host, int(port[0])<<8|int(port[1])), true
+}
+
+func (s *socks5Server) targets() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.log)
+}
+
+// TestSOCKS5Proxy: with fetch.proxy: socks5://, every connection of the
+// capture is a SOCKS5 tunnel whose host name the proxy resolves: each
+// host of crawl.log was reached through it (http and https), and the
+// request records are in origin form.
+func TestSOCKS5Proxy(t *testing.T) {
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			html(w, `<a href="/a">a</a> <a href="/b">b</a>`)
+			return
+		}
+		html(w, "page "+r.URL.Path)
+	}))
+	defer plain.Close()
+	now := time.Now()
+	secure := tlsSite(t, leaf(t, nil, "secure.test", []string{"secure.test"}, now.Add(-time.Hour), now.Add(time.Hour)), 0)
+	socks := newSOCKS5Server(t, map[string]string{
+		"site.test:80": plain.Listener.Addr().String(), "secure.test:443": secure.Listener.Addr().String(),
+	})
+	dir := t.TempDir()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: socks
+seeds: [http://site.test/, https://secure.test/]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: 2
+politeness: {delay: 0s, delay_factor: 0}
+warc: {dir: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0, proxy: "socks5://%s"}
+`, filepath.Join(dir, "warcs"), socks.ln.Addr()))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(context.Background())
+	if err != nil || stats.StopReason != "finished" {
+		t.Fatalf("crawl: %v, %+v", err, stats)
+	}
+	logged := crawlLogByURI(t, stats.CrawlLog)
+	for _, u := range []string{"http://site.test/", "http://site.test/a", "http://site.test/b", "https://secure.test/"} {
+		if logged[u].Status != 200 {
+			t.Errorf("crawl.log of %s: %+v", u, logged[u])
+		}
+	}
+	tunnels := socks.targets()
+	for _, h := range []string{"site.test:80", "secure.test:443"} {
+		if !slices.Contains(tunnels, h) {
+			t.Errorf("no SOCKS5 tunnel to %s: %v", h, tunnels)
+		}
+	}
+	requests := 0
+	for _, e := range logged {
+		if e.Status > 0 {
+			requests++
+		}
+	}
+	if len(tunnels) > requests { // at most one connection per request
+		t.Errorf("%d tunnels for %d requests: %v", len(tunnels), requests, tunnels)
+	}
+	checkOriginView(t, filepath.Join(dir, "warcs"))
+}

@@ -368,7 +368,7 @@ var fetchFields = []field[Job]{
 	{key: "allow_addresses", typ: "list of CIDR prefixes or IP addresses", def: "`[]` (none)", flow: true,
 		parse: func(p *parser, n *yaml.Node, _ string, j *Job) { p.allowAddresses(n, &j.Fetch) },
 		write: func(j *Job) any { return netguard.Format(j.Fetch.AllowAddresses) }},
-	{key: "proxy", typ: "URL `http://host:port`", def: "`\"\"` (direct)",
+	{key: "proxy", typ: "URL `http://host:port` or `socks5://host:port`", def: "`\"\"` (direct)",
 		parse: func(p *parser, n *yaml.Node, path string, j *Job) {
 			if s, ok := p.str(n, path); ok {
 				if msg := ProxyProblem(s); msg != "" {

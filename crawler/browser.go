@@ -47,6 +47,8 @@ const (
 var (
 	errMethod   = errors.New("crawler: the browser's request is not a GET; only GETs are archived")
 	errNotFetch = errors.New("crawler: not an http(s) URL")
+	// errBlockedRule fails a browser request matching fetch.block.
+	errBlockedRule = errors.New("crawler: the URL matches a fetch.block rule")
 )
 
 // setUpBrowser makes the tab pool when the job loads pages in a browser.
@@ -132,6 +134,15 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 		return nil, errNotFetch
 	}
 	sub := frontier.Task{URL: c.newURL(u, it.t.HopPath+"E", it.t.URL.URL, -1), Action: it.t.Action}
+	if c.blockRule(u) {
+		// Fails in the page, as a browser extension's block would; logged
+		// through the drop log, so an embed the page's links also name
+		// gets one line.
+		if err := c.logDrops(it.worker, []drop{{u, sub.HopPath, sub.Via, crawllog.CodeBlockedUser, annBlockedRule}}); err != nil {
+			c.log.Warn("crawl.log", zap.Error(err))
+		}
+		return nil, errBlockedRule
+	}
 	f, err := c.get(ctx, sub.Host, u, embedHeaders(r.Header))
 	if err != nil {
 		c.logEmbedFailure(it.worker, sub, err)

@@ -20,8 +20,11 @@ type candidateStage interface {
 // place candidate stages are registered. Canonicalisation comes before it
 // (extract: a malformed reference never becomes a URL) and the host quota
 // after it (commit: the frontier numbers the URL or refuses it).
+//
+// block runs after scope, so that only URLs the capture would have
+// fetched are logged as blocked; with no fetch.block rule it keeps all.
 func assembleCandidates(*job.Job) []candidateStage {
-	return []candidateStage{hopsStage{}, scopeStage{}, trapsStage{}}
+	return []candidateStage{hopsStage{}, scopeStage{}, blockStage{}, trapsStage{}}
 }
 
 // explainCandidates is the candidate chain as package stages lists it,

@@ -26,6 +26,9 @@ type liveConn struct {
 	conn, raw net.Conn
 	since     time.Time // idle since
 	info      *connInfo // how the connection reached its server
+	// absolute: a plain HTTP connection to a forward proxy, which takes
+	// request lines in absolute form.
+	absolute bool
 }
 
 // connPool keeps connections whose last exchange ended cleanly (the

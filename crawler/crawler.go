@@ -107,6 +107,12 @@ type Options struct {
 	// TLSRoots, if non-nil, are the root certificates server chains are
 	// verified against instead of the system's (tests).
 	TLSRoots *x509.CertPool
+	// Proxy, if set, is the operator's forward proxy, used instead of the
+	// job's fetch.proxy: "http://[user:password@]host:port". Its
+	// credentials come from the operator (sharc crawl's SHARC_PROXY, the
+	// daemon's config), never from a job file; they are sent to the proxy
+	// only (Proxy-Authorization) and never archived or logged.
+	Proxy string
 }
 
 // Stats are a capture's running counters.
@@ -235,6 +241,7 @@ type runState struct {
 	useHistory     bool // the cascade reads capture history (one store query per new URL)
 	smMu           sync.Mutex
 	sitemapsSeen   map[string]struct{}
+	sitemapNamers  map[string][]string           // by SURT: the hosts whose robots.txt named the sitemap (or its index)
 	sitemapCount   map[string]int                // sitemaps queued per host (limits.max_sitemaps_per_host)
 	sitemapEntries map[string]extract.SitemapURL // by SURT: changefreq/lastmod for the rate cascade, while their sitemap commits
 	sitemapSlots   chan struct{}                 // bounds sitemaps read at once (maxSitemapsAtOnce)
@@ -724,8 +731,12 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 		return nil
 	}
 	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
+	f, final, err, fatal := c.followRobotsRedirects(ctx, worker, t, f, err)
 	if f != nil {
 		defer f.Close() // releases the spooled response
+	}
+	if fatal != nil {
+		return fatal // a redirect could not be archived
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -752,21 +763,59 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	}
 	var drops []drop
 	for _, s := range sitemaps {
-		u, err := urlcanon.Canonical(t.URL.URL, strings.TrimSpace(s))
+		u, err := urlcanon.Canonical(final.URL.URL, strings.TrimSpace(s))
 		if err != nil {
 			drops = append(drops, drop{s, "PM", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
-		} else if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest); d != nil {
+			continue
+		}
+		c.nameSitemap(u, t.Host)
+		if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest); d != nil {
 			drops = append(drops, *d)
 		}
 	}
 	c.bytes.Add(f.Response.Size())
-	if _, err := c.submit(&archived{t: t, f: f, entry: fetchEntry(worker, t, f, nil)}); err != nil {
+	if _, err := c.submit(&archived{t: final, f: f, entry: fetchEntry(worker, final, f, nil)}); err != nil {
 		return err
 	}
 	c.fetched.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
 	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
 	return c.logDrops(worker, drops)
+}
+
+// maxRobotsRedirects is how many consecutive redirects of a robots.txt
+// are followed: RFC 9309 §2.3.1.2 asks for at least five.
+const maxRobotsRedirects = 5
+
+// followRobotsRedirects follows robots.txt's redirects, across hosts too
+// (RFC 9309 §2.3.1.2), archiving each redirect as it goes; the rules of
+// the robots.txt reached apply to t's host. It returns the last response
+// (or fetch error) and the task it answers: t, or t with the URL of the
+// last hop (hop path "PR…", via the URL that redirected to it). Each hop
+// goes through the network guard like any fetch; a redirect left after
+// the fifth hop (or with an unusable Location) is the answer, which
+// robots.txt reads as "no rules" like any non-2xx, non-5xx status. fatal
+// is a failure to archive a redirect (the store's or the WARC's).
+func (c *Crawler) followRobotsRedirects(ctx context.Context, worker int, t frontier.Task, f *fetched, err error) (_ *fetched, _ frontier.Task, _, fatal error) {
+	cur := t
+	for hop := 0; hop < maxRobotsRedirects && err == nil && f.Status/100 == 3 && ctx.Err() == nil; hop++ {
+		next, err2 := urlcanon.Canonical(cur.URL.URL, f.Header.Get("Location"))
+		if err2 != nil || f.Header.Get("Location") == "" {
+			break
+		}
+		c.bytes.Add(f.Response.Size())
+		_, serr := c.submit(&archived{t: cur, f: f, entry: fetchEntry(worker, cur, f, nil)})
+		_ = f.Close()
+		if serr != nil {
+			return nil, cur, nil, serr
+		}
+		c.fetched.Add(1)
+		via := cur.URL.URL
+		cur.URL = frontier.URL{URL: next, SURT: urlcanon.SURT(next), Host: t.Host, Parent: -1, HopPath: cur.HopPath + "R", Via: via}
+		cur.Attempt = 0
+		f, err = c.get(ctx, urlcanon.Host(next), next, nil)
+	}
+	return f, cur, err, nil
 }
 
 // buildExchange builds and compresses a's WARC records (warc.Writer.Build),

@@ -22,7 +22,12 @@ const (
 	annHostQuota     = "host-quota"
 	annSitemapQuota  = "sitemap-quota"
 	annSitemapDepth  = "sitemap-depth"
-	annCrawlerError  = "crawler-error"
+	// annSitemapCrossHost: a sitemap listed a URL of another host whose
+	// robots.txt does not name the sitemap (the sitemaps protocol).
+	annSitemapCrossHost = "sitemap-cross-host"
+	// annBlockedRule: the URL matched a fetch.block rule.
+	annBlockedRule  = "blocked-rule"
+	annCrawlerError = "crawler-error"
 	// annRobotsUnavailable + ":" + robots.txt's status (-2, 503, …):
 	// a page failed (-61) because its host's robots.txt did.
 	annRobotsUnavailable = "robots-unavailable"

@@ -72,6 +72,9 @@ type fetcher struct {
 	// bufs holds idle copy buffers for hashing bodies: one 32 KB buffer
 	// per fetch was a tenth of the crawl's allocations.
 	bufs chan []byte
+	// proxy is the forward proxy (fetch.proxy) every connection goes
+	// through; nil: direct (proxy.go).
+	proxy *url.URL
 }
 
 // copyBuffer takes an idle copy buffer, or makes one.
@@ -166,32 +169,60 @@ func (f *fetched) body() (io.Reader, error) {
 	return io.LimitReader(resp.Body, f.BodyLen), nil
 }
 
-// decoded returns the entity body with gzip or deflate content coding
-// removed, for link extraction, as a stream of at most limit bytes. Unknown
-// or broken codings yield the body as it is.
+// maxCodings bounds the stacked content codings decoded: more is no
+// server's honest answer.
+const maxCodings = 4
+
+// decoded returns the entity body with its gzip and deflate content
+// codings removed, for link extraction, as a stream of at most limit
+// bytes. Stacked codings ("gzip, gzip", "deflate, gzip") are removed
+// last-applied first (RFC 9110 §8.4), each layer read under limit, so the
+// decompression-bomb bound holds for every layer. Unknown or broken
+// codings yield the body as it is.
 func (f *fetched) decoded(limit int64) io.Reader {
+	codings := contentCodings(f.Header)
+	if len(codings) == 0 || len(codings) > maxCodings {
+		return f.plain(limit)
+	}
 	body, err := f.body()
 	if err != nil {
 		return strings.NewReader("")
 	}
-	var r io.Reader
-	switch strings.ToLower(strings.TrimSpace(f.Header.Get("Content-Encoding"))) {
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(bufio.NewReader(body))
-		if err != nil {
+	r := body
+	for i := len(codings) - 1; i >= 0; i-- {
+		switch codings[i] {
+		case "gzip", "x-gzip":
+			zr, err := gzip.NewReader(bufio.NewReader(r))
+			if err != nil {
+				return f.plain(limit)
+			}
+			r = zr
+		case "deflate":
+			r = flate.NewReader(bufio.NewReader(r))
+		default:
 			return f.plain(limit)
 		}
-		r = zr
-	case "deflate":
-		r = flate.NewReader(bufio.NewReader(body))
-	default:
-		return io.LimitReader(body, limit)
+		r = io.LimitReader(r, limit)
 	}
-	br := bufio.NewReader(io.LimitReader(r, limit))
+	br := bufio.NewReader(r)
 	if _, err := br.Peek(1); err != nil && err != io.EOF {
 		return f.plain(limit) // nothing decodes: keep the bytes as they are
 	}
 	return endAtError{br}
+}
+
+// contentCodings lists h's content codings in the order applied, "identity"
+// left out.
+func contentCodings(h http.Header) []string {
+	var out []string
+	for _, v := range h.Values("Content-Encoding") {
+		for _, c := range strings.Split(v, ",") {
+			if c = strings.ToLower(strings.TrimSpace(c)); c != "" && c != "identity" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // endAtError ends a stream at its first error: what a broken coding
@@ -243,6 +274,7 @@ type recordingConn struct {
 	limit   int64
 	hitCap  bool  // a read was refused at limit
 	spoolEr error // the spool could not take the bytes (disk full)
+	interim bool  // an interim response was received (and dropped)
 }
 
 var errTooLarge = errors.New("response exceeds the size limit")
@@ -358,6 +390,9 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 // dial connects to u's address through the network guard, with TLS for
 // https, and notes how it got there (connInfo).
 func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
+	if f.proxy != nil {
+		return f.dialProxy(ctx, u)
+	}
 	info, addrs, err := f.route(ctx, u)
 	if err != nil {
 		return liveConn{}, dialError(ctx, err)
@@ -370,12 +405,17 @@ func (f *fetcher) dial(ctx context.Context, u *url.URL) (liveConn, error) {
 	if u.Scheme != "https" {
 		return liveConn{conn: raw, raw: raw, info: info}, nil
 	}
+	return f.handshake(ctx, u, raw, info)
+}
+
+// handshake runs TLS with u's server over raw.
+func (f *fetcher) handshake(ctx context.Context, u *url.URL, raw net.Conn, info *connInfo) (liveConn, error) {
 	// Archival capture records what the site serves even when its
 	// certificate is wrong; the certificate problem is not ours to fix,
 	// but it is checked and recorded (newTLSInfo).
 	tc := tls.Client(raw, crawlerTLSConfig(u.Hostname()))
 	stop := context.AfterFunc(ctx, func() { _ = raw.Close() })
-	err = tc.HandshakeContext(ctx)
+	err := tc.HandshakeContext(ctx)
 	stop()
 	if err != nil {
 		_ = raw.Close()
@@ -457,16 +497,19 @@ func (f *fetcher) clock() time.Time {
 func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.Request, key string, start time.Time) (out *fetched, stale bool, err error) {
 	// Closing the connection when ctx ends unblocks reads and writes.
 	stop := context.AfterFunc(ctx, func() { _ = lc.conn.Close() })
-	sp := f.spools.New()
-	out, keep, err := f.exchange(ctx, &recordingConn{Conn: lc.conn, in: sp}, req)
+	rc := &recordingConn{Conn: lc.conn, in: f.spools.New()}
+	out, keep, err := f.exchange(ctx, rc, req, lc.absolute)
 	if err != nil {
 		stop()
 		_ = lc.conn.Close()
-		stale = reused && sp.Size() == 0 && ctx.Err() == nil
-		_ = sp.Close()
+		stale = reused && rc.in.Size() == 0 && !rc.interim && ctx.Err() == nil
+		_ = rc.in.Close()
 		return nil, stale, err
 	}
 	out.IP, out.Start, out.Duration = hostOf(lc.raw.RemoteAddr()), start, time.Since(start)
+	if f.proxy != nil {
+		out.IP = "" // the proxy's address, not the origin's: WARC-IP-Address is left out
+	}
 	out.Conn = lc.info
 	if stop() && keep {
 		f.pool.put(key, lc)
@@ -503,23 +546,29 @@ var errHeaderTooLarge = errors.New("response header exceeds fetch.max_header_byt
 //
 // keep reports whether the connection may carry another request: the
 // response was read exactly to its end and nobody asked to close.
-func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request) (out *fetched, keep bool, err error) {
+//
+// absolute sends the request line in absolute form (to a forward proxy)
+// while the request record keeps the origin form the origin receives.
+func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Request, absolute bool) (out *fetched, keep bool, err error) {
 	var reqBuf bytes.Buffer
 	if err := req.Write(&reqBuf); err != nil {
 		return nil, false, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}
-	if _, err := rc.Write(reqBuf.Bytes()); err != nil {
+	wire := reqBuf.Bytes()
+	if absolute {
+		wire = absoluteForm(wire, req.URL, f.proxyAuth())
+	}
+	if _, err := rc.Write(wire); err != nil {
 		return nil, false, classify(ctx, err, crawllog.CodeConnectLost)
 	}
-	br := bufio.NewReader(rc)
-	rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
-	resp, err := http.ReadResponse(br, req)
-	hdrLen := rc.in.Size() - int64(br.Buffered())
-	if rc.hitCap || err == nil && hdrLen > f.maxHeader {
-		return nil, false, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
+	if absolute {
+		rc.out.Reset()
+		rc.out.Write(reqBuf.Bytes())
 	}
+	br := bufio.NewReader(rc)
+	resp, hdrLen, err := f.finalHead(ctx, rc, br, req)
 	if err != nil {
-		return nil, false, f.readError(ctx, rc, err)
+		return nil, false, err
 	}
 	rc.limit = hdrLen + f.maxBody + framingSlack
 	rc.in.Grow(int(min(resp.ContentLength, f.maxBody)) + br.Size())
@@ -557,6 +606,53 @@ func (f *fetcher) exchange(ctx context.Context, rc *recordingConn, req *http.Req
 		Truncated: truncated,
 		req:       req,
 	}, keep, nil
+}
+
+// maxInterim bounds the interim (1xx) responses read before a final one:
+// a server sending them forever must not hold a worker.
+const maxInterim = 8
+
+// finalHead reads response heads until a final (non-1xx) one, under the
+// header cap each. Interim responses (100 Continue, 103 Early Hints; RFC
+// 9110 §15.2) are skipped as browsers and Heritrix skip them: their bytes
+// are dropped from rc's spool, so the WARC response record, crawl.log and
+// the CDXJ all speak of the final response (docs/interop.md). 101 is
+// final: the fetcher never asks to switch protocols. hdrLen is the final
+// head's length in the spool.
+func (f *fetcher) finalHead(ctx context.Context, rc *recordingConn, br *bufio.Reader, req *http.Request) (resp *http.Response, hdrLen int64, err error) {
+	for i := 0; ; i++ {
+		rc.limit = f.maxHeader + int64(br.Size()) // room for the reader's look-ahead
+		resp, err = http.ReadResponse(br, req)
+		hdrLen = rc.in.Size() - int64(br.Buffered())
+		if rc.hitCap || err == nil && hdrLen > f.maxHeader {
+			return nil, 0, &fetchError{Code: crawllog.CodeBlockedGuard, Note: "header-too-large", Err: errHeaderTooLarge}
+		}
+		if err != nil {
+			return nil, 0, f.readError(ctx, rc, err)
+		}
+		if resp.StatusCode >= 200 || resp.StatusCode == http.StatusSwitchingProtocols {
+			return resp, hdrLen, nil
+		}
+		if i == maxInterim {
+			return nil, 0, &fetchError{Code: crawllog.CodeConnectLost, Err: fmt.Errorf("more than %d interim responses", maxInterim)}
+		}
+		if err := rc.dropHead(f.spools, hdrLen); err != nil {
+			return nil, 0, f.readError(ctx, rc, err)
+		}
+	}
+}
+
+// dropHead replaces rc's spool with one holding only what followed its
+// first n bytes (an interim response's head): the read-ahead of the next
+// response.
+func (rc *recordingConn) dropHead(spools *spool.Pool, n int64) error {
+	old := rc.in
+	rc.in, rc.interim = spools.New(), true
+	if _, err := io.Copy(rc.in, io.NewSectionReader(old, n, old.Size()-n)); err != nil {
+		rc.spoolEr = err
+		return err
+	}
+	return old.Close()
 }
 
 // readError classifies a failed read; a spool that cannot take the bytes

@@ -58,6 +58,8 @@ func FieldReaders() []FieldReader {
 		{"fetch.retry_backoff", "Fetch.RetryBackoff", stages.Retry, "crawler/crawler.go"},
 		{"fetch.conditional_get", "Fetch.ConditionalGet", stages.FetchHTTP, "crawler/crawler.go"},
 		{"fetch.allow_addresses", "Fetch.AllowAddresses", stages.NetGuard, "crawler/run.go"},
+		{"fetch.proxy", "Fetch.Proxy", stages.FetchHTTP, "crawler/run.go"},
+		{"fetch.block", "Fetch.Block", stages.Block, "crawler/candidate_block.go"},
 		{"limits.max_url_length", "Limits.MaxURLLength", stages.Traps, "crawler/drops.go"},
 		{"limits.max_path_segments", "Limits.MaxPathSegments", stages.Traps, "crawler/drops.go"},
 		{"limits.max_segment_repeats", "Limits.MaxSegmentRepeats", stages.Traps, "crawler/drops.go"},

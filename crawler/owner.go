@@ -38,7 +38,7 @@ var (
 	definingSettings = []string{
 		"name", "seeds", "user_agent", "robots", "resolve",
 		"scope.surt_prefixes", "scope.max_hops", "scope.include", "scope.exclude",
-		"fetch.max_redirects", "fetch.conditional_get", "fetch.allow_addresses",
+		"fetch.max_redirects", "fetch.conditional_get", "fetch.allow_addresses", "fetch.block",
 		"warc.dir", "warc.prefix", "warc.version", "warc.digest",
 		"store", "scheduler", "capture", "refresh", "change_rates", "default_rate", "rates_model",
 	}
@@ -46,7 +46,7 @@ var (
 		"workers", "max_active_hosts",
 		"scope.max_pages", "scope.max_bytes", "scope.max_duration",
 		"politeness", "limits",
-		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff",
+		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff", "fetch.proxy",
 		"warc.max_size", "warc.operator", "warc.gzip_level", "warc.upload",
 		"schedule",
 	}

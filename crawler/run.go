@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -49,6 +50,14 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	// What can fail without the store fails before a capture exists.
 	if err := checkSeeds(c.job); err != nil {
 		return Stats{}, err
+	}
+	// A job built in code is checked as Parse checks one: a bad proxy
+	// must not quietly become a direct connection.
+	if msg := job.ProxyProblem(c.job.Fetch.Proxy); msg != "" {
+		return Stats{}, fmt.Errorf("fetch.proxy %q: %s", c.job.Fetch.Proxy, msg)
+	}
+	if msg := OperatorProxyProblem(c.opts.Proxy); msg != "" {
+		return Stats{}, fmt.Errorf("operator proxy %s: %s", redactProxy(c.opts.Proxy), msg)
 	}
 	if err := checkWritableDir(c.job.WARC.Dir); err != nil {
 		return Stats{}, fmt.Errorf("warc dir: %w", err)
@@ -204,6 +213,12 @@ func (c *Crawler) setUpState() {
 		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest, digestIsSHA256: j.WARC.Digest == "sha256",
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1)),
 		resolver: newResolver(time.Now), tlsRoots: c.opts.TLSRoots, now: time.Now}
+	switch {
+	case c.opts.Proxy != "":
+		c.fetch.proxy, _ = url.Parse(c.opts.Proxy) // checked by Run (OperatorProxyProblem)
+	case j.Fetch.Proxy != "":
+		c.fetch.proxy, _ = url.Parse(j.Fetch.Proxy) // checked by Run (job.ProxyProblem)
+	}
 	c.prov = newProvenance()
 	c.textBufs = make(chan []byte, max(j.Workers, 1))
 	c.robots = newRobotsCache(j.UserAgent, c.opts.RobotsRetry)
@@ -212,6 +227,7 @@ func (c *Crawler) setUpState() {
 	c.dedup = newDedup(c.store, c.capture.ID, c.opts.DigestCache, !c.resumed && !c.coord.shared())
 	c.scope = newScope(j)
 	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
+	c.sitemapNamers = map[string][]string{}
 	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
 	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
 }

@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	if !c.scope.allows(frontier.URL{URL: u, SURT: cand.SURT, Host: cand.Host}, c.job.Fetch.MaxRedirects) {
 		return nil
 	}
+	if c.blockRule(u) {
+		return &drop{u, hops, via, crawllog.CodeBlockedUser, annBlockedRule}
+	}
 	if !c.coord.holds(cand.Host) {
 		return nil // another node's host: fetching it would break its politeness
 	}
@@ -67,6 +71,46 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	c.sitemapCount[cand.Host] = n + 1
 	_ = c.frontier.AddInterleaved(cand.Host, cand)
 	return nil
+}
+
+// nameSitemap notes that host's robots.txt names sitemap u: the sitemap
+// may then list host's URLs wherever it is served (the sitemaps
+// protocol's cross-submission through robots.txt).
+func (c *Crawler) nameSitemap(u, host string) {
+	s := urlcanon.SURT(u)
+	c.smMu.Lock()
+	defer c.smMu.Unlock()
+	if !slices.Contains(c.sitemapNamers[s], host) {
+		c.sitemapNamers[s] = append(c.sitemapNamers[s], host)
+	}
+}
+
+// inheritNamers lets a sitemap index's child speak for the hosts the index
+// speaks for.
+func (c *Crawler) inheritNamers(child, parentSURT string) {
+	s := urlcanon.SURT(child)
+	c.smMu.Lock()
+	defer c.smMu.Unlock()
+	for _, h := range c.sitemapNamers[parentSURT] {
+		if !slices.Contains(c.sitemapNamers[s], h) {
+			c.sitemapNamers[s] = append(c.sitemapNamers[s], h)
+		}
+	}
+}
+
+// sitemapMaySpeakFor reports whether the sitemap (by SURT, served by
+// host) may list loc: a sitemap speaks for its own host, and for the
+// hosts whose robots.txt names it (or the index above it). Entries of
+// other hosts are refused, as the sitemaps protocol says: anyone could
+// otherwise steer the crawl onto a host through a sitemap of their own.
+func (c *Crawler) sitemapMaySpeakFor(sitemapSURT, host, loc string) bool {
+	h := urlcanon.Host(loc)
+	if h == host {
+		return true
+	}
+	c.smMu.Lock()
+	defer c.smMu.Unlock()
+	return slices.Contains(c.sitemapNamers[sitemapSURT], h)
 }
 
 // processSitemap fetches, archives and reads one sitemap: its entries join
@@ -116,9 +160,14 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 		}
 		c.smMu.Unlock()
 		for _, e := range res.Sitemap {
+			if !c.sitemapMaySpeakFor(t.URL.SURT, t.Host, e.Loc) {
+				drops = append(drops, drop{e.Loc, t.HopPath + crawllog.HopManifest, t.URL.URL, crawllog.CodeOutOfScope, annSitemapCrossHost})
+				continue
+			}
 			cands = append(cands, c.newURL(e.Loc, t.HopPath+crawllog.HopManifest, t.URL.URL, -1))
 		}
 		for _, child := range res.SitemapIndex {
+			c.inheritNamers(child, t.URL.SURT)
 			if d := c.addSitemap(child, t.URL.URL, t.HopPath+"M"); d != nil {
 				drops = append(drops, *d)
 			}

@@ -21,6 +21,7 @@ const (
 	CodeChaff          Code = -4000 // a trap defence dropped the URI (path loops, calendars, query explosion, outlink cap)
 	CodeTooManyHops    Code = -4001 // beyond max_hops or the redirect limit
 	CodeOutOfScope     Code = -5000 // out of scope
+	CodeBlockedUser    Code = -5001 // matched a block rule (fetch.block)
 	CodeBlockedGuard   Code = -5002 // refused by a processor: the network guard, an oversized response header
 	CodeQuota          Code = -5003 // a quota (pages or sitemaps per host) is exhausted
 	CodeRobots         Code = -9998 // precluded by robots.txt

@@ -17,6 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/netguard"
 )
@@ -34,6 +35,12 @@ type Config struct {
 	// is used, so a database password can stay out of the file (the
 	// container reads it from its environment).
 	Store string `yaml:"store"`
+	// Proxy is the institution's forward proxy every capture goes through
+	// (http://[user:password@]host:port), replacing the jobs'
+	// fetch.proxy; when empty the environment variable SHARC_PROXY is
+	// used, so its password can stay out of the file. Its credentials are
+	// sent to the proxy only, never archived, logged or served.
+	Proxy string `yaml:"proxy"`
 	// DataDir holds each job's WARCs (DataDir/NAME/warcs) unless the job
 	// sets warc.dir. Default "data".
 	DataDir string `yaml:"data_dir"`
@@ -236,6 +243,9 @@ func (c *Config) applyDefaults(getenv func(string) string) {
 	if c.Token == "" && getenv != nil {
 		c.Token = getenv("SHARC_TOKEN")
 	}
+	if c.Proxy == "" && getenv != nil {
+		c.Proxy = getenv("SHARC_PROXY")
+	}
 	if c.Store == "" && getenv != nil {
 		c.Store = getenv("SHARC_STORE")
 	}
@@ -285,6 +295,9 @@ func (c *Config) applyHTTPDefaults() {
 func (c Config) Validate() error {
 	if c.Store == "" {
 		return errors.New("store: required (sqlite:PATH or postgres://user@host/db, or SHARC_STORE in the environment)")
+	}
+	if msg := crawler.OperatorProxyProblem(c.Proxy); c.Proxy != "" && msg != "" {
+		return fmt.Errorf("proxy: %s", msg) // the URL itself may hold a password
 	}
 	loop, err := IsLoopback(c.Listen)
 	if err != nil {

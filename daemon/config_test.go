@@ -53,6 +53,11 @@ func TestParseConfig(t *testing.T) {
 		{"replay_listen", "store: sqlite:x.db\nreplay_listen: 127.0.0.2:8181\n", "", "", func(c Config) bool { return c.ReplayListen == "127.0.0.2:8181" }},
 		{"bad replay_listen", "store: sqlite:x.db\nreplay_listen: 8181\n", "", "replay_listen:", nil},
 		{"empty file", "", "", "store: required", nil},
+		{"proxy with credentials", "store: sqlite:x.db\nproxy: http://u:pw@proxy.example.org:3128\n", "", "", func(c Config) bool {
+			return c.Proxy == "http://u:pw@proxy.example.org:3128"
+		}},
+		{"proxy socks5", "store: sqlite:x.db\nproxy: socks5://proxy.example.org:1080\n", "", "proxy: scheme \"socks5\"", nil},
+		{"proxy without port", "store: sqlite:x.db\nproxy: http://proxy.example.org\n", "", "proxy: must name a host and a port", nil},
 		{"node", "store: postgres://u@h/db\nnode: n_1\n", "", "", func(c Config) bool {
 			return c.Node == "n_1" && c.Poll == DefaultPoll && c.LeaseTTL == 0 && c.MaxHosts == 0
 		}},

@@ -138,7 +138,7 @@ func (m *metrics) outcomes() []string {
 func knownCodes() []crawllog.Code {
 	return []crawllog.Code{crawllog.CodeConnectFailed, crawllog.CodeConnectLost, crawllog.CodeTimeout, crawllog.CodeRuntimeError,
 		crawllog.CodeHostUnresolved, crawllog.CodeUnfetchable, crawllog.CodeRetriesGaveUp, crawllog.CodePrereqFailed,
-		crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeBlockedGuard, crawllog.CodeQuota,
+		crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeBlockedUser, crawllog.CodeBlockedGuard, crawllog.CodeQuota,
 		crawllog.CodeRobots}
 }
 
@@ -147,7 +147,7 @@ func knownCodes() []crawllog.Code {
 // quotas), not failures.
 func errorClass(code crawllog.Code) (class string, ok bool) {
 	switch code {
-	case crawllog.CodeRobots, crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeQuota:
+	case crawllog.CodeRobots, crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeBlockedUser, crawllog.CodeQuota:
 		return "", false
 	case crawllog.CodeHostUnresolved:
 		return errClassDNS, true
@@ -563,7 +563,7 @@ func hostErrorClassOfStatus(status int) (HostErrorClass, bool) {
 // host (scope, traps, hops, quotas).
 func hostErrorClassOfCode(code crawllog.Code) (HostErrorClass, bool) {
 	switch code {
-	case crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeQuota:
+	case crawllog.CodeChaff, crawllog.CodeTooManyHops, crawllog.CodeOutOfScope, crawllog.CodeBlockedUser, crawllog.CodeQuota:
 		return "", false
 	case crawllog.CodeConnectFailed, crawllog.CodeConnectLost, crawllog.CodeTimeout, crawllog.CodeHostUnresolved,
 		crawllog.CodeRetriesGaveUp:

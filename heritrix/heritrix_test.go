@@ -122,7 +122,7 @@ func TestHeritrixLayout(t *testing.T) {
 		{CrawlReport, 23, "URIs/sec: 0.2"},
 		{CrawlReport, 24, "KB/sec: 1"},
 		{ProcessorsReport, 0, "CandidateChain - Processors report - 202611241001"},
-		{ProcessorsReport, 1, "  Number of Processors: 5"},
+		{ProcessorsReport, 1, "  Number of Processors: 6"},
 	}
 	for _, c := range checks {
 		lines := report(c.report)

@@ -13,6 +13,7 @@ type stage string
 
 const (
 	stageScope     stage = "scope"     // -5000
+	stageBlock     stage = "block"     // -5001
 	stageHops      stage = "hops"      // -4001
 	stageTraps     stage = "traps"     // -4000
 	stageQuota     stage = "quota"     // -5003
@@ -25,7 +26,7 @@ const (
 	stageFailed    stage = "failed"    // any other code: no response
 )
 
-var stageByCode = map[int]stage{-5000: stageScope, -4001: stageHops, -4000: stageTraps, -5003: stageQuota,
+var stageByCode = map[int]stage{-5000: stageScope, -5001: stageBlock, -4001: stageHops, -4000: stageTraps, -5003: stageQuota,
 	-7: stageMalformed, -5002: stageGuard, -9998: stageRobots, -61: stageRobotsNA, -5: stageError}
 
 func stageOf(status int) stage {
@@ -48,6 +49,9 @@ var counts = map[string]func(t *Tally) []string{
 	},
 	crawlstages.Scope: func(t *Tally) []string {
 		return []string{fmt.Sprintf("%d URIs out of scope (-5000)", t.stages[stageScope])}
+	},
+	crawlstages.Block: func(t *Tally) []string {
+		return []string{fmt.Sprintf("%d URIs matching a block rule (-5001)", t.stages[stageBlock])}
 	},
 	crawlstages.Hops: func(t *Tally) []string {
 		return []string{fmt.Sprintf("%d URIs beyond max_hops or the redirect limit (-4001)", t.stages[stageHops])}

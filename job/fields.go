@@ -368,6 +368,20 @@ var fetchFields = []field[Job]{
 	{key: "allow_addresses", typ: "list of CIDR prefixes or IP addresses", def: "`[]` (none)", flow: true,
 		parse: func(p *parser, n *yaml.Node, _ string, j *Job) { p.allowAddresses(n, &j.Fetch) },
 		write: func(j *Job) any { return netguard.Format(j.Fetch.AllowAddresses) }},
+	{key: "proxy", typ: "URL `http://host:port` or `socks5://host:port`", def: "`\"\"` (direct)",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) {
+			if s, ok := p.str(n, path); ok {
+				if msg := ProxyProblem(s); msg != "" {
+					p.errf(n, path, "%s", msg)
+				} else {
+					j.Fetch.Proxy = s
+				}
+			}
+		},
+		write: func(j *Job) any { return j.Fetch.Proxy }},
+	{key: "block", typ: "list of regexes", def: "none",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Fetch.Block = p.regexes(n, path) },
+		write: func(j *Job) any { return regexText(j.Fetch.Block) }},
 }
 
 // limitsFields are the trap and bomb defences (docs/robustness.md).

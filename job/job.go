@@ -146,6 +146,15 @@ type Fetch struct {
 	// private, link-local, CGNAT, multicast, reserved; package netguard).
 	// Nil (the default) allows none of them.
 	AllowAddresses []netip.Prefix
+	// Proxy is the forward proxy every request goes through
+	// ("http://host:port"; "" connects directly): HTTP requests in
+	// absolute form, HTTPS through CONNECT. It never carries credentials.
+	Proxy string
+	// Block are URL patterns never requested: a link, embed, redirect or
+	// sitemap entry (and a browser page's request) matching any of them is
+	// logged -5001 blocked-rule instead of fetched. Matched like
+	// scope.exclude, on the canonical URL.
+	Block []*regexp.Regexp
 }
 
 // Limits are the defences against crawler traps and bombs: every URL they

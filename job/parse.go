@@ -923,3 +923,26 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // RemoteName is what a remote's name (warc.upload.remote, a daemon's
 // remotes:) may be.
 var RemoteName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// ProxyProblem says what is wrong with a fetch.proxy value, or "" if
+// nothing is: an http or socks5 URL naming a host and port, with no credentials
+// (job files are shared and archived with the capture) and no path.
+func ProxyProblem(s string) string {
+	if s == "" {
+		return ""
+	}
+	u, err := neturl.Parse(s)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("not a URL: %v", err)
+	case u.Scheme != "http" && u.Scheme != "socks5":
+		return fmt.Sprintf("scheme %q: http:// (HTTPS goes through it with CONNECT) or socks5:// proxies only", u.Scheme)
+	case u.User != nil:
+		return "must not carry credentials: job files are kept with the capture"
+	case u.Hostname() == "" || u.Port() == "":
+		return "must name a host and a port, e.g. http://proxy.example.org:3128"
+	case u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.Fragment != "":
+		return "must be http://host:port or socks5://host:port, without a path, query or fragment"
+	}
+	return ""
+}

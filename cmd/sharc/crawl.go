@@ -100,7 +100,10 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 		return abandonRunning(ctx, c, st, j)
 	}
 	tty := c.term != nil && c.term.isTerminal()
-	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry}
+	// The operator's proxy, credentials and all, comes from the
+	// environment: job files are kept with the capture.
+	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
+		Proxy: os.Getenv("SHARC_PROXY")}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }

@@ -25,6 +25,7 @@ const (
 	Canonicalize  = "canonicalize"
 	Hops          = "hops"
 	Scope         = "scope"
+	Block         = "block"
 	Traps         = "traps"
 	Quotas        = "quotas"
 	RevisitHold   = "revisit-hold"
@@ -54,6 +55,7 @@ func All() []Stage {
 		{Canonicalize, Candidate, "makes each discovered reference a canonical URL; malformed ones and unsupported schemes are dropped (-7)"},
 		{Hops, Candidate, "drops URLs beyond scope.max_hops or fetch.max_redirects (-4001)"},
 		{Scope, Candidate, "keeps only URLs the job's scope rules allow (-5000)"},
+		{Block, Candidate, "drops URLs matching a fetch.block rule, with a line each (-5001); the browser's requests are checked alike"},
 		{Traps, Candidate, "drops URLs a trap defence refuses: length, path segments, repeats, query variants, calendars (-4000)"},
 		{Quotas, Candidate, "drops URLs over a per-host quota: limits.max_pages_per_host and the sitemap limits (-5003)"},
 		{RevisitHold, Fetch, "holds a revisit until a later second than its visit's WARC-Date, so replay tools can tell them apart"},

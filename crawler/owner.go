@@ -291,7 +291,14 @@ type identifier interface {
 
 // storeIdentity is the run's store's identity, "" if it has none.
 func (c *Crawler) storeIdentity(ctx context.Context) (string, error) {
-	s, ok := c.store.(identifier)
+	return StoreIdentity(ctx, c.store)
+}
+
+// StoreIdentity is st's identity (PostgreSQL: system identifier,
+// database and schema; SQLite: the file's resolved path), "" for a store
+// that has none: what captures compare instead of DSN text.
+func StoreIdentity(ctx context.Context, st store.Store) (string, error) {
+	s, ok := st.(identifier)
 	if !ok {
 		return "", nil
 	}

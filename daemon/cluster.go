@@ -47,7 +47,7 @@ type joinStore struct {
 // Identity is the wrapped store's (the crawler compares stores by it;
 // see crawler.CheckOwnerIn); "" if it has none.
 func (s joinStore) Identity(ctx context.Context) (string, error) {
-	return storeIdentity(ctx, s.Store)
+	return crawler.StoreIdentity(ctx, s.Store)
 }
 
 // OpenCapture implements store.Store.

@@ -513,22 +513,6 @@ func (d *Daemon) SubmitReplacing(ctx context.Context, data []byte, filename stri
 	return d.infoLocked(js, true), nil
 }
 
-// storeIdentity is st's identity (store.Identity), "" if it has none:
-// nodes whose configs name one database differently share its captures.
-func storeIdentity(ctx context.Context, st store.Store) (string, error) {
-	s, ok := st.(interface {
-		Identity(ctx context.Context) (string, error)
-	})
-	if !ok {
-		return "", nil
-	}
-	id, err := s.Identity(ctx)
-	if err != nil {
-		return "", fmt.Errorf("store: %w", err)
-	}
-	return id, nil
-}
-
 // checkOwner refuses (409) a job whose name has an open capture, running
 // or paused, started with other defining settings: resuming it with this
 // job's would archive another capture into it (see crawler.OwnerError).
@@ -546,7 +530,7 @@ func (d *Daemon) checkOwner(ctx context.Context, j *job.Job, filename string) er
 	if err != nil || len(caps) == 0 || !caps[len(caps)-1].Status.Open() {
 		return err
 	}
-	storeID, err := storeIdentity(ctx, d.st)
+	storeID, err := crawler.StoreIdentity(ctx, d.st)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/store/storetest"
 )
 
 // countingListener is a plain TCP listener on 127.0.0.7 that counts the
@@ -288,27 +287,8 @@ func TestSandboxUpgrade(t *testing.T) {
 // daemon before the sandbox left them; it returns the capture's id.
 func storeOldJob(t *testing.T, dsn string, j *job.Job) int64 {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	text, err := j.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	row, err := st.UpsertJob(ctx, j.Name, string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := st.OpenCapture(ctx, row.ID, j.Scheduler.Strategy, j.Capture.Mode)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, c, _ := storetest.OpenJobCapture(t, dsn, j)
+	st.Close() // the daemon opens it next
 	return c.ID
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/store/storetest"
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
@@ -126,26 +127,8 @@ func startedCapture(t *testing.T, dsn, file string) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(ctx, dsn, zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, c, text := storetest.OpenJobCapture(t, dsn, j)
 	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	text, err := j.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	jr, err := st.UpsertJob(ctx, j.Name, string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := st.OpenCapture(ctx, jr.ID, j.Scheduler.Strategy, j.Capture.Mode)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := st.SetCaptureOwner(ctx, c.ID, store.CaptureOwner{JobFile: file, JobYAML: string(text)}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -1023,4 +1026,34 @@ func testJobCaptureSizes(t *testing.T, s store.Store) {
 	if _, err := s.JobCaptureSizes(ctx, 999999); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("JobCaptureSizes of unknown capture: %v, want ErrNotFound", err)
 	}
+}
+
+// OpenJobCapture opens the store at dsn (migrated), stores j as its
+// job and opens a running capture of it, as a run that was interrupted
+// right after starting leaves them; it returns the still-open store (closed
+// when the test ends), the capture and j's YAML as stored.
+func OpenJobCapture(t testing.TB, dsn string, j *job.Job) (store.Store, store.Capture, string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn, zap.NewNop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	text, err := j.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err := st.UpsertJob(ctx, j.Name, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := st.OpenCapture(ctx, row.ID, j.Scheduler.Strategy, j.Capture.Mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, c, string(text)
 }

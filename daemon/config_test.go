@@ -56,7 +56,8 @@ func TestParseConfig(t *testing.T) {
 		{"proxy with credentials", "store: sqlite:x.db\nproxy: http://u:pw@proxy.example.org:3128\n", "", "", func(c Config) bool {
 			return c.Proxy == "http://u:pw@proxy.example.org:3128"
 		}},
-		{"proxy socks5", "store: sqlite:x.db\nproxy: socks5://proxy.example.org:1080\n", "", "proxy: scheme \"socks5\"", nil},
+		{"proxy socks5", "store: sqlite:x.db\nproxy: socks5://proxy.example.org:1080\n", "", "", func(c Config) bool { return c.Proxy == "socks5://proxy.example.org:1080" }},
+		{"proxy ftp", "store: sqlite:x.db\nproxy: ftp://proxy.example.org:21\n", "", "proxy: scheme \"ftp\"", nil},
 		{"proxy without port", "store: sqlite:x.db\nproxy: http://proxy.example.org\n", "", "proxy: must name a host and a port", nil},
 		{"node", "store: postgres://u@h/db\nnode: n_1\n", "", "", func(c Config) bool {
 			return c.Node == "n_1" && c.Poll == DefaultPoll && c.LeaseTTL == 0 && c.MaxHosts == 0

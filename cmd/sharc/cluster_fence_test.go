@@ -357,7 +357,7 @@ func TestClusterSIGSTOPBeyondTTL(t *testing.T) {
 	}
 	conn := rawConn(t, fc.dsn)
 	// Stopped until the others hold every host it held, and beyond.
-	waitFor(t, 30*time.Second, "the others taking the stopped node's hosts", func() bool {
+	waitFor(t, 120*time.Second, "the others taking the stopped node's hosts", func() bool {
 		return len(leases(t, conn)[victim.name]) == 0
 	})
 	time.Sleep(2 * fenceTTL)
@@ -440,7 +440,7 @@ func TestClusterNodePartitioned(t *testing.T) {
 	victim := fc.nodes[0]
 	fc.proxy.blackHole(victim.name)
 	conn := rawConn(t, fc.dsn)
-	waitFor(t, 30*time.Second, "the others taking the partitioned node's hosts", func() bool {
+	waitFor(t, 120*time.Second, "the others taking the partitioned node's hosts", func() bool {
 		return len(leases(t, conn)[victim.name]) == 0
 	})
 	time.Sleep(fenceTTL)

@@ -122,7 +122,7 @@ crawl() {
 
 results=$work/results.tsv
 : >"$results"
-uptime
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg)"
 for hosts in $HOSTS_LIST; do
 	start_site "$hosts"
 	for procs in $PROCS_LIST; do
@@ -144,7 +144,7 @@ for hosts in $HOSTS_LIST; do
 	fi
 	stop_site
 done
-uptime
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg)"
 
 summary=$work/summary.md
 {

@@ -12,7 +12,7 @@ VERSION ?=
 REVISION ?= $(shell rev=$$(git rev-parse HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo $$rev || echo $$rev.dirty; })
 LDFLAGS := $(if $(VERSION),-X github.com/sharc-archive/sharc/internal/version.linked=$(VERSION)) $(if $(REVISION),-X github.com/sharc-archive/sharc/internal/version.linkedRevision=$(REVISION))
 
-.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-commit bench-cluster bench-coord bench-abuse clean pg chromium js compose promtool image replay-assets
+.PHONY: all build test demo vet lint tidy bench bench-crawl bench-scale bench-cores bench-commit bench-cluster bench-coord bench-abuse clean pg chromium js compose promtool image replay-assets
 
 all: build
 
@@ -99,6 +99,13 @@ bench-crawl:
 # whose build makes each capture again, right after).
 bench-scale:
 	scripts/bench-scale.sh
+
+# bench-cores crawls the test site (its own process) at GOMAXPROCS 1, 2,
+# 4, … nproc, on one host and on fifty, and prints pages/s, CPU per page,
+# parallel efficiency and the block and mutex profiles (docs/benchmarks.md,
+# "Core scaling"; knobs PAGES, HOSTS_LIST, PROCS_LIST, WORKERS, TIMEOUT).
+bench-cores:
+	scripts/bench-cores.sh
 
 # bench-commit alternates BenchmarkCommitScale between the store code of
 # git revisions REVS (default: the work tree; "." names it) and prints

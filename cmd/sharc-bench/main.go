@@ -15,6 +15,8 @@ func main() {
 		err = runFetch(os.Args[2:])
 	case "spread":
 		err = runSpread(os.Args[2:])
+	case "sites":
+		err = runSites(os.Args[2:])
 	case "urls":
 		err = runURLs(os.Args[2:])
 	default:
@@ -27,6 +29,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: sharc-bench fetch|spread|urls [flags]")
+	fmt.Fprintln(os.Stderr, "usage: sharc-bench fetch|sites|spread|urls [flags]")
 	os.Exit(2)
 }

@@ -54,8 +54,20 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
 	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
+	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *profileDir != "" {
+		stop, err := startProfiles(*profileDir)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if serr := stop(); serr != nil {
+				c.log.Warn("profiles", zap.Error(serr))
+			}
+		}()
 	}
 	if *pprofAddr != "" {
 		stop, err := servePprof(*pprofAddr)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -63,4 +64,30 @@ func TestPprofLoopbackOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop()
+}
+
+// TestCrawlProfileDir: `sharc crawl --profile-dir` leaves CPU, block and
+// mutex profiles of a crawl that ended by itself (make bench-cores reads
+// them), each a gzipped profile with the crawler's code in it, and turns
+// the runtime's sampling off again.
+func TestCrawlProfileDir(t *testing.T) {
+	srv := countedSite(t)
+	dir := t.TempDir()
+	profiles := filepath.Join(dir, "profiles")
+	res := runCLI("crawl", "--profile-dir", profiles, countedJob(t, dir, srv))
+	if res.code != exitOK {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	for _, name := range []string{"cpu", "block", "mutex"} {
+		b, err := os.ReadFile(filepath.Join(profiles, name+".pprof"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s.pprof is not a gzipped profile (%d bytes)", name, len(b))
+		}
+	}
+	if f := runtime.SetMutexProfileFraction(-1); f != 0 {
+		t.Errorf("mutex profile fraction left at %d", f)
+	}
 }

@@ -23,7 +23,8 @@
 # nproc, and nproc), WORKERS (64), PER_HOST (WORKERS for one host,
 # max(8, WORKERS / hosts) for more), TIMEOUT (600, seconds per crawl; the
 # crawl is interrupted then and the row marked), PROFILE (1), TOP (15,
-# profile entries shown), PORT (18300).
+# profile entries shown), PORT (18300), BIN_DIR (prebuilt static sharc and
+# sharc-bench to use instead of building them; PROFILE needs go tool pprof).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,8 +45,13 @@ fi
 
 work=$(mktemp -d /tmp/sharc-bench-cores.XXXXXX)
 echo "work dir: $work"
-CGO_ENABLED=0 $GO build -o "$work/sharc" ./cmd/sharc
-CGO_ENABLED=0 $GO build -o "$work/sharc-bench" ./cmd/sharc-bench
+if [ -n "${BIN_DIR:-}" ]; then
+	# Static binaries built elsewhere (a machine with more cores and no Go).
+	cp "$BIN_DIR/sharc" "$BIN_DIR/sharc-bench" "$work/"
+else
+	CGO_ENABLED=0 $GO build -o "$work/sharc" ./cmd/sharc
+	CGO_ENABLED=0 $GO build -o "$work/sharc-bench" ./cmd/sharc-bench
+fi
 
 site_pid=""
 stop_site() {

@@ -119,6 +119,13 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
+{{with .LogSearch}}<h2 id="log-search">Search the crawl.log</h2>
+<form class="log-search" method="get" action="/ui/captures/{{$.Capture.ID}}#log-search"><label>Status <input name="status" value="{{.Status}}" size="6" placeholder="404, 4xx, -9998"></label> <label>Host <input name="host" value="{{.Host}}" placeholder="example.org"></label> <label>URL contains <input name="q" value="{{.Q}}"></label> <button type="submit">Search</button></form>
+{{if .Problem}}<p class="alert">{{.Problem}}</p>{{else if .Asked}}<p id="log-search-count">{{.Total}} line(s) match{{if gt .Pages 1}}; page {{.Page}} of {{.Pages}}{{end}}.</p>
+{{if .Lines}}<table class="log-search"><tr><th>Time</th><th>Status</th><th>URL</th><th>File</th></tr>
+{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{.URI}}</td><td>{{.File}}</td></tr>
+{{end}}</table>{{end}}
+<p>{{if .Prev}}<a href="{{.Prev}}#log-search">previous page</a> {{end}}{{if .Next}}<a href="{{.Next}}#log-search">next page</a>{{end}}</p>{{end}}{{end}}
 <h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
 {{if or .Log (eq .Capture.Status "running")}}<pre class="log"{{if eq .Capture.Status "running"}} data-log="/ui/captures/{{.Capture.ID}}/log" data-next="{{.LogSize}}"{{end}}>{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
 {{template "bottom" .}}{{end}}

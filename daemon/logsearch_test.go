@@ -63,6 +63,10 @@ func finishedSearchCapture(t *testing.T, td *testDaemon) CaptureInfo {
 		c = cs[0]
 		return c.Status == store.CaptureStatusFinished
 	})
+	waitFor(t, 60*time.Second, "the job to be idle", func() bool {
+		st, err := td.client.Status(ctx, "logs")
+		return err == nil && st.State == stateIdle
+	})
 	return c
 }
 

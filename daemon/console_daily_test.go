@@ -6,6 +6,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -156,6 +157,22 @@ func TestStartNewCapture(t *testing.T) {
 	})
 }
 
+// need fails the test (instead of waiting for it) when the page has no
+// element sel.
+func (bs *browserSession) need(sel string) {
+	bs.t.Helper()
+	if bs.eval(`String(!!document.querySelector(`+strconv.Quote(sel)+`))`) != "true" {
+		bs.t.Fatalf("the page has no %s:\n%.1500s", sel, bs.eval("document.body.innerText"))
+	}
+}
+
+// submit submits the form at sel, which the page must have.
+func (bs *browserSession) submit(sel string) {
+	bs.t.Helper()
+	bs.need(sel)
+	bs.run(chromedp.Submit(sel))
+}
+
 // TestConsoleDailyBrowser is the three flows in headless chromium: search
 // the crawl.log with the capture page's form; cancel a running capture
 // through the confirmation page; start a new capture of the idle job.
@@ -167,7 +184,9 @@ func TestConsoleDailyBrowser(t *testing.T) {
 	bs.login(testToken)
 
 	bs.text("/ui/captures/" + strconvFormat(c.ID))
-	bs.run(chromedp.SetValue(`form.log-search input[name=status]`, "4xx"), chromedp.Submit(`form.log-search`))
+	bs.need(`form.log-search input[name=status]`)
+	bs.run(chromedp.SetValue(`form.log-search input[name=status]`, "4xx"))
+	bs.submit(`form.log-search`)
 	bs.waitText("the search's lines", func(s string) bool { return strings.Contains(s, "5 line(s) match") })
 	if n := bs.eval(`String(document.querySelectorAll('table.log-search tr').length)`); n != "6" {
 		t.Errorf("%s table rows, want 6 (a header and 5 lines)", n)
@@ -176,13 +195,13 @@ func TestConsoleDailyBrowser(t *testing.T) {
 
 	runningJob(t, td, "conf")
 	bs.text("/ui/jobs/conf")
-	bs.run(chromedp.Submit(`form[action="/ui/jobs/conf/cancel"]`))
+	bs.submit(`form[action="/ui/jobs/conf/cancel"]`)
 	bs.waitText("the confirmation page", func(s string) bool { return strings.Contains(s, "is final") })
 	bs.shot("cancel-confirm")
 	if st, err := td.client.Status(ctx, "conf"); err != nil || st.State != stateRunning {
 		t.Fatalf("asking to cancel stopped the job: %+v %v", st, err)
 	}
-	bs.run(chromedp.Submit(`form.confirm`))
+	bs.submit(`form.confirm`)
 	waitFor(t, 20*time.Second, "the capture to be cancelled", func() bool {
 		cs, err := td.client.Captures(ctx, "conf")
 		return err == nil && len(cs) == 1 && cs[0].Status == store.CaptureStatusCancelled
@@ -194,7 +213,7 @@ func TestConsoleDailyBrowser(t *testing.T) {
 
 	bs.text("/ui/jobs/conf")
 	bs.shot("start-new-capture")
-	bs.run(chromedp.Submit(`form[action="/ui/jobs/conf/resume"]`))
+	bs.submit(`form[action="/ui/jobs/conf/resume"]`)
 	waitFor(t, 20*time.Second, "a second capture", func() bool {
 		cs, err := td.client.Captures(ctx, "conf")
 		return err == nil && len(cs) == 2

@@ -35,15 +35,30 @@ type logFilter struct {
 	status string // "404", "-9998", or a class "4xx"
 	host   string // lower case, as in the URL (host or host:port)
 	q      string // a substring of the URL
+	// from and until bound the line's time (from inclusive, until
+	// exclusive); zero: unbounded.
+	from, until time.Time
 }
 
-// logFilterOf reads ?status=, ?host= and ?q=, refusing a status that is
-// neither a code nor a class.
+// logFilterOf reads ?status=, ?host=, ?q=, ?from= and ?until=, refusing
+// a status that is neither a code nor a class, and a malformed time.
 func logFilterOf(q url.Values) (logFilter, error) {
 	f := logFilter{status: strings.TrimSpace(q.Get("status")), host: strings.ToLower(strings.TrimSpace(q.Get("host"))), q: q.Get("q")}
 	if f.status != "" && !statusClassPattern.MatchString(f.status) {
 		if _, err := strconv.Atoi(f.status); err != nil {
 			return logFilter{}, badRequest("status: want a code (200, -9998) or a class (4xx), got %q", f.status)
+		}
+	}
+	for _, b := range []struct {
+		key string
+		t   *time.Time
+	}{{"from", &f.from}, {"until", &f.until}} {
+		if v := q.Get(b.key); v != "" {
+			t, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				return logFilter{}, badRequest("%s: want an RFC 3339 time, got %q", b.key, v)
+			}
+			*b.t = t
 		}
 	}
 	return f, nil
@@ -60,6 +75,9 @@ func (f logFilter) match(e crawllog.Entry) bool {
 		} else if code != f.status {
 			return false
 		}
+	}
+	if (!f.from.IsZero() && e.Time.Before(f.from)) || (!f.until.IsZero() && !e.Time.Before(f.until)) {
+		return false
 	}
 	if f.host != "" {
 		u, err := url.Parse(e.URI)
@@ -112,7 +130,7 @@ func searchLog(r io.Reader, file string, f logFilter, res *LogSearch) error {
 
 // getLogSearch answers GET /api/v1/captures/{id}/log: the lines of the
 // capture's crawl.logs (every node's, by file name) that pass ?status=,
-// ?host= and ?q=, a page (?page=, ?per_page=) at a time.
+// ?host=, ?q=, ?from= and ?until=, a page (?page=, ?per_page=) at a time.
 func (d *Daemon) getLogSearch(w http.ResponseWriter, r *http.Request) error {
 	f, err := logFilterOf(r.URL.Query())
 	if err != nil {

@@ -73,13 +73,13 @@ func finishedSearchCapture(t *testing.T, td *testDaemon) CaptureInfo {
 // TestCrawlLogSearch is issue 29's "nothing searches or filters the
 // crawl.log" (the console showed its last 40 lines; at f1d4fba the API had
 // no /log search and answered 404): the server filters every crawl.log of
-// the capture's folder by status code, class, negative code, host and URL
-// substring, and pages the result.
+// the capture's folder by status code, class, negative code, host, URL
+// substring and time range, and pages the result.
 func TestCrawlLogSearch(t *testing.T) {
 	td := startDaemon(t, storeDSN(t), 1)
 	c := finishedSearchCapture(t, td)
 	// A cluster node's log beside the capture's: searched too.
-	node := crawllog.Entry{Time: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), Status: 404, Size: 10, URI: "http://node.test/missing/node2", HopPath: "L", Via: "http://site.test/p/0", MIME: "text/html", Worker: 1}
+	node := crawllog.Entry{Time: time.Date(2001, 9, 9, 12, 0, 0, 0, time.UTC), Status: 404, Size: 10, URI: "http://node.test/missing/node2", HopPath: "L", Via: "http://site.test/p/0", MIME: "text/html", Worker: 1}
 	if err := os.WriteFile(filepath.Join(c.Folder, "logs", "crawl-n2.log"), []byte(crawllog.Format(node)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -99,6 +99,8 @@ func TestCrawlLogSearch(t *testing.T) {
 		{"last page", url.Values{"q": {"/a/"}, "per_page": {"7"}, "page": {"5"}}, 30, 2, func(l LogLine) bool { return strings.Contains(l.Line, "/a/") }},
 		{"other node's log", url.Values{"q": {"node2"}}, 1, 1, func(l LogLine) bool { return l.File == "crawl-n2.log" }},
 		{"no filter", url.Values{}, 39, 39, func(LogLine) bool { return true }},
+		{"time range", url.Values{"from": {"2001-09-09T11:59:59Z"}, "until": {"2001-09-09T12:00:01Z"}}, 1, 1, func(l LogLine) bool { return l.File == "crawl-n2.log" }},
+		{"until is exclusive", url.Values{"q": {"node2"}, "until": {"2001-09-09T12:00:00Z"}}, 0, 0, func(LogLine) bool { return false }},
 		{"status and host", url.Values{"status": {"200"}, "host": {"site.test"}, "q": {"/p/0"}}, 1, 1, func(l LogLine) bool { return l.URI == "http://site.test/p/0" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,7 +118,7 @@ func TestCrawlLogSearch(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []url.Values{{"status": {"abc"}}, {"per_page": {"501"}}, {"page": {"0"}}} {
+	for _, bad := range []url.Values{{"status": {"abc"}}, {"per_page": {"501"}}, {"page": {"0"}}, {"from": {"yesterday"}}} {
 		if _, err := td.client.SearchLog(ctx, c.ID, bad); apiStatus(err) != http.StatusBadRequest {
 			t.Errorf("%v: %v, want 400", bad, err)
 		}

@@ -139,7 +139,8 @@ func annotate(text string, ae *apiError) *editorView {
 // of another site, or one from before the login.
 var errStaleForm = &apiError{Status: http.StatusForbidden, Message: "this form is stale or was not sent by the console: reload the page and try again"}
 
-// act runs a job page's button (pause, resume, cancel) through the API.
+// act runs a job page's button (pause, resume or start a new capture,
+// cancel once confirmed) through the API.
 func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	if !c.csrfOK(r) {
@@ -152,6 +153,16 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 		return &apiError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
 	}
 	name := r.PathValue("name")
+	if who := whoOf(r); a == actionCancel && r.PostFormValue("confirm") != "yes" {
+		if who == nil || !who.CanOperate {
+			return &apiError{Status: http.StatusForbidden, Message: "cancelling a capture needs role operator"}
+		}
+		// Cancelling is final: the job page's button only asks, and the
+		// confirmation page's form (same token) cancels.
+		ss, _ := c.sessionOf(r)
+		c.render(w, "confirm-cancel", page{Title: "Cancel the capture of " + name + "?", Who: who, CSRF: ss.csrf, Job: name})
+		return nil
+	}
 	if _, err := c.do(r.Context(), http.MethodPost, "/api/v1/jobs/"+url.PathEscape(name)+"/"+string(a), nil, nil); err != nil {
 		return err
 	}

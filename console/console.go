@@ -182,6 +182,7 @@ type page struct {
 	Log         string
 	LogSize     int64 // the crawl.log's size when the page was made
 	LogLines    int
+	LogSearch   *logSearchView
 	CSRF        string // the session's form token
 	Editor      *editorView
 	Tree        *treeView
@@ -252,6 +253,7 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r)}
 	p.Log, p.LogSize = c.logTail(r.Context(), id)
+	p.LogSearch = c.logSearch(r.Context(), id, r.URL.Query())
 	c.render(w, "capture", p)
 	return nil
 }

@@ -85,8 +85,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "job"}}{{template "top" .}}
 {{with .Status}}<div class="live" data-status="/ui/jobs/{{$.Job}}/status.json" data-state="{{.State}}" data-capture="{{.Capture}}">
 <p>State <strong class="state-{{.State}}">{{.State}}</strong>{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}{{if .Capture}}, capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}{{end}}.</p>
-{{if $.Who.CanOperate}}<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel")}}{{end}}
-<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>{{else}}<p class="muted">Your role ({{$.Who.Role}}) can watch this job; an operator can pause, resume, cancel or edit it.</p>{{end}}
+{{if $.Who.CanOperate}}<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel…")}}{{end}}{{if eq .State "idle"}}{{template "button" (button $ "resume" "Start a new capture")}}{{end}}
+<a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>{{else}}<p class="muted">Your role ({{$.Who.Role}}) can watch this job; an operator can pause, resume, cancel or edit it, or start a new capture.</p>{{end}}
 <table class="counters">
 <tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
 <tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
@@ -119,8 +119,20 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
+{{with .LogSearch}}<h2 id="log-search">Search the crawl.log</h2>
+<form class="log-search" method="get" action="/ui/captures/{{$.Capture.ID}}#log-search"><label>Status <input name="status" value="{{.Status}}" size="6" placeholder="404, 4xx, -9998"></label> <label>Host <input name="host" value="{{.Host}}" placeholder="example.org"></label> <label>URL contains <input name="q" value="{{.Q}}"></label> <button type="submit">Search</button></form>
+{{if .Problem}}<p class="alert">{{.Problem}}</p>{{else if .Asked}}<p id="log-search-count">{{.Total}} line(s) match{{if gt .Pages 1}}; page {{.Page}} of {{.Pages}}{{end}}.</p>
+{{if .Lines}}<table class="log-search"><tr><th>Time</th><th>Status</th><th>URL</th><th>File</th></tr>
+{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{.URI}}</td><td>{{.File}}</td></tr>
+{{end}}</table>{{end}}
+<p>{{if .Prev}}<a href="{{.Prev}}#log-search">previous page</a> {{end}}{{if .Next}}<a href="{{.Next}}#log-search">next page</a>{{end}}</p>{{end}}{{end}}
 <h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
 {{if or .Log (eq .Capture.Status "running")}}<pre class="log"{{if eq .Capture.Status "running"}} data-log="/ui/captures/{{.Capture.ID}}/log" data-next="{{.LogSize}}"{{end}}>{{.Log}}</pre>{{else}}<p class="muted">No crawl.log yet.</p>{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "confirm-cancel"}}{{template "top" .}}
+<p id="cancel-explained">Cancelling the capture of <a href="/ui/jobs/{{.Job}}">{{.Job}}</a> is final: it stops now and can never be resumed. What it archived so far stays (its WARC files, crawl.log and index) as a capture marked <strong>cancelled</strong>; the job's next run starts a new capture.</p>
+<form class="confirm" method="post" action="/ui/jobs/{{.Job}}/cancel"><input type="hidden" name="csrf" value="{{.CSRF}}"><input type="hidden" name="confirm" value="yes"><button type="submit" class="danger">Cancel the capture</button></form> <a class="button" href="/ui/jobs/{{.Job}}">Keep it running</a>
 {{template "bottom" .}}{{end}}
 
 {{define "series"}}{{template "top" .}}

@@ -234,3 +234,11 @@ func (c *Client) CaptureChanges(ctx context.Context, id int64, limit int, sample
 	err := c.do(ctx, http.MethodGet, path, nil, "", &out)
 	return out, err
 }
+
+// SearchLog searches capture id's crawl.logs: query holds the filters
+// (status, host, q) and the page (page, per_page).
+func (c *Client) SearchLog(ctx context.Context, id int64, query url.Values) (LogSearch, error) {
+	var out LogSearch
+	err := c.do(ctx, "GET", fmt.Sprintf("/api/v1/captures/%d/log?%s", id, query.Encode()), nil, "", &out)
+	return out, err
+}

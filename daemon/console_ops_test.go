@@ -152,7 +152,8 @@ func TestConsoleOperations(t *testing.T) {
 		if code, _, _ := cc.post("/ui/jobs/ops/"+step.action, url.Values{}); code != http.StatusForbidden {
 			t.Errorf("%s without the token: %d, want 403", step.action, code)
 		}
-		if code, body, path := cc.post("/ui/jobs/ops/"+step.action, url.Values{"csrf": {tok}}); code != 200 || path != "/ui/jobs/ops" {
+		// Cancel is confirmed on a page of its own (console_confirm_test.go).
+		if code, body, path := cc.post("/ui/jobs/ops/"+step.action, url.Values{"csrf": {tok}, "confirm": {"yes"}}); code != 200 || path != "/ui/jobs/ops" {
 			t.Fatalf("%s: %d at %s:\n%.600s", step.action, code, path, body)
 		}
 		waitFor(t, 20*time.Second, "the job to be "+step.want+" after "+step.action, func() bool {

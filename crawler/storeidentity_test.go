@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
@@ -24,38 +23,12 @@ import (
 // role (trust auth, dropped at the end) with extra connection parameters.
 func pgSpellings(t *testing.T, _ string) (string, string) {
 	a := pgtest.SchemaDSN(t, "sharc_ident")
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(ctx)
 	u, err := url.Parse(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	role := "sharc_node2_" + strings.TrimPrefix(u.Query().Get("search_path"), "sharc_ident_")
-	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN SUPERUSER"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), a)
-		if err != nil {
-			t.Errorf("drop role %s: %v", role, err)
-			return
-		}
-		defer c.Close(context.Background())
-		if _, err := c.Exec(context.Background(), "DROP ROLE "+role); err != nil {
-			t.Errorf("drop role %s: %v", role, err)
-		}
-	})
-	u.Host = "localhost:" + u.Port()
-	u.User = url.User(role)
-	q := u.Query()
-	q.Set("application_name", "sharc-node2")
-	q.Set("connect_timeout", "5")
-	u.RawQuery = q.Encode()
-	return a, u.String()
+	return a, pgtest.AliasDSN(t, a, role, "sharc-node2")
 }
 
 // sqliteSpellings names one SQLite file by its path and through a

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"os"
@@ -10,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/sharc-archive/sharc/internal/pgtest"
 )
 
 // aliasDSN names dsn's database and schema another way: through localhost
@@ -24,32 +23,7 @@ func aliasDSN(t *testing.T, dsn string) string {
 		t.Fatal(err)
 	}
 	role := "sharc_alias_" + strings.TrimPrefix(u.Query().Get("search_path"), "sharc_cluster_")
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN SUPERUSER"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), dsn)
-		if err != nil {
-			t.Errorf("drop role %s: %v", role, err)
-			return
-		}
-		defer c.Close(context.Background())
-		if _, err := c.Exec(context.Background(), "DROP ROLE "+role); err != nil {
-			t.Errorf("drop role %s: %v", role, err)
-		}
-	})
-	u.Host = "localhost:" + u.Port()
-	u.User = url.User(role)
-	q := u.Query()
-	q.Set("application_name", "sharc-n2")
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgtest.AliasDSN(t, dsn, role, "sharc-n2")
 }
 
 // TestClusterNodesAgreeByStoreIdentity (issue 27, row 8): a node whose

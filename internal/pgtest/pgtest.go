@@ -57,3 +57,43 @@ func SchemaDSN(t testing.TB, prefix string) string {
 	})
 	return u.String()
 }
+
+// AliasDSN names dsn's database and schema another way: through
+// localhost instead of 127.0.0.1, as another login role (trust auth;
+// created here as role, dropped when the test ends) and with application
+// name app, as a node behind a host alias or with its own credentials
+// would. Tests of store identity use it.
+func AliasDSN(t testing.TB, dsn, role, app string) string {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "CREATE ROLE "+role+" LOGIN SUPERUSER"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), dsn)
+		if err != nil {
+			t.Errorf("drop role %s: %v", role, err)
+			return
+		}
+		defer c.Close(context.Background())
+		if _, err := c.Exec(context.Background(), "DROP ROLE "+role); err != nil {
+			t.Errorf("drop role %s: %v", role, err)
+		}
+	})
+	u.Host = "localhost:" + u.Port()
+	u.User = url.User(role)
+	q := u.Query()
+	q.Set("application_name", app)
+	q.Set("connect_timeout", "5")
+	u.RawQuery = q.Encode()
+	return u.String()
+}

@@ -33,7 +33,7 @@ var rooms = map[string]string{
 	"frontier": product, "scheduler": product, "warc": product, "store": product, "migrations": product,
 	"job": product, "jobdir": product, "heritrix": product, "crawllog": product, "report": product, "crawltree": product,
 	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product,
-	"upload": product, "wacz": product, "cdxj": product, "changerate": product, "browserfetch": product,
+	"upload": product, "wacz": product, "cdxj": product, "changerate": product, "browserfetch": product, "pagediff": product,
 	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "configs": product, "internal/spool": product, "internal/version": product,
 
 	"sim": research, "testsite": research, "refresh": product, "refresh/refreshsim": research,

@@ -103,6 +103,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
+	mux.Handle("GET /ui/captures/{id}/diff", c.auth(c.diffPage))
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
 	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
 	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
@@ -190,6 +191,7 @@ type page struct {
 	Scatter     *scatterView
 	Quality     *qualityView
 	Replay      *replayView
+	Diff        *diffView
 	ClusterInfo *clusterView
 	Now         time.Time
 	CaptureID   string

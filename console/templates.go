@@ -116,7 +116,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <h2>Replay</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
 <h2>Change patterns</h2>
-<p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
+<p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before. Each changed point, and each page of the quality page, links to <em>what changed</em>: the page's visible text, diffed.</p>
 <h2>Crawl tree</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/tree">The crawl tree</a>: where the site changed during the capture, unchanged parts folded (<a href="/ui/captures/{{.Capture.ID}}/graphml">GraphML</a> for graph tools).</p>
 {{with .LogSearch}}<h2 id="log-search">Search the crawl.log</h2>
@@ -158,7 +158,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <div class="scatter"><svg xmlns="http://www.w3.org/2000/svg" class="scatter" data-zoom width="{{printf "%.0f" .W}}" height="{{printf "%.0f" .H}}" viewBox="0 0 {{printf "%.0f" .W}} {{printf "%.0f" .H}}">
 <g font-size="10" fill="#44506a">{{range .Rows}}<line x1="190" x2="{{printf "%.0f" $.Scatter.W}}" y1="{{printf "%.1f" .Pos}}" y2="{{printf "%.1f" .Pos}}" stroke="#eef0f4"/><text x="184" y="{{printf "%.1f" .Pos}}" dy="3" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}
 {{range .Cols}}<line x1="{{printf "%.1f" .To}}" x2="{{printf "%.1f" .To}}" y1="10" y2="{{printf "%.1f" $.Scatter.PlotBottom}}" stroke="#d8dbe2"/><text transform="translate({{printf "%.1f" .Pos}},{{printf "%.1f" $.Scatter.PlotBottom}}) rotate(-50)" dx="-4" dy="8" text-anchor="end">{{.Label}} ({{.N}})</text>{{end}}</g>
-<g class="points">{{range .Points}}<circle class="pt kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}, {{.MIME}}</title></circle>{{end}}</g>
+<g class="points">{{range .Points}}{{if and (eq .Kind "changed") $.Scatter.Previous}}<a class="diff" href="/ui/captures/{{$.CaptureID}}/diff?url={{.URL}}&amp;against={{$.Scatter.Previous}}">{{end}}<circle class="pt kind-{{.Kind}}" cx="{{printf "%.1f" .X}}" cy="{{printf "%.1f" .Y}}" r="{{printf "%.1f" .R}}" fill="{{.Fill}}"><title>{{.URL}} — {{.Kind}}, {{.MIME}}</title></circle>{{if and (eq .Kind "changed") $.Scatter.Previous}}</a>{{end}}{{end}}</g>
 </svg></div>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>
 {{template "bottom" .}}{{end}}
@@ -189,7 +189,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <button type="submit">Filter</button></form>
 <p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
 {{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
-{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}{{if and .Visit .Revisit}} <a class="diff" href="/ui/captures/{{$.CaptureID}}/diff?url={{$p.URL}}">what changed</a>{{end}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>

@@ -251,6 +251,7 @@ func (d *Daemon) routes() []route {
 		read("GET", "/api/v1/captures/{id}/wacz", d.getWACZ),
 		read("GET", "/api/v1/captures/{id}/graphml", d.getGraphML),
 		read("GET", "/api/v1/captures/{id}/changes", d.getChanges),
+		read("GET", "/api/v1/captures/{id}/diff", d.getDiff),
 		read("GET", "/api/v1/captures/{id}/logs/{file}", d.getLog),
 		read("GET", "/api/v1/captures/{id}/log", d.getLogSearch),
 		read("GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle),

@@ -242,3 +242,15 @@ func (c *Client) SearchLog(ctx context.Context, id int64, query url.Values) (Log
 	err := c.do(ctx, "GET", fmt.Sprintf("/api/v1/captures/%d/log?%s", id, query.Encode()), nil, "", &out)
 	return out, err
 }
+
+// Diff calls GET /api/v1/captures/{id}/diff: what changed in pageURL
+// between its visit and revisit, or (against > 0) since capture against.
+func (c *Client) Diff(ctx context.Context, id int64, pageURL string, against int64) (PageDiff, error) {
+	var out PageDiff
+	q := url.Values{"url": {pageURL}}
+	if against > 0 {
+		q.Set("against", strconv.FormatInt(against, 10))
+	}
+	err := c.do(ctx, http.MethodGet, fmt.Sprintf("/api/v1/captures/%d/diff?%s", id, q.Encode()), nil, "", &out)
+	return out, err
+}

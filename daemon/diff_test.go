@@ -24,7 +24,8 @@ import (
 // diffSite is a small site for the what-changed view: /p/1 changes at
 // every answer (its edition counts them) and carries an archived script
 // both as markup (never run, never shown) and as escaped text (shown as
-// text); /p/0 and /p/2 never change; /p/3 is an image.
+// text); /p/0 and /p/2 never change (/p/2 answers 304 once it has been
+// fetched); /p/3 is an image.
 func diffSite() http.Handler {
 	var edition atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -41,6 +42,13 @@ func diffSite() http.Handler {
 <p>Lead story of edition%d: the river rose %d cm.</p><p>&lt;script&gt;alert("archived")&lt;/script&gt;</p>
 <ul><li>Weather</li><li>Sport</li><li>Arts</li></ul><p>Footer</p><a href="/p/0">home</a></body></html>`, k, 10*k)
 		case "/p/2":
+			// A validator: every fetch after the first is a 304, archived
+			// as a server-not-modified revisit record.
+			w.Header().Set("ETag", `"v1"`)
+			if r.Header.Get("If-None-Match") == `"v1"` {
+				w.WriteHeader(http.StatusNotModified)
+				return
+			}
 			w.Header().Set("Content-Type", "text/html")
 			io.WriteString(w, `<html><body><h1>About</h1><p>Nothing changes here.</p></body></html>`)
 		case "/p/3":
@@ -138,9 +146,15 @@ func TestDiffAPI(t *testing.T) {
 	if d.A.Capture != c1 || d.B.Capture != c2 || d.Same || removed != "Lead story of edition2: the river rose 20 cm.\n" || added != "Lead story of edition4: the river rose 40 cm.\n" {
 		t.Errorf("across captures: a %d b %d, removed %q added %q", d.A.Capture, d.B.Capture, removed, added)
 	}
+	// /p/2's revisit is a 304: the revisit record is followed to the
+	// visit's payload.
+	d, err = td.client.Diff(ctx, c1, "http://site.test/p/2", 0)
+	if err != nil || !d.Same || d.B.Status != http.StatusNotModified || d.B.RecordType != string(warc.Revisit) || d.B.Digest != d.A.Digest || d.B.Lines != 2 {
+		t.Errorf("the 304 revisit: %v %+v", err, d)
+	}
 	d, err = td.client.Diff(ctx, c2, "http://site.test/p/2", c1)
-	if err != nil || !d.Same {
-		t.Errorf("the unchanged page across captures: %v %+v", err, d)
+	if err != nil || !d.Same || d.B.Status != http.StatusNotModified || d.B.Lines != 2 || d.A.Capture != c1 {
+		t.Errorf("the unchanged page across captures (the latest records are 304 revisits): %v %+v", err, d)
 	}
 	d, err = td.client.Diff(ctx, c1, "http://site.test/p/3", 0)
 	if err != nil || d.A.Kind != pagediff.KindBinary || !d.Same || len(d.Hunks) != 0 || d.A.Digest == "" {

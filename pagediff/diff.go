@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pmezard/go-difflib/difflib"
+	"unicode/utf8"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // Op is what a diff line does.
@@ -41,33 +43,128 @@ func Diff(a, b []string) []Hunk {
 	if equal(a, b) {
 		return nil
 	}
-	m := difflib.NewMatcher(a, b)
+	return group(a, b, script(a, b), Context)
+}
+
+// edit is one line of the edit script: a line of a kept (opKeep), a
+// line of a removed, or a line of b added.
+type edit struct {
+	op   Op
+	i, j int // the line's index in a (keep, removed) and b (keep, added)
+}
+
+// script is the line edit script from a to b by Myers' O(ND) algorithm
+// (Myers 1986, "An O(ND) difference algorithm and its variations", the
+// linear-space bisection of §4b) as diff-match-patch implements it, on
+// lines encoded as runes. DiffTimeout 0: no deadline, so the script
+// depends on the input alone; Limits bound its size instead.
+func script(a, b []string) []edit {
+	ids := map[string]rune{}
+	enc := func(lines []string) []rune {
+		rs := make([]rune, len(lines))
+		for i, l := range lines {
+			r, ok := ids[l]
+			if !ok {
+				r = lineRune(len(ids))
+				ids[l] = r
+			}
+			rs[i] = r
+		}
+		return rs
+	}
+	ra, rb := enc(a), enc(b)
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	var out []edit
+	i, j := 0, 0
+	for _, d := range dmp.DiffMainRunes(ra, rb, false) {
+		n := utf8.RuneCountInString(d.Text)
+		for range n {
+			switch d.Type {
+			case diffmatchpatch.DiffEqual:
+				out = append(out, edit{OpContext, i, j})
+				i++
+				j++
+			case diffmatchpatch.DiffDelete:
+				out = append(out, edit{OpRemoved, i, j})
+				i++
+			case diffmatchpatch.DiffInsert:
+				out = append(out, edit{OpAdded, i, j})
+				j++
+			}
+		}
+	}
+	return out
+}
+
+// lineRune is the rune standing for the k-th distinct line: any valid
+// rune but the surrogates, which a string would not keep.
+func lineRune(k int) rune {
+	r := rune(k + 1)
+	if r >= 0xD800 {
+		r += 0x800
+	}
+	return r
+}
+
+// group cuts the edit script into hunks: each run of changes with up to
+// ctx kept lines before and after, runs closer than 2·ctx kept lines
+// joined, as diff -u does.
+func group(a, b []string, es []edit, ctx int) []Hunk {
 	var out []Hunk
-	for _, group := range m.GetGroupedOpCodes(Context) {
-		first, last := group[0], group[len(group)-1]
-		h := Hunk{AStart: first.I1 + 1, ALines: last.I2 - first.I1, BStart: first.J1 + 1, BLines: last.J2 - first.J1}
+	for k := 0; k < len(es); {
+		if es[k].op == OpContext {
+			k++
+			continue
+		}
+		// es[k] starts a change: the hunk begins ctx kept lines before.
+		from := k
+		for from > 0 && k-from < ctx && es[from-1].op == OpContext {
+			from--
+		}
+		to := k // one past the hunk's last change
+		for e := k; e < len(es); {
+			if es[e].op != OpContext {
+				e++
+				to = e
+				continue
+			}
+			run := e
+			for run < len(es) && es[run].op == OpContext {
+				run++
+			}
+			if run == len(es) || run-e > 2*ctx {
+				break
+			}
+			e = run
+		}
+		end := min(len(es), to+ctx)
+		for end > to && es[end-1].op != OpContext {
+			end--
+		}
+		h := Hunk{AStart: es[from].i + 1, BStart: es[from].j + 1}
+		for _, e := range es[from:end] {
+			switch e.op {
+			case OpContext:
+				h.Lines = append(h.Lines, Line{OpContext, a[e.i]})
+				h.ALines++
+				h.BLines++
+			case OpRemoved:
+				h.Lines = append(h.Lines, Line{OpRemoved, a[e.i]})
+				h.ALines++
+			case OpAdded:
+				h.Lines = append(h.Lines, Line{OpAdded, b[e.j]})
+				h.BLines++
+			}
+		}
 		if h.ALines == 0 {
 			h.AStart--
 		}
 		if h.BLines == 0 {
 			h.BStart--
 		}
-		for _, c := range group {
-			switch c.Tag {
-			case 'e':
-				for _, s := range a[c.I1:c.I2] {
-					h.Lines = append(h.Lines, Line{OpContext, s})
-				}
-			case 'r', 'd', 'i':
-				for _, s := range a[c.I1:c.I2] {
-					h.Lines = append(h.Lines, Line{OpRemoved, s})
-				}
-				for _, s := range b[c.J1:c.J2] {
-					h.Lines = append(h.Lines, Line{OpAdded, s})
-				}
-			}
-		}
 		out = append(out, h)
+		k = end
 	}
 	return out
 }

@@ -16,15 +16,17 @@
 //     type is binary and compared by digest only.
 //   - diff.go diffs the two line lists into unified-diff hunks.
 //
-// The diff is github.com/pmezard/go-difflib's SequenceMatcher (Python
-// difflib's Ratcliff–Obershelp matching with the junk heuristic), chosen
-// over github.com/sergi/go-diff's Myers because diff-match-patch bounds
-// its work by a wall-clock timeout (Diff_Timeout), so its answer on a
-// loaded machine would depend on the time it got; difflib's answer
-// depends only on its input, it works on lines natively, and its
-// grouping of opcodes into hunks with context is the unified diff's.
-// Its worst case is quadratic in the lines, so both sides are bounded
-// (Limits: bytes of body, bytes of text, lines) and a cut is reported.
+// The diff is Myers' O(ND) algorithm (Myers 1986, with the linear-space
+// bisection of its §4b) from github.com/sergi/go-diff, the Go port of
+// diff-match-patch, run on lines encoded as runes with its Diff_Timeout
+// off: with a timeout its answer on a loaded machine would depend on the
+// time it got, without one it depends on the input alone. Hunks with
+// three lines of context are cut from its edit script as diff -u does.
+// github.com/pmezard/go-difflib (Python difflib's matcher) was tried
+// first and dropped: its Go port took 15 s on 20,000 lines with one in
+// ten changed, where Myers takes 0.2 s (BenchmarkDiff). The worst case
+// is still O((N+M)·D), so both sides are bounded (Limits: bytes of
+// record, of body and of text, and lines) and a cut is reported.
 //
 // Everything read is hostile input (an archived page is whatever a site
 // sent): sizes are bounded before anything is read whole, malformed

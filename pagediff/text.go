@@ -35,11 +35,13 @@ type Limits struct {
 	MaxLines     int   // lines kept
 }
 
-// DefaultLimits: 2 MiB of text and 20,000 lines a side keep the diff's
-// quadratic worst case to seconds; 8 MiB of body is more HTML than any
-// page worth reading as text.
+// DefaultLimits: 5,000 lines a side keep the diff's worst case (Myers is
+// O((N+M)·D); a hostile page of few distinct lines in random order makes
+// D about N) under a second — BenchmarkDiff, docs/console.md — while a
+// long article is 500 to 2,000 lines; 2 MiB of text and 8 MiB of body
+// are more than any page worth reading as text.
 func DefaultLimits() Limits {
-	return Limits{MaxRecord: 64 << 20, MaxBody: 8 << 20, MaxTextBytes: 2 << 20, MaxLines: 20000}
+	return Limits{MaxRecord: 64 << 20, MaxBody: 8 << 20, MaxTextBytes: 2 << 20, MaxLines: 5000}
 }
 
 // Text is one side's lines.

@@ -141,11 +141,12 @@ func TestSeriesPage(t *testing.T) {
 		}
 	}
 	_, body = get(fmt.Sprintf("/ui/captures/%d/quality?status=changed", c2.ID))
-	if n := strings.Count(body, `<tr class="status-changed">`); n != tt.Changed || n == 0 || strings.Count(body, `<tr class="status-`) != n || !strings.Contains(body, "/p/1</td>") {
+	if n := strings.Count(body, `<tr class="status-changed">`); n != tt.Changed || n == 0 || strings.Count(body, `<tr class="status-`) != n || !strings.Contains(body, `/p/1 <a class="diff" href="/ui/captures/`+strconvFormat(c2.ID)+`/diff?url=http%3a%2f%2fsite.test%2fp%2f1">what changed</a></td>`) {
 		t.Errorf("status=changed shows %d changed rows of %d, want %d with /p/1", n, strings.Count(body, `<tr class="status-`), tt.Changed)
 	}
 	_, body = get(fmt.Sprintf("/ui/captures/%d/quality?q=/p/1", c2.ID))
-	if !strings.Contains(body, `<td class="url">http://site.test/p/1</td>`) || strings.Contains(body, `<td class="url">http://site.test/p/0</td>`) {
+	// Each page with a visit and a revisit links to what changed.
+	if !strings.Contains(body, `<td class="url">http://site.test/p/1 <a class="diff"`) || strings.Contains(body, `<td class="url">http://site.test/p/0 `) || strings.Contains(body, `<td class="url">http://site.test/p/0<`) {
 		t.Errorf("q=/p/1 filter:\n%s", body[strings.Index(body, `id="pages"`):])
 	}
 	for _, bad := range []string{"?status=nosuch", "?offset=-1"} {

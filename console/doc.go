@@ -16,7 +16,10 @@
 // (ops.go). Quality: blur or coherence, the visit–revisit timeline and
 // the filtered pages (quality.go, reading the report as a stream,
 // stream.go); the capture series (§8.3) and change patterns (§8.4) from
-// the store's comparison of captures; the crawl tree (§8.5); replay by
+// the store's comparison of captures; what changed in one page, its
+// visible text diffed between visit and revisit or two captures (diff.go,
+// issue 29, from the API's diff of package pagediff); the crawl tree
+// (§8.5); replay by
 // ReplayWeb.page's embedded build over the capture's WACZ, served on the
 // daemon's second listener, the replay origin, under capture-scoped HMAC
 // capabilities so archived pages' scripts never run on the console's

@@ -263,6 +263,28 @@ func TestDiffBrowser(t *testing.T) {
 		t.Errorf("removed/added rows %s, want 1/1", n)
 	}
 	bs.shot("diff")
+	// The scatterplot's changed point is a link to the same diff: a
+	// click on it follows it, while a drag that starts on it pans the
+	// plot and stays on the page.
+	bs.text(fmt.Sprintf("/ui/captures/%d/changes", c2))
+	var x, y float64
+	if _, err := fmt.Sscanf(bs.eval(`(() => { const b = document.querySelector('a.diff circle.kind-changed').getBoundingClientRect(); return (b.left + b.width / 2) + ' ' + (b.top + b.height / 2); })()`), "%g %g", &x, &y); err != nil {
+		t.Fatal(err)
+	}
+	viewBox := `document.querySelector('svg[data-zoom]').getAttribute('viewBox')`
+	before := bs.eval(viewBox)
+	bs.run(chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(chromedp.MouseMoved, x+30, y+10, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseMoved, x+60, y+20, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseReleased, x+60, y+20, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	if after, path := bs.eval(viewBox), bs.eval(`document.location.pathname`); after == before || !strings.HasSuffix(path, "/changes") {
+		t.Errorf("a drag from the point: viewBox %q → %q, page %s; want it panned, on the changes page", before, after, path)
+	}
+	bs.need(`a.diff circle.kind-changed`)
+	bs.run(chromedp.Click(`a.diff circle.kind-changed`))
+	bs.waitText("the diff the scatterplot's point links to", func(s string) bool {
+		return strings.HasPrefix(s, fmt.Sprintf("/ui/captures/%d/diff\n", c2)) && strings.Contains(s, "edition2: the river rose 20 cm.")
+	})
 	if *updateImg {
 		png, err := os.ReadFile(filepath.Join(bs.dir, "diff.png"))
 		if err != nil {

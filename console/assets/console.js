@@ -112,10 +112,18 @@
       vb = [p[0] - (p[0] - vb[0]) * f, p[1] - (p[1] - vb[1]) * f, vb[2] * f, vb[3] * f];
       apply();
     }, {passive: false});
-    var drag = null;
-    svg.addEventListener('pointerdown', function (ev) { drag = at(ev); svg.setPointerCapture(ev.pointerId); });
+    // The pointer is captured only once it has moved a few pixels: a
+    // plain click stays on its point, whose link (a changed page's
+    // what-changed view) it follows; a drag's click lands on the plot.
+    var drag = null, from = null;
+    svg.addEventListener('pointerdown', function (ev) { drag = at(ev); from = [ev.clientX, ev.clientY]; });
     svg.addEventListener('pointermove', function (ev) {
       if (!drag) { return; }
+      if (from) {
+        if (Math.abs(ev.clientX - from[0]) + Math.abs(ev.clientY - from[1]) < 4) { return; }
+        from = null;
+        svg.setPointerCapture(ev.pointerId);
+      }
       var p = at(ev);
       vb[0] -= p[0] - drag[0]; vb[1] -= p[1] - drag[1];
       apply();

@@ -7,8 +7,8 @@ require (
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nlnwa/gowarc v1.6.0
 	github.com/nlnwa/whatwg-url v0.6.2
-	github.com/sergi/go-diff v1.4.0
 	github.com/prometheus/client_golang v1.25.0
+	github.com/sergi/go-diff v1.4.0
 	github.com/temoto/robotstxt v1.1.2
 	go.uber.org/zap v1.28.0
 	golang.org/x/term v0.47.0

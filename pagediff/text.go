@@ -250,8 +250,11 @@ func (b *lineBuilder) node(root *html.Node) {
 			stack = append(stack, frame{n: kids[i]})
 		}
 	}
-	if len(stack) > 0 {
-		b.truncated = true
+	// Nodes left unwalked cut the text; block ends left are nothing.
+	for _, f := range stack {
+		if f.n != nil {
+			b.truncated = true
+		}
 	}
 }
 

@@ -61,6 +61,10 @@ func TestVisibleTextLimits(t *testing.T) {
 	if len(got.Lines) != 1 || len(got.Lines[0]) > 100 || !utf8.ValidString(got.Lines[0]) || !got.Truncated {
 		t.Errorf("one 400-byte line: got %q, truncated %v", got.Lines, got.Truncated)
 	}
+	exact := strings.Repeat("<div><p>para</p></div>", 5)
+	if got := pagediff.VisibleText("text/html", []byte(exact), false, lim); len(got.Lines) != 5 || got.Truncated {
+		t.Errorf("exactly 5 lines: got %d, truncated %v", len(got.Lines), got.Truncated)
+	}
 	if got := pagediff.VisibleText("text/html", []byte("<p>x</p>"), true, lim); !got.Truncated {
 		t.Error("a body cut before extraction is not reported truncated")
 	}

@@ -163,7 +163,7 @@ capture:
 }
 
 // checkBrowserReport checks the quality report lists the page's
-// screenshot and DOM, in its JSON and its HTML.
+// screenshot, thumbnail, text and DOM, in its JSON and its HTML.
 func checkBrowserReport(t *testing.T, st store.Store, captureID int64) {
 	t.Helper()
 	rep, err := report.Build(context.Background(), st, captureID, report.Options{})
@@ -176,8 +176,8 @@ func checkBrowserReport(t *testing.T, st store.Store, captureID int64) {
 			kinds[e.Kind] = true
 		}
 	}
-	if !kinds["screenshot"] || !kinds["dom"] || rep.Summary.BrowserEvidenceTotal != 2 {
-		t.Errorf("report evidence %+v (total %d), want the page's screenshot and DOM", rep.Summary.BrowserEvidence, rep.Summary.BrowserEvidenceTotal)
+	if !kinds[report.EvidenceScreenshot] || !kinds[report.EvidenceThumbnail] || !kinds[report.EvidenceText] || !kinds[report.EvidenceDOM] || rep.Summary.BrowserEvidenceTotal != 4 {
+		t.Errorf("report evidence %+v (total %d), want the page's screenshot, thumbnail, text and DOM", rep.Summary.BrowserEvidence, rep.Summary.BrowserEvidenceTotal)
 	}
 	var b bytes.Buffer
 	if err := report.WriteHTML(&b, rep); err != nil {

@@ -4,14 +4,24 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/cdxj"
+	"github.com/sharc-archive/sharc/store"
+	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // zipMethods maps the package's file names to their zip methods.
@@ -174,5 +184,60 @@ func TestGoldenPagesTextAndIndex(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("pages.jsonl or index.idx differ from %s (run go test ./wacz -run Golden -update and review):\n%s", golden, got)
+	}
+}
+
+// A package of a browser capture made before issue 29, its full-page PNG
+// named urn:screenshot:, still verifies, and its index line for the
+// resource record (as any index lists it now) points at the record.
+func TestVerifyOldScreenshotName(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, "<html><title>old</title><body>old capture</body></html>")
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	w, err := warc.NewWriter(warc.Config{Dir: t.TempDir(), Prefix: "OLD"}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := srv.URL + "/"
+	when := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	req, resp := fetch(t, srv, "/")
+	ws, err := w.WriteExchange(context.Background(), warc.Exchange{TargetURI: u, IP: "127.0.0.1", Date: when, Request: req, Response: resp,
+		Resources: []warc.ResourceRecord{{TargetURI: "urn:screenshot:" + u, ContentType: "image/png", Body: []byte("\x89PNG\r\n\x1a\nold")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var recs []store.Record
+	for _, x := range ws {
+		r := store.Record{URL: u, SURT: urlcanon.SURT(u), Time: when, RecordType: x.Type, RecordID: x.RecordID, Status: x.Status, MIME: x.MIME,
+			PayloadDigest: x.PayloadDigest, WARCFile: x.File, Offset: x.Offset, RecordLength: x.Length}
+		if x.Type == warc.Resource {
+			r.URL, r.SURT, r.MIME = x.TargetURI, x.TargetURI, "image/png"
+		}
+		recs = append(recs, r)
+	}
+	var idx bytes.Buffer
+	if _, err := cdxj.WriteRecords(&idx, recs); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(idx.Bytes(), []byte("urn:screenshot:"+u+" ")) {
+		t.Fatalf("index lacks the urn:screenshot: line:\n%s", idx.Bytes())
+	}
+	z := build(t, Input{WARCs: w.Files(), CDXJ: idx.Bytes(), Pages: []Page{{URL: u, TS: when}}, Software: "SHARC test", Created: when}, nil)
+	rep, err := Verify(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Problems {
+		t.Error(p)
+	}
+	if rep.Indexed != 2 {
+		t.Errorf("indexed %d lines, want the response and the screenshot", rep.Indexed)
 	}
 }

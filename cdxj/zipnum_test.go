@@ -156,3 +156,30 @@ func FuzzParseIDX(f *testing.F) {
 		}
 	})
 }
+
+// TestZipNumSizes logs what a replay tool reads first of a 10,000-line
+// index in each form (docs/cli.md, "The index"): all of index.cdxj, or
+// the .idx and then one gzip member.
+//
+//	go test ./cdxj -run TestZipNumSizes -count=1 -v
+func TestZipNumSizes(t *testing.T) {
+	index := indexOf(10000)
+	var gz, idx bytes.Buffer
+	n, err := WriteZipNum(&gz, &idx, index, BlockLines, "index.cdx.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := ParseIDX(bytes.NewReader(idx.Bytes()))
+	if err != nil || len(blocks) != n {
+		t.Fatal(len(blocks), err)
+	}
+	var largest int64
+	for _, b := range blocks {
+		largest = max(largest, b.Length)
+	}
+	t.Logf("10000 lines: index.cdxj %d bytes; index.cdx.gz %d bytes in %d members (largest %d); index.idx %d bytes",
+		len(index), gz.Len(), n, largest, idx.Len())
+	if n != (10000+BlockLines-1)/BlockLines || idx.Len() >= len(index)/10 {
+		t.Errorf("%d members, .idx of %d bytes: want %d members and an .idx under a tenth of the index", n, idx.Len(), (10000+BlockLines-1)/BlockLines)
+	}
+}

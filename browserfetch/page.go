@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
@@ -172,17 +173,67 @@ func (r *pageRun) render(tctx context.Context, settled bool) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("browserfetch: read DOM: %w", err)
 	}
-	var shot []byte
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](textJS))
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: read text: %w", err)
+	}
+	var shot, thumb []byte
 	if r.p.opts.Screenshot {
 		if shot, err = r.screenshot(ctx); err != nil {
+			return nil, err
+		}
+		if thumb, err = r.thumbnail(ctx); err != nil {
 			return nil, err
 		}
 	}
 	r.mu.Lock()
 	pg := r.pg
 	r.mu.Unlock()
-	pg.DOM, pg.Screenshot, pg.Unsettled = []byte(dom), shot, !settled
+	pg.DOM, pg.Text, pg.Screenshot, pg.Thumbnail, pg.Unsettled = []byte(dom), CutText(text, MaxTextBytes), shot, thumb, !settled
 	return &pg, nil
+}
+
+// MaxTextBytes bounds Page.Text: the words a full-text search needs, not
+// a copy of a page that writes megabytes of text.
+const MaxTextBytes = 64 << 10
+
+// textJS is the text the page shows, as the browser lays it out
+// (innerText: hidden elements, scripts and styles left out).
+const textJS = `document.body ? document.body.innerText : ""`
+
+// CutText cuts s to at most n bytes at a rune boundary.
+func CutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Thumbnail size: Browsertrix's 16:9 page thumbnail, which ReplayWeb.page
+// shows in its page list (urn:thumbnail:).
+const (
+	ThumbnailWidth   = 640
+	ThumbnailHeight  = 360
+	thumbnailQuality = 80
+)
+
+// thumbnail takes a JPEG of the top of the page, ThumbnailWidth x
+// ThumbnailHeight: the viewport's width and the 16:9 height below it,
+// scaled by the browser.
+func (r *pageRun) thumbnail(ctx context.Context) ([]byte, error) {
+	w := float64(r.p.opts.Width)
+	yes, q := true, int64(thumbnailQuality)
+	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format: page.CaptureScreenshotFormatJpeg, Quality: &q, CaptureBeyondViewport: &yes, FromSurface: &yes,
+		Clip: &page.Viewport{X: 0, Y: 0, Width: w, Height: w * ThumbnailHeight / ThumbnailWidth, Scale: ThumbnailWidth / w},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("browserfetch: thumbnail: %w", err)
+	}
+	return res.Data, nil
 }
 
 // domJS serialises the rendered document with its doctype.

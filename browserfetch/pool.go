@@ -84,12 +84,18 @@ type Options struct {
 
 // Page is what a Capture rendered.
 type Page struct {
-	DOM        []byte // the rendered document, doctype and outerHTML
-	Screenshot []byte // PNG, nil unless Options.Screenshot
-	Requests   int    // requests answered
-	Failed     int    // requests the FetchFunc or the limits refused
-	Bytes      int64  // body bytes handed to the page
-	BytesCut   bool   // MaxPageBytes was reached
+	DOM []byte // the rendered document, doctype and outerHTML
+	// Text is the page's visible text (innerText of its body), cut at
+	// MaxTextBytes.
+	Text       string
+	Screenshot []byte // full-page PNG, nil unless Options.Screenshot
+	// Thumbnail is a ThumbnailWidth x ThumbnailHeight JPEG of the top of
+	// the page, nil unless Options.Screenshot.
+	Thumbnail []byte
+	Requests  int   // requests answered
+	Failed    int   // requests the FetchFunc or the limits refused
+	Bytes     int64 // body bytes handed to the page
+	BytesCut  bool  // MaxPageBytes was reached
 	// Unsettled is true when the page timeout came before the page
 	// settled: DOM and screenshot are what was there by then.
 	Unsettled bool

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/jpeg"
 	"io"
 	"net"
 	"net/http"
@@ -113,6 +114,12 @@ func TestCaptureRendersJavaScript(t *testing.T) {
 	}
 	if !bytes.HasPrefix(pg.Screenshot, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Errorf("screenshot is not a PNG (%d bytes)", len(pg.Screenshot))
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(pg.Thumbnail)); err != nil || cfg.Width != browserfetch.ThumbnailWidth || cfg.Height != browserfetch.ThumbnailHeight {
+		t.Errorf("thumbnail: %v, %dx%d; want a %dx%d JPEG", err, cfg.Width, cfg.Height, browserfetch.ThumbnailWidth, browserfetch.ThumbnailHeight)
+	}
+	if !strings.Contains(pg.Text, "Built by JavaScript 4711") || strings.Contains(pg.Text, "<") {
+		t.Errorf("text lacks the JavaScript-built words or holds markup: %q", pg.Text)
 	}
 	if pg.Requests < 2 || pg.Unsettled {
 		t.Errorf("page: %d requests answered, unsettled %v; want the document and the JSON, settled", pg.Requests, pg.Unsettled)

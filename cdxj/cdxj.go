@@ -49,11 +49,15 @@ func (e Entry) Time() (time.Time, error) {
 }
 
 // FromRecord returns the CDXJ entry of an index record, or ok == false for
-// records a CDXJ index leaves out: types other than response and revisit,
-// records not (yet) in a named file, and SURTs that would break the line
-// (a canonical SURT never holds spaces or line breaks).
+// records a CDXJ index leaves out: types other than response, revisit and
+// resource, records not (yet) in a named file, and SURTs that would break
+// the line (a canonical SURT never holds spaces or line breaks). Resource
+// records are a browser page's screenshots, text and DOM, indexed under
+// their urn: target as cdxj-indexer and Browsertrix-crawler index them,
+// so a replay tool can reach them (ReplayWeb.page's page thumbnail is
+// urn:thumbnail:<page URL>).
 func FromRecord(r store.Record) (e Entry, ok bool) {
-	if !warc.HTTPExchange(r.RecordType) || r.WARCFile == "" ||
+	if !(warc.HTTPExchange(r.RecordType) || r.RecordType == warc.Resource) || r.WARCFile == "" ||
 		r.SURT == "" || strings.ContainsAny(r.SURT, " \r\n") {
 		return Entry{}, false
 	}

@@ -19,7 +19,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 var t0 = time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// goldenRecords covers every rule: record types left out, revisit MIME,
+// goldenRecords covers every rule: record types left out, a resource
+// record under its urn: target, revisit MIME,
 // no status on a server-not-modified revisit (status 304, empty block, no
 // payload digest) but the status of an identical-payload one, MIME parameters, digest prefixes, byte order of SURTs, equal SURTs by
 // time, status 0, characters JSON must escape.
@@ -55,6 +56,9 @@ func goldenRecords() []store.Record {
 		mk("", "", t0, warc.Warcinfo, 0, nil),
 		mk("http://example.com/", "com,example)/", t0, warc.Metadata, 6000, nil),
 		mk("http://example.com/open", "com,example)/open", t0, warc.Response, 0, func(r *store.Record) { r.WARCFile = "" }),
+		mk("urn:thumbnail:http://example.com/", "urn:thumbnail:http://example.com/", t0, warc.Resource, 7000, func(r *store.Record) {
+			r.Status, r.MIME, r.PayloadDigest = 0, "image/jpeg", "sha1:LIPSBQTR7S4BMOD5GGOUKT4M2JGWSJ6D"
+		}),
 	}
 }
 
@@ -64,8 +68,8 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 6 {
-		t.Errorf("wrote %d lines, want 6 (response and revisit records in files only)", n)
+	if n != 7 {
+		t.Errorf("wrote %d lines, want 7 (response, revisit and resource records in files only)", n)
 	}
 	golden := filepath.Join("testdata", "golden.cdxj")
 	if *update {

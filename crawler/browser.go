@@ -29,11 +29,17 @@ import (
 // answered from the response the fetch stage already has. See
 // docs/browser-capture.md.
 
-// Target URI prefixes of a browser page's resource records, after
-// Browsertrix's urn:screenshot: (see docs/browser-capture.md).
+// Target URI prefixes of a browser page's resource records, named as
+// Browsertrix-crawler names its own (urn:<type>:<page URL>, type fullPage,
+// thumbnail, text), so ReplayWeb.page finds the thumbnail it shows in its
+// page list at urn:thumbnail:. Browsertrix has no DOM record: urn:dom: is
+// SHARC's. SHARC before issue 29 wrote the full-page PNG as
+// urn:screenshot:, which report and wacz still read (docs/browser-capture.md).
 const (
-	urnScreenshot = "urn:screenshot:"
-	urnDOM        = "urn:dom:"
+	urnFullPage  = "urn:fullPage:"
+	urnThumbnail = "urn:thumbnail:"
+	urnText      = "urn:text:"
+	urnDOM       = "urn:dom:"
 )
 
 // crawl.log annotations of browser pages.

@@ -163,7 +163,7 @@ capture:
 }
 
 // checkBrowserReport checks the quality report lists the page's
-// screenshot and DOM, in its JSON and its HTML.
+// screenshot, thumbnail, text and DOM, in its JSON and its HTML.
 func checkBrowserReport(t *testing.T, st store.Store, captureID int64) {
 	t.Helper()
 	rep, err := report.Build(context.Background(), st, captureID, report.Options{})
@@ -176,8 +176,8 @@ func checkBrowserReport(t *testing.T, st store.Store, captureID int64) {
 			kinds[e.Kind] = true
 		}
 	}
-	if !kinds["screenshot"] || !kinds["dom"] || rep.Summary.BrowserEvidenceTotal != 2 {
-		t.Errorf("report evidence %+v (total %d), want the page's screenshot and DOM", rep.Summary.BrowserEvidence, rep.Summary.BrowserEvidenceTotal)
+	if !kinds[report.EvidenceScreenshot] || !kinds[report.EvidenceThumbnail] || !kinds[report.EvidenceText] || !kinds[report.EvidenceDOM] || rep.Summary.BrowserEvidenceTotal != 4 {
+		t.Errorf("report evidence %+v (total %d), want the page's screenshot, thumbnail, text and DOM", rep.Summary.BrowserEvidence, rep.Summary.BrowserEvidenceTotal)
 	}
 	var b bytes.Buffer
 	if err := report.WriteHTML(&b, rep); err != nil {
@@ -288,13 +288,21 @@ func checkBrowserRecords(t *testing.T, recs []record) {
 	find("http://app.test/api/data.json", "request")
 	find("http://cdn.test/lib.js", "response")
 	find("http://cdn.test/logo.png", "response")
-	shot := find("urn:screenshot:http://app.test/", "resource")
+	shot := find("urn:fullPage:http://app.test/", "resource")
+	thumb := find("urn:thumbnail:http://app.test/", "resource")
+	text := find("urn:text:http://app.test/", "resource")
 	dom := find("urn:dom:http://app.test/", "resource")
-	if page == nil || shot == nil || dom == nil {
+	if page == nil || shot == nil || thumb == nil || text == nil || dom == nil {
 		return
 	}
 	if !bytes.HasPrefix(shot.block, []byte("\x89PNG\r\n\x1a\n")) || shot.ctype != "image/png" {
 		t.Errorf("screenshot record: %s, %d bytes not a PNG", shot.ctype, len(shot.block))
+	}
+	if !bytes.HasPrefix(thumb.block, []byte("\xff\xd8\xff")) || thumb.ctype != "image/jpeg" {
+		t.Errorf("thumbnail record: %s, %d bytes not a JPEG", thumb.ctype, len(thumb.block))
+	}
+	if !bytes.Contains(text.block, []byte("Rendered headline 4711 lib-v2")) || bytes.Contains(text.block, []byte("<")) || !strings.HasPrefix(text.ctype, "text/plain") {
+		t.Errorf("text record (%s) is not the rendered plain text:\n%s", text.ctype, text.block)
 	}
 	if !bytes.Contains(dom.block, []byte("Rendered headline 4711 lib-v2")) || !strings.HasPrefix(dom.ctype, "text/html") {
 		t.Errorf("DOM record (%s) lacks the JavaScript-built text:\n%s", dom.ctype, dom.block)
@@ -302,7 +310,7 @@ func checkBrowserRecords(t *testing.T, recs []record) {
 	if bytes.Contains(page.block, []byte("Rendered headline")) {
 		t.Errorf("the document itself holds the rendered text: the test site is not JavaScript-built")
 	}
-	for _, r := range []*record{shot, dom} {
+	for _, r := range []*record{shot, thumb, text, dom} {
 		if r.concurrentTo != page.id {
 			t.Errorf("%s is WARC-Concurrent-To %q, want the page's response %q", r.uri, r.concurrentTo, page.id)
 		}
@@ -325,7 +333,8 @@ func checkBrowserIndex(t *testing.T, st store.Store, captureID int64) {
 			rows[r.URL] = r
 		}
 	}
-	for uri, mime := range map[string]string{"urn:screenshot:http://app.test/": "image/png", "urn:dom:http://app.test/": "text/html"} {
+	for uri, mime := range map[string]string{"urn:fullPage:http://app.test/": "image/png", "urn:thumbnail:http://app.test/": "image/jpeg",
+		"urn:text:http://app.test/": "text/plain", "urn:dom:http://app.test/": "text/html"} {
 		if r, ok := rows[uri]; !ok || r.MIME != mime || r.PayloadDigest == "" {
 			t.Errorf("index: resource row for %s: %+v (found %v), want MIME %s and a digest", uri, r, ok, mime)
 		}

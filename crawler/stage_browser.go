@@ -71,15 +71,22 @@ func (it *item) withoutEmbeds(cands []frontier.URL) []frontier.URL {
 }
 
 // resources are the records a browser page adds to its exchange: the
-// rendered DOM and the screenshot.
+// rendered DOM, its visible text, the full-page screenshot and the
+// thumbnail (see browser.go for the names).
 func (it *item) resources() []warc.ResourceRecord {
 	if it.rendered == nil {
 		return nil
 	}
-	u := it.t.URL.URL
-	out := []warc.ResourceRecord{{TargetURI: urnDOM + u, ContentType: "text/html; charset=utf-8", Body: it.rendered.DOM}}
-	if len(it.rendered.Screenshot) > 0 {
-		out = append(out, warc.ResourceRecord{TargetURI: urnScreenshot + u, ContentType: "image/png", Body: it.rendered.Screenshot})
+	u, pg := it.t.URL.URL, it.rendered
+	out := []warc.ResourceRecord{{TargetURI: urnDOM + u, ContentType: "text/html; charset=utf-8", Body: pg.DOM}}
+	if pg.Text != "" {
+		out = append(out, warc.ResourceRecord{TargetURI: urnText + u, ContentType: "text/plain; charset=utf-8", Body: []byte(pg.Text)})
+	}
+	if len(pg.Screenshot) > 0 {
+		out = append(out, warc.ResourceRecord{TargetURI: urnFullPage + u, ContentType: "image/png", Body: pg.Screenshot})
+	}
+	if len(pg.Thumbnail) > 0 {
+		out = append(out, warc.ResourceRecord{TargetURI: urnThumbnail + u, ContentType: "image/jpeg", Body: pg.Thumbnail})
 	}
 	return out
 }

@@ -143,7 +143,7 @@ type warcioRecord struct {
 
 // checkWithWarcio reads the package with webrecorder's warcio
 // (tests/js/read-wacz.mjs), a reader SHARC did not write: the JSON
-// response and the page's screenshot and DOM resource records are there,
+// response and the page's screenshot, thumbnail, text and DOM resource records are there,
 // and warcio's block digests agree with the records'.
 func checkWithWarcio(t *testing.T, pkg string) {
 	t.Helper()
@@ -165,7 +165,8 @@ func checkWithWarcio(t *testing.T, pkg string) {
 	for _, p := range res.Problems {
 		t.Errorf("warcio: %s", p)
 	}
-	want := map[string]string{"http://app.test/api/data.json": "response", "urn:screenshot:http://app.test/": "resource", "urn:dom:http://app.test/": "resource"}
+	want := map[string]string{"http://app.test/api/data.json": "response", "urn:fullPage:http://app.test/": "resource",
+		"urn:thumbnail:http://app.test/": "resource", "urn:text:http://app.test/": "resource", "urn:dom:http://app.test/": "resource"}
 	for _, r := range res.Records {
 		if r.BlockDigest != "" && r.ComputedBlockDigest != "" && r.BlockDigest != r.ComputedBlockDigest {
 			t.Errorf("warcio: %s %s block digest %s, computed %s", r.Type, r.TargetURI, r.BlockDigest, r.ComputedBlockDigest)

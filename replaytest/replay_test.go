@@ -246,6 +246,15 @@ func replayServer(t *testing.T, rwp string, packages map[string]string) *httptes
 <body style="margin:0;height:100vh"><replay-web-page source="%s" url="%s" ts="%s" replaybase="/replay/" embed="replayonly"></replay-web-page></body></html>`,
 			attr(q.Get("source")), attr(q.Get("url")), attr(q.Get("ts")))
 	})
+	// The package's page list, searched for ?query= (ReplayWeb.page's
+	// full-text search over pages.jsonl's titles and texts).
+	mux.HandleFunc("/search.html", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html><head><script src="/ui.js"></script></head>
+<body style="margin:0;height:100vh"><replay-web-page source="%s" view="pages" query="%s" replaybase="/replay/" embed="default"></replay-web-page></body></html>`,
+			attr(q.Get("source")), attr(q.Get("query")))
+	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv

@@ -105,9 +105,22 @@ func (r *Report) classifyRevisit(ctx context.Context, p *Page, f store.FrontierU
 	return visit, revisit
 }
 
+// Evidence kinds: what the report calls a browser page's resource record.
+const (
+	EvidenceScreenshot = "screenshot"
+	EvidenceThumbnail  = "thumbnail"
+	EvidenceText       = "text"
+	EvidenceDOM        = "dom"
+)
+
 // evidenceKinds are the urn: prefixes of a browser page's resource
-// records (crawler/browser.go) and what the report calls them.
-var evidenceKinds = []struct{ prefix, kind string }{{"urn:screenshot:", "screenshot"}, {"urn:dom:", "dom"}}
+// records (crawler/browser.go, Browsertrix's names since issue 29) and
+// their kinds. urn:screenshot: is how SHARC named the full-page PNG
+// before: captures made then still list their screenshots.
+var evidenceKinds = []struct{ prefix, kind string }{
+	{"urn:fullPage:", EvidenceScreenshot}, {"urn:screenshot:", EvidenceScreenshot},
+	{"urn:thumbnail:", EvidenceThumbnail}, {"urn:text:", EvidenceText}, {"urn:dom:", EvidenceDOM},
+}
 
 // noteEvidence lists a browser page's screenshot or DOM record.
 func (s *Summary) noteEvidence(rc store.Record) {

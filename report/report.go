@@ -284,7 +284,7 @@ const MaxEvidence = 10000
 // screenshot or its rendered DOM, WARC-Concurrent-To the page's response.
 type Evidence struct {
 	Page          string `json:"page"`
-	Kind          string `json:"kind"` // "screenshot" or "dom"
+	Kind          string `json:"kind"` // EvidenceScreenshot, EvidenceThumbnail, EvidenceText or EvidenceDOM
 	MIME          string `json:"mime"`
 	PayloadDigest string `json:"payload_digest"`
 	RecordID      string `json:"record_id"`

@@ -177,13 +177,31 @@ func firstPerURL(recs []store.Record) []store.Record {
 	return out
 }
 
-// capturePages turns the page records into Pages with titles.
+// urnText is the target URI prefix of a browser page's visible text
+// record (crawler/browser.go): the text the browser laid out.
+const urnText = "urn:text:"
+
+// pageInfo is what a page's archived record says of it.
+type pageInfo struct{ title, text string }
+
+// capturePages turns the page records into Pages with titles and text.
+// A page's text is its urn:text: record's when the browser rendered it
+// (the text its scripts built), else the visible text of its archived
+// HTML; a revisit takes both from the response it repeats.
 func capturePages(ctx context.Context, recs []store.Record, warcDir string, log *zap.Logger) ([]Page, error) {
 	prs := pageRecords(recs)
+	texts := map[string]store.Record{}
+	for _, r := range recs {
+		if u, ok := strings.CutPrefix(r.URL, urnText); ok && r.RecordType == warc.Resource {
+			if _, seen := texts[u]; !seen {
+				texts[u] = r
+			}
+		}
+	}
 	tr := &titleReader{dir: warcDir, files: map[string]*os.File{}}
 	defer tr.close()
 	pages := make([]Page, len(prs))
-	byDigest, byURL := map[string]string{}, map[string]string{}
+	byDigest, byURL := map[string]pageInfo{}, map[string]pageInfo{}
 	for i, r := range prs {
 		pages[i] = Page{URL: r.URL, TS: r.Time}
 		if r.RecordType != warc.Response {
@@ -192,28 +210,37 @@ func capturePages(ctx context.Context, recs []store.Record, warcDir string, log 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		title, err := tr.title(r)
+		info, err := tr.info(r)
 		if err != nil {
 			log.Warn("WACZ page title not read", zap.String("url", r.URL), zap.String("warc", r.WARCFile),
 				zap.Int64("offset", r.Offset), zap.Error(err))
 		}
-		pages[i].Title = title
+		if t, ok := texts[r.URL]; ok {
+			text, err := tr.text(t)
+			if err != nil {
+				log.Warn("WACZ page text not read", zap.String("url", t.URL), zap.String("warc", t.WARCFile),
+					zap.Int64("offset", t.Offset), zap.Error(err))
+			} else if text != "" {
+				info.text = text
+			}
+		}
+		pages[i].Title, pages[i].Text = info.title, info.text
 		if _, ok := byDigest[r.PayloadDigest]; !ok && r.PayloadDigest != "" {
-			byDigest[r.PayloadDigest] = title
+			byDigest[r.PayloadDigest] = info
 		}
 		if _, ok := byURL[r.URL]; !ok {
-			byURL[r.URL] = title
+			byURL[r.URL] = info
 		}
 	}
 	for i, r := range prs {
 		if r.RecordType == warc.Response {
 			continue
 		}
-		if t, ok := byDigest[r.PayloadDigest]; ok && r.PayloadDigest != "" {
-			pages[i].Title = t
-		} else {
-			pages[i].Title = byURL[r.URL]
+		info, ok := byDigest[r.PayloadDigest]
+		if !ok || r.PayloadDigest == "" {
+			info = byURL[r.URL]
 		}
+		pages[i].Title, pages[i].Text = info.title, info.text
 	}
 	return pages, nil
 }
@@ -231,24 +258,43 @@ func (tr *titleReader) close() {
 	}
 }
 
-// title returns the HTML <title> of the response record r points at.
-func (tr *titleReader) title(r store.Record) (string, error) {
+// block returns the content block of the record r points at.
+func (tr *titleReader) block(r store.Record) ([]byte, error) {
 	if r.RecordLength <= 0 || r.RecordLength > titleRecordBytes || r.Offset < 0 {
-		return "", fmt.Errorf("record length %d outside 1..%d", r.RecordLength, titleRecordBytes)
+		return nil, fmt.Errorf("record length %d outside 1..%d", r.RecordLength, titleRecordBytes)
 	}
 	f := tr.files[r.WARCFile]
 	if f == nil {
 		var err error
 		if f, err = os.Open(filepath.Join(tr.dir, r.WARCFile)); err != nil {
-			return "", err
+			return nil, err
 		}
 		tr.files[r.WARCFile] = f
 	}
 	rec, err := warc.ReadRecordAt(f, r.Offset, r.RecordLength, r.RecordID)
 	if err != nil {
+		return nil, err
+	}
+	return rec.Block, nil
+}
+
+// info returns the HTML <title> and visible text of the response record
+// r points at.
+func (tr *titleReader) info(r store.Record) (pageInfo, error) {
+	block, err := tr.block(r)
+	if err != nil {
+		return pageInfo{}, err
+	}
+	return infoOf(block, r.URL, r.MIME)
+}
+
+// text returns the text of the urn:text: resource record r points at.
+func (tr *titleReader) text(r store.Record) (string, error) {
+	block, err := tr.block(r)
+	if err != nil {
 		return "", err
 	}
-	return TitleOf(rec.Block, r.URL, r.MIME)
+	return pageText(string(block)), nil
 }
 
 // TitleOf returns the whitespace-normalised HTML <title> of the HTTP
@@ -257,15 +303,27 @@ func (tr *titleReader) title(r store.Record) (string, error) {
 // maxTitleBytes. block is untrusted: any malformation is an error, never a
 // panic.
 func TitleOf(block []byte, pageURL, mime string) (string, error) {
+	info, err := infoOf(block, pageURL, mime)
+	return info.title, err
+}
+
+// infoOf is TitleOf with the page's visible text (pageText).
+func infoOf(block []byte, pageURL, mime string) (pageInfo, error) {
 	body, _, err := warc.HTTPBody(block, titleBodyBytes)
 	if err != nil {
-		return "", err
+		return pageInfo{}, err
 	}
 	res, err := extract.ExtractFrom(mime, pageURL, bytes.NewReader(body), extract.Options{MaxBytes: titleBodyBytes})
 	if err != nil && res.Title == "" {
-		return "", fmt.Errorf("extract: %w", err)
+		return pageInfo{}, fmt.Errorf("extract: %w", err)
 	}
-	return cutUTF8(res.Title, maxTitleBytes), nil
+	return pageInfo{title: cutUTF8(res.Title, maxTitleBytes), text: pageText(res.Text)}, nil
+}
+
+// pageText is text with its whitespace runs made single spaces, cut at
+// MaxPageText: what a full-text index needs of it.
+func pageText(text string) string {
+	return cutUTF8(strings.Join(strings.Fields(cutUTF8(text, 4*MaxPageText)), " "), MaxPageText)
 }
 
 func cutUTF8(s string, n int) string {

@@ -165,6 +165,17 @@ func TestFromCapture(t *testing.T) {
 		"http://site.test/zoo.html":     regexp.MustCompile(`^Zoo & friends$`),
 		"http://site.test/counter.html": regexp.MustCompile(`^Counter \d$`),
 	}
+	// The text is the page's visible text from its archived HTML: the
+	// words of its body, not its title or markup.
+	wantText := map[string]string{
+		"http://site.test/start.html": "a c z", "http://site.test/about.html": "s",
+		"http://site.test/zoo.html": "animals", "http://site.test/counter.html": "changing",
+	}
+	for _, p := range pages {
+		if p["text"] != wantText[p["url"]] {
+			t.Errorf("page %s: text %q, want %q", p["url"], p["text"], wantText[p["url"]])
+		}
+	}
 	fetches := map[string][]string{} // url -> ts of its entries
 	ids := map[string]bool{}
 	for _, p := range pages {

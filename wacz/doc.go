@@ -4,8 +4,14 @@
 // Layout written:
 //
 //	archive/<name>.warc.gz   the WARC files, zip method Store (seekable)
-//	indexes/index.cdxj       the CDXJ index given by the caller
-//	pages/pages.jsonl        header line, then one {"id","url","ts","title"} per page (URL)
+//	indexes/index.cdxj       the CDXJ index given by the caller, below
+//	                         Input.CompressIndexAt bytes (default 50,000), else
+//	indexes/index.cdx.gz     the same lines as gzip members of 256 lines (stored)
+//	indexes/index.idx        and their secondary index (cdxj-gzip-1.0), as
+//	                         Browsertrix-crawler packs a large index
+//	pages/pages.jsonl        header line, then one {"id","url","ts","title","text"}
+//	                         per page (URL); text is the page's visible text,
+//	                         at most MaxPageText bytes, for full-text search
 //	reports/quality.json     the capture quality report, when given
 //	reports/…                extras: report HTML/JSON, crawl.log, Heritrix reports,
 //	                         job.yaml (secrets masked), audit.jsonl, software.json

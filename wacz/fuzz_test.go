@@ -19,6 +19,9 @@ func FuzzVerify(f *testing.F) {
 	in := capture(f)
 	f.Add(build(f, in, signers(f)[KeyECDSAP384]))
 	f.Add(build(f, in, nil))
+	gz := in
+	gz.CompressIndexAt = 1 // index.cdx.gz and index.idx
+	f.Add(build(f, gz, nil))
 	f.Add([]byte("PK\x05\x06" + string(make([]byte, 18)))) // an empty zip
 	f.Add([]byte("not a zip"))
 	f.Fuzz(func(t *testing.T, z []byte) {
@@ -129,6 +132,11 @@ func FuzzTitleOf(f *testing.F) {
 		}
 		if utf8.Valid(block) && !utf8.ValidString(title) {
 			t.Fatalf("invalid UTF-8 title %q from valid input", title)
+		}
+		// The page text read with it: bounded, and valid UTF-8 from valid input.
+		info, _ := infoOf(block, "http://site.test/", mime)
+		if len(info.text) > MaxPageText || (utf8.Valid(block) && !utf8.ValidString(info.text)) {
+			t.Fatalf("page text of %d bytes, valid UTF-8 %v", len(info.text), utf8.ValidString(info.text))
 		}
 	})
 }

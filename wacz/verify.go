@@ -132,7 +132,7 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 			continue
 		}
 		isWARC := strings.HasPrefix(res.Path, archiveDir)
-		if !isWARC && res.Path != PathIndex {
+		if !isWARC && res.Path != PathIndex && res.Path != PathIndexGz && res.Path != PathIndexIDX {
 			rep.Contents = append(rep.Contents, res.Path)
 		}
 		if isWARC && f.Method != zip.Store {
@@ -276,13 +276,71 @@ func checkPages(rep *Report, entries map[string]*zip.File) {
 	}
 }
 
-// checkIndex checks each CDXJ line names a packaged WARC and the exact
-// offset and length of one of its records.
+// checkIndex checks each CDXJ line, of index.cdxj or of the compressed
+// index, names a packaged WARC and the exact offset and length of one of
+// its records.
 func checkIndex(rep *Report, entries map[string]*zip.File, warcRecords map[string]map[int64]int64) {
-	b, ok := readEntry(rep, entries, PathIndex)
+	name, b, ok := PathIndex, []byte(nil), false
+	if entries[PathIndexIDX] != nil || entries[PathIndexGz] != nil {
+		name = PathIndexGz
+		b, ok = readCompressedIndex(rep, entries)
+	} else {
+		b, ok = readEntry(rep, entries, PathIndex)
+	}
 	if !ok {
 		return
 	}
+	checkIndexLines(rep, name, b, warcRecords)
+}
+
+// maxIndexBytes bounds the inflated CDXJ lines Verify reads.
+const maxIndexBytes = 256 << 20
+
+// readCompressedIndex returns the CDXJ lines of the compressed index:
+// each .idx block read and checked (digest, key), the blocks in order
+// and covering the .cdx.gz file without gaps.
+func readCompressedIndex(rep *Report, entries map[string]*zip.File) ([]byte, bool) {
+	idx, ok := readEntry(rep, entries, PathIndexIDX)
+	if !ok {
+		return nil, false
+	}
+	gz, ok := readEntry(rep, entries, PathIndexGz)
+	if !ok {
+		return nil, false
+	}
+	blocks, err := cdxj.ParseIDX(bytes.NewReader(idx))
+	if err != nil {
+		rep.add(PathIndexIDX, err.Error(), "", "")
+		return nil, false
+	}
+	var out []byte
+	var next int64
+	for _, bl := range blocks {
+		if bl.Filename != path.Base(PathIndexGz) {
+			rep.add(PathIndexIDX, fmt.Sprintf("block %q names %q", bl.Key, bl.Filename), path.Base(PathIndexGz), bl.Filename)
+			return nil, false
+		}
+		if bl.Offset != next {
+			rep.add(PathIndexIDX, fmt.Sprintf("block %q not where the previous one ends", bl.Key), fmt.Sprint(next), fmt.Sprint(bl.Offset))
+			return nil, false
+		}
+		lines, err := cdxj.ReadBlock(gz, bl, maxIndexBytes-int64(len(out)))
+		if err != nil {
+			rep.add(PathIndexGz, err.Error(), "", "")
+			return nil, false
+		}
+		out = append(out, lines...)
+		next += bl.Length
+	}
+	if next != int64(len(gz)) {
+		rep.add(PathIndexGz, "bytes past the last block of index.idx", fmt.Sprint(next), fmt.Sprint(len(gz)))
+		return nil, false
+	}
+	return out, true
+}
+
+// checkIndexLines checks the CDXJ lines b of the index name.
+func checkIndexLines(rep *Report, name string, b []byte, warcRecords map[string]map[int64]int64) {
 	rd := cdxj.NewReader(bytes.NewReader(b))
 	for {
 		e, err := rd.Next()
@@ -290,16 +348,16 @@ func checkIndex(rep *Report, entries map[string]*zip.File, warcRecords map[strin
 			return
 		}
 		if err != nil {
-			rep.add(PathIndex, err.Error(), "", "")
+			rep.add(name, err.Error(), "", "")
 			return
 		}
 		rep.Indexed++
 		offs, ok := warcRecords[e.Filename]
 		switch {
 		case !ok:
-			rep.add(PathIndex, fmt.Sprintf("%s %s: WARC file %q not in archive/", e.SURT, e.Timestamp, e.Filename), "", "")
+			rep.add(name, fmt.Sprintf("%s %s: WARC file %q not in archive/", e.SURT, e.Timestamp, e.Filename), "", "")
 		case offs[e.Offset] != e.Length:
-			rep.add(PathIndex, fmt.Sprintf("%s %s: no record at %s offset %d", e.SURT, e.Timestamp, e.Filename, e.Offset),
+			rep.add(name, fmt.Sprintf("%s %s: no record at %s offset %d", e.SURT, e.Timestamp, e.Filename, e.Offset),
 				fmt.Sprintf("length %d", e.Length), fmt.Sprintf("length %d", offs[e.Offset]))
 		}
 	}

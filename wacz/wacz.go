@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sharc-archive/sharc/cdxj"
 	"github.com/sharc-archive/sharc/internal/version"
 )
 
@@ -33,7 +34,11 @@ const Version = "1.1.1"
 
 // Fixed paths inside the package.
 const (
-	PathIndex    = "indexes/index.cdxj"
+	PathIndex = "indexes/index.cdxj"
+	// PathIndexGz and PathIndexIDX are the compressed index (cdxj package,
+	// zipnum.go) that replaces PathIndex from CompressIndexAt bytes on.
+	PathIndexGz  = "indexes/index.cdx.gz"
+	PathIndexIDX = "indexes/index.idx"
 	PathPages    = "pages/pages.jsonl"
 	PathReport   = "reports/quality.json"
 	PathDataPack = "datapackage.json"
@@ -49,6 +54,17 @@ const (
 	TSLayout = "2006-01-02T15:04:05.000000Z07:00"
 )
 
+// DefaultCompressIndexAt is the CDXJ size from which Write packs the
+// compressed index instead of index.cdxj: Browsertrix-crawler's
+// ZIP_CDX_MIN_SIZE (50,000 bytes, some 200 lines). Below it one plain
+// file loads as fast as a secondary index would.
+const DefaultCompressIndexAt = 50_000
+
+// MaxPageText bounds a page's "text" in pages.jsonl: enough for
+// ReplayWeb.page's full-text search to find a page by its words, without
+// a page of megabytes making pages.jsonl as large as the archive.
+const MaxPageText = 64 << 10
+
 // Page is one entry of pages/pages.jsonl.
 type Page struct {
 	// ID is the entry's "id"; empty: PageID(URL, TS), so packaging the
@@ -58,6 +74,10 @@ type Page struct {
 	URL   string
 	Title string // the page's HTML <title>; "" leaves "title" out
 	TS    time.Time
+	// Text is the page's visible text, "text" as Browsertrix-crawler
+	// writes it, which ReplayWeb.page's full-text search reads; cut at
+	// MaxPageText; "" leaves "text" out.
+	Text string
 }
 
 // PageID is the stable id of the page captured at url at ts: the first 16
@@ -69,10 +89,15 @@ func PageID(url string, ts time.Time) string {
 
 // Input is what goes into a WACZ.
 type Input struct {
-	WARCs  []string // paths of closed .warc.gz files
-	CDXJ   []byte   // sorted CDXJ lines
-	Pages  []Page
-	Report []byte // quality report JSON, stored at PathReport; nil: none
+	WARCs []string // paths of closed .warc.gz files
+	CDXJ  []byte   // sorted CDXJ lines
+	// CompressIndexAt is the CDXJ size (bytes) from which the index is
+	// packed compressed (PathIndexGz and PathIndexIDX, the WACZ form that
+	// scales) instead of as PathIndex: 0 means DefaultCompressIndexAt,
+	// a negative value never.
+	CompressIndexAt int
+	Pages           []Page
+	Report          []byte // quality report JSON, stored at PathReport; nil: none
 	// Extras are further files of the package (e.g. the chain of custody,
 	// reports/audit.jsonl), each at a path under reports/.
 	Extras []Extra
@@ -260,7 +285,7 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			return err
 		}
 	}
-	if err := add(PathIndex, zip.Deflate, bytes.NewReader(in.CDXJ)); err != nil {
+	if err := addIndex(in, add); err != nil {
 		return err
 	}
 	pages, err := pagesJSONL(in.Pages)
@@ -342,6 +367,27 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 	return nil
 }
 
+// addIndex adds the CDXJ index, plain or, from in.CompressIndexAt bytes
+// on, compressed: the .cdx.gz stored (replay tools read its members by
+// offset), the .idx deflated, as the WACZ spec has them.
+func addIndex(in Input, add func(string, uint16, io.Reader) error) error {
+	at := in.CompressIndexAt
+	if at == 0 {
+		at = DefaultCompressIndexAt
+	}
+	if at < 0 || len(in.CDXJ) < at {
+		return add(PathIndex, zip.Deflate, bytes.NewReader(in.CDXJ))
+	}
+	var gz, idx bytes.Buffer
+	if _, err := cdxj.WriteZipNum(&gz, &idx, in.CDXJ, cdxj.BlockLines, path.Base(PathIndexGz)); err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	if err := add(PathIndexGz, zip.Store, &gz); err != nil {
+		return err
+	}
+	return add(PathIndexIDX, zip.Deflate, &idx)
+}
+
 // addExtra adds one extra file, from its Data or streamed from its File.
 func addExtra(e Extra, add func(string, uint16, io.Reader) error) error {
 	if e.File == "" {
@@ -392,7 +438,8 @@ func pagesJSONL(pages []Page) ([]byte, error) {
 			URL   string `json:"url"`
 			TS    string `json:"ts"`
 			Title string `json:"title,omitempty"`
-		}{p.ID, p.URL, p.TS.UTC().Format(TSLayout), p.Title}
+			Text  string `json:"text,omitempty"`
+		}{p.ID, p.URL, p.TS.UTC().Format(TSLayout), p.Title, cutUTF8(p.Text, MaxPageText)}
 		if err := enc.Encode(line); err != nil {
 			return nil, fmt.Errorf("wacz: pages: %w", err)
 		}

@@ -62,6 +62,9 @@ type jsResult struct {
 	Counts  map[string]int    `json:"counts"`
 	Records []jsRecord        `json:"records"`
 	CDXJ    []json.RawMessage `json:"cdxj"`
+	// IndexForm is "cdxj" (index.cdxj) or "cdxj-gzip" (index.idx and
+	// index.cdx.gz, inflated block by block).
+	IndexForm string `json:"indexForm"`
 	// Datapackage is kept raw and decoded here with our own struct, so a
 	// field-name slip in wacz.DataPackage would show.
 	Datapackage struct {
@@ -158,8 +161,9 @@ func liveSite(t *testing.T) *httptest.Server {
 }
 
 // crawlWACZ runs a real visit-revisit capture of the live site and packs
-// it as export wacz does; it returns the WACZ path and the store's records.
-func crawlWACZ(t *testing.T) (string, []store.Record) {
+// it as export wacz does; it returns the WACZ path, the path of the same
+// capture packed with the compressed index, and the store's records.
+func crawlWACZ(t *testing.T) (string, string, []store.Record) {
 	t.Helper()
 	ctx := context.Background()
 	srv := liveSite(t)
@@ -205,7 +209,18 @@ resolve: {site.test: %s}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return out, recs
+	gzOut := filepath.Join(dir, "capture-gz.wacz")
+	in.CompressIndexAt = 1
+	if f, err = os.Create(gzOut); err != nil {
+		t.Fatal(err)
+	}
+	if err := wacz.Write(ctx, f, in, signer); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out, gzOut, recs
 }
 
 // goRecords reads the packaged WARCs with SHARC's own reader; chunked
@@ -259,10 +274,19 @@ func runReader(t *testing.T, node, script, path string) jsResult {
 // recomputation confirms, and index lines that point at those records.
 func TestWarcioReadsWACZ(t *testing.T) {
 	node, script := jsTools(t)
-	path, recs := crawlWACZ(t)
+	path, gzPath, recs := crawlWACZ(t)
 	res := runReader(t, node, script, path)
 	if res.Reader != "warcio" {
 		t.Fatalf("reader %q", res.Reader)
+	}
+	// The same capture with the compressed index: the independent reader
+	// inflates its blocks (digests and keys checked) to the same lines.
+	gzRes := runReader(t, node, script, gzPath)
+	if res.IndexForm != "cdxj" || gzRes.IndexForm != "cdxj-gzip" {
+		t.Errorf("index forms %q and %q, want cdxj and cdxj-gzip", res.IndexForm, gzRes.IndexForm)
+	}
+	if a, b := fmt.Sprint(res.CDXJ), fmt.Sprint(gzRes.CDXJ); a != b || len(res.CDXJ) == 0 {
+		t.Errorf("the compressed index reads back as other lines (%d, plain %d)", len(gzRes.CDXJ), len(res.CDXJ))
 	}
 
 	// What SHARC's own reader sees in the packaged WARCs, file by file in

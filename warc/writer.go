@@ -114,8 +114,9 @@ type Exchange struct {
 }
 
 // ResourceRecord is a record of something the crawler made from the exchange
-// rather than received: a screenshot or a rendered DOM. TargetURI names
-// it (urn:screenshot:<page URL>, urn:dom:<page URL>).
+// rather than received: a screenshot, the page's text or a rendered DOM.
+// TargetURI names it (urn:fullPage:<page URL>, urn:dom:<page URL>, …; see
+// crawler/browser.go).
 type ResourceRecord struct {
 	TargetURI   string
 	ContentType string

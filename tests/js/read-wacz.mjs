@@ -13,6 +13,7 @@
 // dechunking when Transfer-Encoding is chunked; content-coding kept, as the
 // WARC 1.1 payload definition wants).
 import { createHash, webcrypto } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import yauzl from "yauzl";
 import { WARCParser, WARCSerializer, AsyncIterReader } from "warcio";
 
@@ -169,6 +170,7 @@ async function main() {
 
   const files = {};
   const texts = {};
+  const raw = {};
   const warcs = [];
   for (const e of entries) {
     if (e.fileName.endsWith("/")) continue;
@@ -179,6 +181,7 @@ async function main() {
       method: e.compressionMethod === 0 ? "store" : e.compressionMethod === 8 ? "deflate" : String(e.compressionMethod),
     };
     if (/^archive\/[^/]+\.warc(\.gz)?$/.test(e.fileName)) warcs.push(e);
+    else if (e.fileName.endsWith(".gz")) raw[e.fileName] = data;
     else if (!e.fileName.startsWith("archive/")) texts[e.fileName] = data.toString("utf8");
   }
 
@@ -227,13 +230,71 @@ async function main() {
       problems.push(`pages/pages.jsonl line ${i + 1}: ${err.message}`);
     }
   }
-  const cdxj = parseCDXJ(texts["indexes/index.cdxj"] ?? "");
+  let indexForm = "cdxj";
+  let cdxjText = texts["indexes/index.cdxj"] ?? "";
+  if (texts["indexes/index.idx"] !== undefined) {
+    indexForm = "cdxj-gzip";
+    cdxjText = inflateIndex(texts["indexes/index.idx"], raw);
+  }
+  const cdxj = parseCDXJ(cdxjText);
   const signature = await wabacSignature(digestFile);
 
-  const result = { reader: "warcio", files, counts, records, cdxj, datapackage, digestFile, pages, signature, problems };
+  const result = { reader: "warcio", files, counts, records, indexForm, cdxj, datapackage, digestFile, pages, signature, problems };
   // exitCode, not exit(): exit() would cut off stdout still queued for a pipe.
   process.exitCode = problems.length ? 1 : 0;
   process.stdout.write(JSON.stringify(result, null, 1) + "\n");
+}
+
+// inflateIndex reads the compressed index (WACZ cdxj-gzip-1.0) as a
+// replay tool does: the .idx's "!meta" line names the .cdx.gz, each
+// further line "KEY {offset,length,digest}" one gzip member, inflated on
+// its own; the digest (sha256 of the member) and the key (its first
+// line's "SURT TIMESTAMP") are checked. Returns the CDXJ lines.
+function inflateIndex(idx, raw) {
+  let file = null, out = "", next = 0;
+  idx.split("\n").forEach((line, i) => {
+    if (!line) return;
+    const at = line.indexOf(" {");
+    if (at < 0) {
+      problems.push(`indexes/index.idx line ${i + 1}: not "KEY {JSON}"`);
+      return;
+    }
+    let f;
+    try {
+      f = JSON.parse(line.slice(at + 1));
+    } catch (e) {
+      problems.push(`indexes/index.idx line ${i + 1}: ${e.message}`);
+      return;
+    }
+    if (i === 0 && line.startsWith("!meta")) {
+      if (f.format !== "cdxj-gzip-1.0") problems.push(`indexes/index.idx: format ${f.format}`);
+      file = "indexes/" + f.filename;
+      return;
+    }
+    const name = f.filename ? "indexes/" + f.filename : file;
+    const gz = raw[name];
+    if (!gz) {
+      problems.push(`indexes/index.idx line ${i + 1}: ${name} not in the package`);
+      return;
+    }
+    if (f.offset !== next) problems.push(`indexes/index.idx line ${i + 1}: block at ${f.offset}, previous ended at ${next}`);
+    next = f.offset + f.length;
+    const member = gz.subarray(f.offset, f.offset + f.length);
+    if (f.digest && f.digest !== "sha256:" + createHash("sha256").update(member).digest("hex")) {
+      problems.push(`indexes/index.idx line ${i + 1}: digest does not match the block`);
+    }
+    let lines;
+    try {
+      lines = gunzipSync(member).toString("utf8");
+    } catch (e) {
+      problems.push(`indexes/index.idx line ${i + 1}: ${e.message}`);
+      return;
+    }
+    if (!lines.startsWith(line.slice(0, at) + " {")) problems.push(`indexes/index.idx line ${i + 1}: block does not start with its key`);
+    out += lines;
+  });
+  if (file && raw[file] && next !== raw[file].length) problems.push(`${file}: ${raw[file].length} bytes, blocks end at ${next}`);
+  return out;
 }
 
 // wabacSignature checks datapackage-digest.json's anonymous signature the

@@ -198,7 +198,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "replay"}}{{template "top" .}}
 {{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture. The replay runs on the daemon's replay origin, apart from this console; reload this page after an hour.</p>
 {{if .URL}}<div class="replay"><iframe class="replay" title="replayed page" src="{{.Frame}}"></iframe></div>{{else}}<p class="muted">Give a page to replay: <code>?url=</code>.</p>{{end}}
-{{else}}<p class="error">This daemon has no replay: {{if .Version}}its replay origin is not open{{else}}ReplayWeb.page's files were not embedded in this build. Build it after <code>make replay-assets</code> (docs/console.md){{end}}.</p>{{end}}{{end}}
+{{else}}<p class="error">This daemon has no replay: {{if .Version}}its replay origin is not open{{else}}ReplayWeb.page's files were not embedded in this build: console/replay/ lacks them (restore them with <code>git checkout console/replay</code>, docs/console.md){{end}}.</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "schedules"}}{{template "top" .}}

@@ -318,8 +318,7 @@ func (bs *browserSession) finishedCapture(td *testDaemon, job string) {
 func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id string) {
 	t := bs.t
 	if _, err := os.Stat("../console/replay/ui.js"); err != nil {
-		t.Log("replay not checked: this build has no ReplayWeb.page (make replay-assets)")
-		return
+		t.Fatal("console/replay/ui.js is committed: every build replays")
 	}
 	var visit *report.Download
 	for _, p := range rep.Pages {

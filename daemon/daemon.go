@@ -75,6 +75,9 @@ type Daemon struct {
 	conns *connLimiter
 	hard  *hardener
 	tls   *tls.Config
+	// snapshots builds the WACZ of a capture without a finished one
+	// once per capture state (waczfile.go).
+	snapshots snapshotBuilds
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it

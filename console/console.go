@@ -105,6 +105,11 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
 	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
+	mux.Handle("GET /ui/jobs/{name}/replay", c.auth(c.jobReplayPage))
+	mux.Handle("GET /ui/uploads", c.auth(c.uploadsPage))
+	mux.Handle("POST /ui/uploads", c.auth(c.upload))
+	mux.Handle("POST /ui/uploads/{upload}/delete", c.auth(c.deleteUpload))
+	mux.Handle("GET /ui/uploads/{upload}/replay", c.auth(c.uploadReplayPage))
 	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
 	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset) // LICENSE and VERSION; the code is on the replay origin
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
@@ -190,6 +195,7 @@ type page struct {
 	Scatter     *scatterView
 	Quality     *qualityView
 	Replay      *replayView
+	Uploads     *uploadsView
 	ClusterInfo *clusterView
 	Now         time.Time
 	CaptureID   string

@@ -314,6 +314,9 @@ func (c Config) Validate() error {
 	if _, err := c.AllowedRanges(); err != nil {
 		return err
 	}
+	if c.MaxWACZUpload < 0 || c.WACZUploadQuota < 0 {
+		return errors.New("max_wacz_upload, wacz_upload_quota: want a number of bytes above 0 (0: the default)")
+	}
 	if c.ReplayListen != "" {
 		if _, err := IsLoopback(c.ReplayListen); err != nil {
 			return fmt.Errorf("replay_listen: %w", err)

@@ -71,7 +71,8 @@ func TestReplayVendoredMatchesLockfile(t *testing.T) {
 
 // TestPlainBuildEmbedsReplay: a binary from a plain `go build ./cmd/sharc`
 // (no make, no npm) holds ReplayWeb.page's ui.js and sw.js byte for byte:
-// go:embed stores them as they are, so the bytes are in the binary.
+// The embed directive stores them as they are, so the bytes are in the
+// binary.
 func TestPlainBuildEmbedsReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the daemon's binary")

@@ -51,7 +51,7 @@ func TestReplayOrigin(t *testing.T) {
 	_, body, _ := cc.get("/ui/captures/1/replay?url=http%3A%2F%2Fsite.test%2Fp%2F1")
 	m := iframeSrc.FindStringSubmatch(body)
 	if m == nil {
-		t.Skipf("no replay frame (a build without ReplayWeb.page?):\n%.1500s", body)
+		t.Fatalf("no replay frame:\n%.1500s", body)
 	}
 	frame := html.UnescapeString(m[1])
 	origin := "http://" + td.d.ReplayAddr()

@@ -71,7 +71,7 @@ func TestReplayVendoredMatchesLockfile(t *testing.T) {
 
 // TestPlainBuildEmbedsReplay: a binary from a plain `go build ./cmd/sharc`
 // (no make, no npm) holds ReplayWeb.page's ui.js and sw.js byte for byte:
-// The embed directive stores them as they are, so the bytes are in the
+// the embed directive stores them as they are, so the bytes are in the
 // binary.
 func TestPlainBuildEmbedsReplay(t *testing.T) {
 	if testing.Short() {

@@ -114,7 +114,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
 <h2>Replay</h2>
-<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
+<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit. <a href="/ui/jobs/{{.Capture.Job}}/replay">All captures of the job together</a>, on one time line.</p>
 <h2>Change patterns</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before.</p>
 <h2>Crawl tree</h2>

@@ -17,10 +17,13 @@
 // the filtered pages (quality.go, reading the report as a stream,
 // stream.go); the capture series (§8.3) and change patterns (§8.4) from
 // the store's comparison of captures; the crawl tree (§8.5); replay by
-// ReplayWeb.page's embedded build over the capture's WACZ, served on the
-// daemon's second listener, the replay origin, under capture-scoped HMAC
-// capabilities so archived pages' scripts never run on the console's
-// origin (replay.go, replayorigin.go).
+// ReplayWeb.page's embedded build (committed in replay/) over a capture's
+// WACZ, a job's captures as one multi-WACZ collection, or an uploaded
+// WACZ (uploads.go: the form's file streamed to the API, never held in
+// memory), served on the daemon's second listener, the replay origin,
+// under HMAC capabilities scoped to one such subject, so archived pages'
+// scripts and uploaded bytes never reach the console's origin (replay.go,
+// replayorigin.go).
 //
 // Authentication: when the daemon has a token, /ui/login asks for it once
 // and keeps a random session ID in an HttpOnly, SameSite=Strict cookie;

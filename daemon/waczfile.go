@@ -256,6 +256,10 @@ func (d *Daemon) snapshotWACZ(ctx context.Context, jobName string, c store.Captu
 		return "", err
 	}
 	in.Title = fmt.Sprintf("%s capture %d", jobName, c.ID)
+	// A capture cancelled before its first record has no folder yet.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
 	f, err := os.CreateTemp(dir, name+".*.tmp")
 	if err != nil {
 		return "", err

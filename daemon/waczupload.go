@@ -50,6 +50,9 @@ const (
 	uploadInflationSlack = 64 << 20
 	// maxUploadNameLen bounds the name an upload is shown by.
 	maxUploadNameLen = 100
+	// maxUploads bounds how many uploads are kept: many tiny ones would
+	// make every listing read thousands of records.
+	maxUploads = 1000
 )
 
 // maxWACZUpload is Config.MaxWACZUpload or its default.
@@ -157,22 +160,33 @@ func safeEntryName(name string) bool {
 		path.Clean(name) == strings.TrimSuffix(name, "/") && !strings.HasPrefix(name, "../") && name != ".."
 }
 
-// uploadsUsed is the bytes the kept uploads take.
-func (d *Daemon) uploadsUsed() (int64, error) {
+// uploadsUsed is the bytes and the number of the kept uploads. Called
+// with d.uploading held, it removes the temporary files an interrupted
+// upload left (none can be in progress), so they never count.
+func (d *Daemon) uploadsUsed() (bytes int64, count int, err error) {
 	des, err := os.ReadDir(d.uploadsDir())
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
+		return 0, 0, nil
 	}
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	var n int64
 	for _, de := range des {
-		if fi, err := de.Info(); err == nil && fi.Mode().IsRegular() {
-			n += fi.Size()
+		fi, err := de.Info()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
 		}
+		if strings.HasSuffix(de.Name(), ".tmp") {
+			if err := os.Remove(filepath.Join(d.uploadsDir(), de.Name())); err == nil {
+				continue
+			}
+		}
+		if strings.HasSuffix(de.Name(), ".json") {
+			count++
+		}
+		bytes += fi.Size()
 	}
-	return n, nil
+	return bytes, count, nil
 }
 
 // progressReader moves the request's read deadline on with every read:
@@ -201,9 +215,12 @@ func (d *Daemon) postWACZ(w http.ResponseWriter, r *http.Request) error {
 	defer d.uploading.Unlock()
 	p, _ := access.FromContext(r.Context())
 	note := noteOf(r.Context())
-	used, err := d.uploadsUsed()
+	used, count, err := d.uploadsUsed()
 	if err != nil {
 		return err
+	}
+	if count >= maxUploads {
+		return &APIError{Status: http.StatusInsufficientStorage, Message: fmt.Sprintf("%d WACZs are uploaded, the most kept: delete uploads first", count)}
 	}
 	limit := min(d.cfg.maxWACZUpload(), d.cfg.waczUploadQuota()-used)
 	if limit <= 0 {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -164,11 +165,33 @@ func TestWACZUploadQuota(t *testing.T) {
 	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
 	pkg := realWACZ(t, td, "q")
 	td.d.cfg.WACZUploadQuota = int64(len(pkg)) + 10
+	// An interrupted upload's temporary file does not count: it is removed.
+	if err := os.MkdirAll(td.d.uploadsDir(), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(td.d.uploadsDir(), "upload-1.tmp")
+	if err := os.WriteFile(stale, make([]byte, len(pkg)), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if code, b := apiCall(t, td, testToken, "POST", "/api/v1/waczs", "application/zip", pkg); code != 201 {
 		t.Fatalf("first upload: %d %s", code, b)
 	}
-	if code, b := apiCall(t, td, testToken, "POST", "/api/v1/waczs", "application/zip", pkg); code != http.StatusInsufficientStorage && code != http.StatusRequestEntityTooLarge {
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there: %v", err)
+	}
+	code, b := apiCall(t, td, testToken, "POST", "/api/v1/waczs", "application/zip", pkg)
+	if code != http.StatusInsufficientStorage || !strings.Contains(string(b), "quota") {
 		t.Errorf("upload past the quota: %d %s", code, b)
+	}
+	// At most maxUploads are kept, however small.
+	td.d.cfg.WACZUploadQuota = 0
+	for i := range maxUploads {
+		if err := os.WriteFile(filepath.Join(td.d.uploadsDir(), fmt.Sprintf("x%d.json", i)), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, b := apiCall(t, td, testToken, "POST", "/api/v1/waczs", "application/zip", pkg); code != http.StatusInsufficientStorage || !strings.Contains(string(b), "the most kept") {
+		t.Errorf("upload past the count: %d %s", code, b)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -232,4 +234,72 @@ func FuzzCheckUploadZip(f *testing.F) {
 			t.Fatal("let through a zip without datapackage.json")
 		}
 	})
+}
+
+// postMultipart posts fields in order (the file last, named file) as
+// the console's upload form does, and returns the status and body.
+func (cc *consoleClient) postMultipart(path string, fields [][2]string, file []byte) (int, string) {
+	cc.t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, f := range fields {
+		mw.WriteField(f[0], f[1])
+	}
+	if file != nil {
+		w, _ := mw.CreateFormFile("file", "site.wacz")
+		w.Write(file)
+	}
+	mw.Close()
+	resp, err := cc.hc.Post(cc.base+path, mw.FormDataContentType(), &buf)
+	if err != nil {
+		cc.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestConsoleUploadForm: the console's upload form checks the form token
+// before the file (missing, or wrong: 403, nothing stored; a viewer has
+// no form and so no token), a hostile file's reason is shown, and an
+// operator's WACZ is stored and listed; a viewer sees no form and no
+// Delete.
+func TestConsoleUploadForm(t *testing.T) {
+	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
+	pkg := realWACZ(t, td, "form")
+	op := loginConsoleAs(t, td, addAccount(t, td, "otto", access.Operator))
+	vw := loginConsoleAs(t, td, addAccount(t, td, "vera", access.Viewer))
+	tok := op.csrf("/ui/uploads")
+	for _, tc := range []struct {
+		name   string
+		cc     *consoleClient
+		fields [][2]string
+		file   []byte
+		code   int
+		has    string
+	}{
+		{"no token", op, nil, pkg, 403, "token is missing"},
+		{"wrong token", op, [][2]string{{"csrf", strings.Repeat("0", 64)}}, pkg, 403, "wrong or expired"},
+		{"no file", op, [][2]string{{"csrf", tok}}, nil, 400, "choose a WACZ file"},
+		{"not a zip", op, [][2]string{{"csrf", tok}}, []byte("<script>alert(1)</script>"), 400, "not a zip file"},
+		// A viewer's page has no form, hence no form token to send; the
+		// API refuses a viewer's upload too (TestWACZUpload).
+		{"viewer", vw, [][2]string{{"csrf", tok}}, pkg, 403, "wrong or expired"},
+	} {
+		code, body := tc.cc.postMultipart("/ui/uploads", tc.fields, tc.file)
+		if code != tc.code || !strings.Contains(body, tc.has) {
+			t.Errorf("%s: %d %.300q, want %d with %q", tc.name, code, body, tc.code, tc.has)
+		}
+	}
+	if ups, _ := td.d.Uploads(); len(ups) != 0 {
+		t.Fatalf("refused uploads stored: %+v", ups)
+	}
+	code, body := op.postMultipart("/ui/uploads", [][2]string{{"csrf", tok}}, pkg)
+	ups, _ := td.d.Uploads()
+	if code != 200 || len(ups) != 1 || !strings.Contains(body, `id="u-`+ups[0].ID+`"`) || !strings.Contains(body, "verified:") {
+		t.Fatalf("upload: %d %d uploads\n%.1500s", code, len(ups), body)
+	}
+	if _, vbody, _ := vw.get("/ui/uploads"); strings.Contains(vbody, `form class="upload"`) || strings.Contains(vbody, "/delete") || !strings.Contains(vbody, ups[0].ID) {
+		t.Errorf("a viewer's uploads page:\n%.1500s", vbody)
+	}
 }

@@ -82,7 +82,12 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	rv.What = "Capture " + id + " of job " + cv.Job + " (" + whenText(cv.Started) + ")"
 	rv.Back, rv.BackText = "/ui/captures/"+id, "back to the capture"
 	rv.Collection = "/ui/jobs/" + url.PathEscape(cv.Job) + "/replay"
-	rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
+	if cv.Status == "running" {
+		// Its last WARC file is open, so it has no package yet (409).
+		rv.Note = "This capture is running: its last WARC file is still being written. Pause it, or wait for it to end, to replay it; the job's earlier captures replay together meanwhile."
+	} else {
+		rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
+	}
 	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, Who: whoOf(r)})
 	return nil
 }
@@ -177,6 +182,8 @@ type replayView struct {
 	Timeline []timelineEntry
 	// Upload is the replayed upload (an upload's replay).
 	Upload *uploadView
+	// Note says why nothing is framed.
+	Note string
 }
 
 // timelineEntry is one capture of a collection's time line.

@@ -88,3 +88,22 @@ func TestReplayOriginSubjects(t *testing.T) {
 		t.Error("job ja's time line lists job jb's capture")
 	}
 }
+
+// TestReplayRunningCapture: the replay page of a running capture says
+// why it cannot replay yet (its last WARC is open) and frames nothing.
+func TestReplayRunningCapture(t *testing.T) {
+	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
+	runningJob(t, td, "live")
+	caps, err := td.client.Captures(context.Background(), "live")
+	if err != nil || len(caps) != 1 {
+		t.Fatalf("captures %+v %v", caps, err)
+	}
+	cc := loginConsole(t, td)
+	code, body, _ := cc.get("/ui/captures/" + itoa(caps[0].ID) + "/replay")
+	if code != 200 || !strings.Contains(body, "This capture is running") || iframeSrc.MatchString(body) {
+		t.Errorf("running capture's replay page: %d\n%.1500s", code, body)
+	}
+	if _, err := td.client.Action(context.Background(), "live", "cancel"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -72,12 +72,12 @@ js:
 		npm ci --prefix tests/js --no-audit --no-fund && npm ci --prefix tests/openapi --no-audit --no-fund; \
 	else echo "note: node/npm not found; the warcio cross-check, the replay test and the OpenAPI lint will be skipped"; fi
 
-# replay-assets embeds ReplayWeb.page's build (from tests/js's lockfile)
-# in the console's replay page (console/replay/, not committed; docs/console.md).
+# replay-assets UPDATES the committed ReplayWeb.page build in console/replay/
+# from tests/js's lockfile (docs/console.md, "Vendoring"); builds need not run it.
 replay-assets:
 	@scripts/vendor-replay.sh
 
-test: vet lint tidy pg chromium js compose promtool replay-assets
+test: vet lint tidy pg chromium js compose promtool
 	SHARC_TEST_PG=$${SHARC_TEST_PG:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable} $(GO) test -count=1 -timeout 40m ./...
 
 demo: build

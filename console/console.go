@@ -106,6 +106,11 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/diff", c.auth(c.diffPage))
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
 	mux.Handle("GET /ui/captures/{id}/replay", c.auth(c.replayPage))
+	mux.Handle("GET /ui/jobs/{name}/replay", c.auth(c.jobReplayPage))
+	mux.Handle("GET /ui/uploads", c.auth(c.uploadsPage))
+	mux.Handle("POST /ui/uploads", c.auth(c.upload))
+	mux.Handle("POST /ui/uploads/{upload}/delete", c.auth(c.deleteUpload))
+	mux.Handle("GET /ui/uploads/{upload}/replay", c.auth(c.uploadReplayPage))
 	mux.Handle("GET /ui/captures/{id}/wacz", c.auth(c.waczFile))
 	mux.HandleFunc("GET /ui/replay/{file}", c.replayAsset) // LICENSE and VERSION; the code is on the replay origin
 	mux.Handle("GET /ui/captures/{id}/graphml", c.auth(c.graphMLFile))
@@ -192,6 +197,7 @@ type page struct {
 	Quality     *qualityView
 	Replay      *replayView
 	Diff        *diffView
+	Uploads     *uploadsView
 	ClusterInfo *clusterView
 	Now         time.Time
 	CaptureID   string

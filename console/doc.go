@@ -19,11 +19,13 @@
 // the store's comparison of captures; what changed in one page, its
 // visible text diffed between visit and revisit or two captures (diff.go,
 // issue 29, from the API's diff of package pagediff); the crawl tree
-// (§8.5); replay by
-// ReplayWeb.page's embedded build over the capture's WACZ, served on the
-// daemon's second listener, the replay origin, under capture-scoped HMAC
-// capabilities so archived pages' scripts never run on the console's
-// origin (replay.go, replayorigin.go).
+// (§8.5); replay by ReplayWeb.page's embedded build (committed in
+// replay/) over a capture's WACZ, a job's captures as one multi-WACZ
+// collection, or an uploaded WACZ (uploads.go: the form's file streamed
+// to the API, never held in memory), served on the daemon's second
+// listener, the replay origin, under HMAC capabilities scoped to one such
+// subject, so archived pages' scripts and uploaded bytes never reach the
+// console's origin (replay.go, replayorigin.go).
 //
 // Authentication: when the daemon has a token, /ui/login asks for it once
 // and keeps a random session ID in an HttpOnly, SameSite=Strict cookie;

@@ -80,10 +80,17 @@ func FuzzCapability(f *testing.F) {
 	f.Add("1.99999999999.00", int64(2))
 	f.Add("..", int64(3))
 	f.Add("-1.-1.zz", int64(-4))
+	f.Add(k.MintSubject(Subject{Kind: SubjectJob, Name: "j"}), int64(5))
+	f.Add(k.MintSubject(Subject{Kind: SubjectUpload, Name: "0123456789abcdef"}), int64(6))
 	f.Fuzz(func(t *testing.T, capability string, id int64) {
 		if got, err := k.Check(capability); err == nil && (got <= 0 || strings.Count(capability, ".") != 2 ||
 			strings.TrimLeft(strings.SplitN(capability, ".", 2)[0], "+0") != strconv.FormatInt(got, 10)) {
 			t.Errorf("Check(%q) opened %d", capability, got)
+		}
+		if s, err := k.CheckSubject(capability); err == nil {
+			if seg, ok := s.encode(); !ok || seg != strings.SplitN(capability, ".", 2)[0] {
+				t.Errorf("CheckSubject(%q) opened %+v", capability, s)
+			}
 		}
 		if id > 0 {
 			if got, err := k.Check(k.Mint(id)); err != nil || got != id {

@@ -2,18 +2,21 @@ package console
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sharc-archive/sharc/daemon/access"
 )
 
-// ReplayWeb.page's own build (scripts/vendor-replay.sh copies it from the
-// npm lockfile's package; not committed). The README is always there, so
-// the pattern matches in a build without the files.
+// ReplayWeb.page's own build, committed (scripts/vendor-replay.sh updates
+// it from the npm lockfile's package; console/replay/README.md), so every
+// build embeds it.
 //
 //go:embed replay
 var replayFS embed.FS
@@ -52,9 +55,10 @@ var ts14 = regexp.MustCompile(`^[0-9]{14}$`)
 // replayPage frames ReplayWeb.page, served by the replay origin over
 // the capture's WACZ with a fresh capability, opened at ?url= and ?ts= (a
 // visit's or revisit's time, 14 digits; without it, the latest). Without
-// ?url= it opens the job's first seed: ReplayWeb.page is embedded
-// replay-only (its own collection browser is not, so none of its UI's
-// requests leave the daemon).
+// ?url= it opens the job's first seed. ReplayWeb.page is embedded with
+// its location bar (the URL, the capture's date and a menu of its other
+// dates) and its page list, all read from the package: none of its UI's
+// requests leave the daemon.
 func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	id, err := captureID(r)
 	if err != nil {
@@ -65,37 +69,128 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	rv := &replayView{Built: hasReplay() && c.replay != nil, URL: q.Get("url"), TS: q.Get("ts")}
+	rv := c.newReplayView(q.Get("url"), q.Get("ts"))
 	if err := checkReplayTarget(rv.URL, rv.TS); err != nil {
 		return err
 	}
-	if rv.URL == "" { // the job's first seed: replay-only embedding needs a page
+	if rv.URL == "" { // the job's first seed
 		var jv jobView
 		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(cv.Job), &jv); err == nil && len(jv.Seeds) > 0 {
 			rv.URL = jv.Seeds[0]
 		}
 	}
-	if v, err := replayFS.ReadFile("replay/VERSION"); err == nil {
-		rv.Version = strings.TrimSpace(string(v))
-	}
-	if rv.Built && rv.URL != "" {
-		origin := c.replay.Base(r)
-		tq := url.Values{"url": {rv.URL}}
-		if rv.TS != "" {
-			tq.Set("ts", rv.TS)
-		}
-		rv.Frame = origin + "/r/" + c.replay.Caps.Mint(cv.ID) + "/?" + tq.Encode()
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; frame-src "+origin)
+	rv.What = "Capture " + id + " of job " + cv.Job + " (" + whenText(cv.Started) + ")"
+	rv.Back, rv.BackText = "/ui/captures/"+id, "back to the capture"
+	rv.Collection = "/ui/jobs/" + url.PathEscape(cv.Job) + "/replay"
+	if cv.Status == "running" {
+		// Its last WARC file is open, so it has no package yet (409).
+		rv.Note = "This capture is running: its last WARC file is still being written. Pause it, or wait for it to end, to replay it; the job's earlier captures replay together meanwhile."
+	} else {
+		rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
 	}
 	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, Who: whoOf(r)})
 	return nil
+}
+
+// jobReplayPage replays a job's captures together as one collection
+// (ReplayWeb.page's multi-WACZ): each URL's captures are on its time line,
+// and the page lists them with their dates.
+func (c *Console) jobReplayPage(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("name")
+	var jv jobView
+	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name), &jv); err != nil {
+		return err
+	}
+	caps, err := c.collectionCaptures(r.Context(), name)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	rv := c.newReplayView(q.Get("url"), q.Get("ts"))
+	if err := checkReplayTarget(rv.URL, rv.TS); err != nil {
+		return err
+	}
+	if rv.URL == "" && len(jv.Seeds) > 0 {
+		rv.URL = jv.Seeds[0]
+	}
+	rv.What = fmt.Sprintf("The %d captures of job %s", len(caps), name)
+	rv.Back, rv.BackText = "/ui/jobs/"+url.PathEscape(name), "back to the job"
+	for _, cv := range caps {
+		rv.Timeline = append(rv.Timeline, timelineEntry{ID: cv.ID, When: whenText(cv.Started), TS: cv.Started.UTC().Format("20060102150405"), Status: cv.Status,
+			Link: "/ui/captures/" + strconv.FormatInt(cv.ID, 10) + "/replay?" + url.Values{"url": {rv.URL}}.Encode()})
+	}
+	if len(caps) > 0 {
+		rv.frame(c, w, r, Subject{Kind: SubjectJob, Name: name})
+	}
+	c.render(w, "replay", page{Title: "Replay of job " + name, Job: name, Replay: rv, Who: whoOf(r)})
+	return nil
+}
+
+// whenText is a time as the console shows it: "2026-11-28 17:29:39 UTC".
+func whenText(t time.Time) string { return funcs["when"].(func(time.Time) string)(t) }
+
+// tsText shows a 14-digit WARC timestamp as a date ("" stays "").
+func tsText(ts string) string {
+	t, err := time.Parse("20060102150405", ts)
+	if err != nil {
+		return ts
+	}
+	return whenText(t)
+}
+
+// newReplayView is a replay page's view at url and ts.
+func (c *Console) newReplayView(u, ts string) *replayView {
+	rv := &replayView{Built: hasReplay() && c.replay != nil, URL: u, TS: ts, When: tsText(ts)}
+	if v, err := replayFS.ReadFile("replay/VERSION"); err == nil {
+		rv.Version = strings.TrimSpace(string(v))
+	}
+	return rv
+}
+
+// frame points the view's frame at the replay origin's page for s, with
+// a fresh capability, and lets the console page frame it.
+func (rv *replayView) frame(c *Console, w http.ResponseWriter, r *http.Request, s Subject) {
+	if !rv.Built {
+		return
+	}
+	origin := c.replay.Base(r)
+	tq := url.Values{}
+	if rv.URL != "" {
+		tq.Set("url", rv.URL)
+	}
+	if rv.TS != "" {
+		tq.Set("ts", rv.TS)
+	}
+	rv.Frame = origin + "/r/" + c.replay.Caps.MintSubject(s) + "/"
+	if len(tq) > 0 {
+		rv.Frame += "?" + tq.Encode()
+	}
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; frame-src "+origin)
 }
 
 type replayView struct {
 	Built   bool // ReplayWeb.page is embedded and the replay origin open
 	Version string
 	URL, TS string
+	When    string // TS as a date
 	Frame   string // the replay origin's page, with its capability
+	// What is replayed, and the page to go back to.
+	What, Back, BackText string
+	// Collection is the job's collection page (a capture's replay).
+	Collection string
+	// Timeline lists a collection's captures, oldest first.
+	Timeline []timelineEntry
+	// Upload is the replayed upload (an upload's replay).
+	Upload *uploadView
+	// Note says why nothing is framed.
+	Note string
+}
+
+// timelineEntry is one capture of a collection's time line.
+type timelineEntry struct {
+	ID               int64
+	When, TS, Status string
+	Link             string
 }
 
 // waczFile passes the request to the API's WACZ download in-process, with

@@ -52,7 +52,7 @@ const layout = `{{define "top"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}} — SHARC</title>
 {{if .Refresh}}<meta http-equiv="refresh" content="{{.Refresh}}">{{end}}
 <link rel="stylesheet" href="/ui/console.css"><script src="/ui/console.js" defer></script></head>
-<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if and .Who .Who.CanOperate}}<a href="/ui/submit">Submit a job</a>{{end}}<a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if and .Who .Who.IsAdmin}}<a href="/ui/accounts">Accounts</a><a href="/ui/audit">Audit trail</a>{{end}}{{with .Who}}<span class="who" id="who">{{.Name}} ({{.Role}})</span>{{if not .Open}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}{{end}}</header>
+<body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if and .Who .Who.CanOperate}}<a href="/ui/submit">Submit a job</a>{{end}}<a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a><a href="/ui/uploads">Uploads</a>{{if and .Who .Who.IsAdmin}}<a href="/ui/accounts">Accounts</a><a href="/ui/audit">Audit trail</a>{{end}}{{with .Who}}<span class="who" id="who">{{.Name}} ({{.Role}})</span>{{if not .Open}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
 {{define "bottom"}}</main></body></html>{{end}}
 {{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
@@ -114,7 +114,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
 {{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
 <h2>Replay</h2>
-<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
+<p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit. <a href="/ui/jobs/{{.Capture.Job}}/replay">All captures of the job together</a>, on one time line.</p>
 <h2>Change patterns</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/changes">The change-pattern scatterplot</a> (thesis §8.4): the capture's URLs by folder and media type, new, changed or unchanged since the job's capture before. Each changed point, and each page of the quality page, links to <em>what changed</em>: the page's visible text, diffed.</p>
 <h2>Crawl tree</h2>
@@ -196,9 +196,24 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{template "bottom" .}}{{end}}
 
 {{define "replay"}}{{template "top" .}}
-{{with .Replay}}{{if .Built}}<p>Capture <a href="/ui/captures/{{$.CaptureID}}">{{$.CaptureID}}</a> replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>) from the capture's WACZ{{if .URL}}: {{.URL}}{{if .TS}} as archived at {{.TS}}{{end}}{{end}}. Links inside the page lead to other archived pages of the capture. The replay runs on the daemon's replay origin, apart from this console; reload this page after an hour.</p>
-{{if .URL}}<div class="replay"><iframe class="replay" title="replayed page" src="{{.Frame}}"></iframe></div>{{else}}<p class="muted">Give a page to replay: <code>?url=</code>.</p>{{end}}
-{{else}}<p class="error">This daemon has no replay: {{if .Version}}its replay origin is not open{{else}}ReplayWeb.page's files were not embedded in this build. Build it after <code>make replay-assets</code> (docs/console.md){{end}}.</p>{{end}}{{end}}
+{{with .Replay}}{{if .Built}}<p>{{.What}}, replayed by ReplayWeb.page {{.Version}} (embedded in this console, <a href="/ui/replay/LICENSE">AGPL-3.0</a>){{if .URL}}: {{.URL}}{{if .TS}} as archived at <time datetime="{{.TS}}">{{.When}}</time>{{end}}{{end}}. Its bar above the page shows the URL and the date of the capture shown, with a menu of the others; links inside the page lead to other archived pages. The replay runs on the daemon's replay origin, apart from this console; reload this page after an hour. <a href="{{.Back}}">{{.BackText}}</a>{{if .Collection}} · <a href="{{.Collection}}">all captures of the job together</a>{{end}}</p>
+{{with .Upload}}<p class="{{if .Verify.OK}}ok{{else}}error{{end}}" id="upload-verify">Verification: {{if .Verify.OK}}every hash, WARC record and index line checks{{else}}{{len .Verify.Problems}} problems{{end}}; {{if .Verify.Signed}}signed ({{.Verify.KeyType}}{{if .Verify.Signer}}, {{.Verify.Signer}}{{end}}){{else}}not signed{{end}}; sha256 <code>{{.SHA256}}</code>.</p>{{end}}
+{{if .Timeline}}<ol class="timeline" id="timeline">{{range .Timeline}}<li><a href="{{.Link}}">capture {{.ID}}</a> <time datetime="{{.TS}}">{{.When}}</time> <span class="muted">{{.Status}}</span></li>{{end}}</ol>{{end}}
+{{if .Frame}}<div class="replay"><iframe class="replay" title="replayed page" src="{{.Frame}}"></iframe></div>{{else if .Note}}<p class="muted" id="replay-note">{{.Note}}</p>{{else}}<p class="muted" id="replay-note">Nothing to replay yet: the job has no capture whose package can be read.</p>{{end}}
+{{else}}<p class="error">This daemon has no replay: {{if .Version}}its replay origin is not open{{else}}ReplayWeb.page's files were not embedded in this build: console/replay/ lacks them (restore them with <code>git checkout console/replay</code>, docs/console.md){{end}}.</p>{{end}}{{end}}
+{{template "bottom" .}}{{end}}
+
+{{define "uploads"}}{{template "top" .}}
+{{with .Uploads}}{{if .Error}}<p class="error" id="upload-error">{{.Error}}</p>{{end}}
+<p>WACZ packages made elsewhere (another crawler, <code>sharc export wacz</code>), verified when uploaded and replayed on the daemon's replay origin.</p>
+{{if $.Who.CanOperate}}<form class="upload" method="post" action="/ui/uploads" enctype="multipart/form-data"><input type="hidden" name="csrf" value="{{$.CSRF}}"><label>WACZ file <input type="file" name="file" accept=".wacz,application/zip" required></label> <button type="submit">Upload</button></form>{{end}}
+{{if .List}}<table class="uploads">
+<tr><th>Name</th><th>Uploaded</th><th>Size</th><th>Verification</th><th>Signature</th><th></th></tr>
+{{range .List}}<tr id="u-{{.ID}}"><td><a href="/ui/uploads/{{.ID}}/replay">{{.Name}}</a><br><code class="muted">{{.ID}}</code></td><td>{{when .Uploaded}} by {{.Uploader}}</td><td>{{.Bytes}} bytes</td>
+<td class="{{if .Verify.OK}}ok{{else}}error{{end}}">{{if .Verify.OK}}verified: {{.Verify.Records}} records, {{.Verify.Pages}} pages{{else}}{{len .Verify.Problems}} problems{{range .Verify.Problems}}<br>{{.}}{{end}}{{end}}</td>
+<td>{{if .Verify.Signed}}signed, {{.Verify.KeyType}}{{if .Verify.Signer}} ({{.Verify.Signer}}){{end}}{{else}}not signed{{end}}</td>
+<td><a href="/ui/uploads/{{.ID}}/replay">Replay</a>{{if $.Who.IsAdmin}}<form class="inline" method="post" action="/ui/uploads/{{.ID}}/delete"><input type="hidden" name="csrf" value="{{$.CSRF}}"><button type="submit">Delete</button></form>{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No WACZ uploaded yet.</p>{{end}}{{end}}
 {{template "bottom" .}}{{end}}
 
 {{define "schedules"}}{{template "top" .}}

@@ -256,6 +256,10 @@ func (d *Daemon) routes() []route {
 		read("GET", "/api/v1/captures/{id}/log", d.getLogSearch),
 		read("GET", "/api/v1/captures/{id}/refresh", d.getRefreshCycle),
 		read("GET", "/api/v1/captures/{id}/reports/{file}", d.getFolderReport),
+		operate("POST", "/api/v1/waczs", access.ActWACZUpload, d.postWACZ),
+		read("GET", "/api/v1/waczs", d.getWACZs),
+		read("GET", "/api/v1/waczs/{upload}", d.getWACZUpload),
+		administer("DELETE", "/api/v1/waczs/{upload}", access.ActWACZDelete, d.deleteWACZ),
 		administer("GET", "/api/v1/users", "", d.getUsers),
 		administer("POST", "/api/v1/users", access.ActUserAdd, d.postUser),
 		administer("DELETE", "/api/v1/users/{user}", access.ActUserRevoke, d.deleteUser),
@@ -1043,7 +1047,9 @@ func (d *Daemon) readClient(jobName string) (*upload.Client, error) {
 }
 
 // getWACZ serves the WACZ written when the capture finished
-// (Config.WACZOnFinish) or builds one on the fly and streams it. The
+// (Config.WACZOnFinish), or else the capture's snapshot package, built
+// once per capture state to a file (serveSnapshotWACZ): either way with
+// Content-Length and Range, which ReplayWeb.page needs to read it. The
 // capture must not be running (its last WARC is still open).
 func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	c, js, err := d.capture(r.Context(), r.PathValue("id"))
@@ -1053,23 +1059,7 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := serveBuiltWACZ(w, r, js.name, c.ID, d.warcDir(js, c)); ok || err != nil {
 		return err
 	}
-	dir, cleanup, err := d.stageWARCs(r.Context(), js.name, c, d.warcDir(js, c))
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	in, err := d.waczInput(r.Context(), js.name, c, dir, d.warcDir(js, c))
-	if err != nil {
-		return err
-	}
-	in.Title = fmt.Sprintf("%s capture %d", js.name, c.ID)
-	w.Header().Set("Content-Type", "application/wacz")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d.wacz"`, js.name, c.ID))
-	if err := wacz.Write(r.Context(), w, in, nil); err != nil {
-		// Headers are gone; the client sees a truncated zip. Log it.
-		d.log.Error("streaming WACZ", zap.Int64("capture", c.ID), zap.Error(err))
-	}
-	return nil
+	return d.serveSnapshotWACZ(w, r, js.name, c, d.warcDir(js, c))
 }
 
 // stageWARCs returns a directory holding every closed WARC file of the

@@ -92,6 +92,12 @@ type Config struct {
 	// ModelsDir is the folder a submitted job's rates_model is read from
 	// (a relative name inside it). Default none: rates_model is refused.
 	ModelsDir string `yaml:"models_dir"`
+	// MaxWACZUpload bounds one uploaded WACZ (bytes; POST /api/v1/waczs,
+	// docs/security.md "Uploaded WACZ"). Default 2 GiB.
+	MaxWACZUpload int64 `yaml:"max_wacz_upload"`
+	// WACZUploadQuota bounds all uploaded WACZs together (bytes), so
+	// uploads cannot fill the data disk. Default 20 GiB.
+	WACZUploadQuota int64 `yaml:"wacz_upload_quota"`
 
 	// HTTP hardening of both listeners (daemon/harden.go, docs/operations.md).
 
@@ -197,6 +203,8 @@ const (
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultMaxConnsPerClient = 64
 	DefaultMaxConns          = 1024
+	DefaultMaxWACZUpload     = 2 << 30
+	DefaultWACZUploadQuota   = 20 << 30
 )
 
 // nodeName is what crawler.ClusterOptions accepts: the name becomes part
@@ -305,6 +313,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := c.AllowedRanges(); err != nil {
 		return err
+	}
+	if c.MaxWACZUpload < 0 || c.WACZUploadQuota < 0 {
+		return errors.New("max_wacz_upload, wacz_upload_quota: want a number of bytes above 0 (0: the default)")
 	}
 	if c.ReplayListen != "" {
 		if _, err := IsLoopback(c.ReplayListen); err != nil {

@@ -42,6 +42,8 @@ func TestParseConfig(t *testing.T) {
 		{"unknown key", "store: sqlite:x.db\nlisten_addr: x\n", "", `sharc.yaml:2: unknown key "listen_addr" (valid keys: allow_addresses, data_dir, drain_timeout, idle_timeout, lease_ttl, listen,`, nil},
 		{"bad duration", "store: sqlite:x.db\n\ndrain_timeout: soon\n", "", `sharc.yaml:3: drain_timeout: want a duration such as 30s or 2m, got "soon"`, nil},
 		{"bad count", "store: sqlite:x.db\nmax_concurrent_jobs: four\n", "", `sharc.yaml:2: max_concurrent_jobs: want a whole number, got "four"`, nil},
+		{"bad upload size", "store: sqlite:x.db\nmax_wacz_upload: lots\n", "", `sharc.yaml:2: max_wacz_upload: want a whole number, got "lots"`, nil},
+		{"negative upload quota", "store: sqlite:x.db\nwacz_upload_quota: -1\n", "", `wacz_upload_quota: want a number of bytes above 0`, nil},
 		{"list for a string", "store: [a, b]\n", "", `sharc.yaml:1: store: want a string, got a list`, nil},
 		{"two typos, both named", "stor: x\nlisten: 127.0.0.1:1\nmax_concurent_jobs: 2\n", "", "sharc.yaml:3: unknown key \"max_concurent_jobs\"", nil},
 		{"not a mapping", "- store\n", "", "sharc.yaml:1: want key: value lines", nil},

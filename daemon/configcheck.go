@@ -97,7 +97,7 @@ func describeType(t reflect.Type) string {
 		return "true or false"
 	case t == reflect.TypeFor[time.Duration]():
 		return "a duration such as 30s or 2m"
-	case t.Kind() == reflect.Int:
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
 		return "a whole number"
 	case t.Kind() == reflect.String:
 		return "a string"

@@ -36,7 +36,7 @@ func loadContract() (routers.Router, error) {
 	contractOnce.Do(func() {
 		// Binary downloads and rendered reports are checked by status and
 		// content type only.
-		for _, ct := range []string{"application/warc", "application/wacz", "text/html", "application/graphml+xml", "application/jsonl"} {
+		for _, ct := range []string{"application/warc", "application/wacz", "text/html", "application/graphml+xml", "application/jsonl", "application/zip", "application/octet-stream"} {
 			openapi3filter.RegisterBodyDecoder(ct, openapi3filter.FileBodyDecoder)
 		}
 		doc, err := openapi3.NewLoader().LoadFromFile("../docs/openapi.yaml")

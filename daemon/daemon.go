@@ -75,6 +75,11 @@ type Daemon struct {
 	conns *connLimiter
 	hard  *hardener
 	tls   *tls.Config
+	// snapshots builds the WACZ of a capture without a finished one
+	// once per capture state (waczfile.go).
+	snapshots snapshotBuilds
+	// uploading is held while a WACZ is uploaded (one at a time).
+	uploading sync.Mutex
 
 	mu         sync.Mutex
 	replayAddr string // the replay origin's listener, once Run opened it

@@ -10,5 +10,7 @@
 // methods (Submit, Pause, Resume, Cancel, …) and HTTP handlers are safe
 // for concurrent use: job state is guarded by one mutex and each capture
 // runs in its own goroutine, which records its run history outside that
-// mutex.
+// mutex. A capture's snapshot WACZ is built under a per-capture lock, so
+// concurrent downloads build it once (waczfile.go); uploaded WACZs are
+// taken one at a time (waczupload.go).
 package daemon

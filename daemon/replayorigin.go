@@ -38,6 +38,8 @@ func (d *Daemon) replayOrigin(main, replay net.Addr) (*console.ReplayOrigin, err
 		Caps:    console.NewCapabilities(key, d.now),
 		Base:    func(r *http.Request) string { return originAt(d.scheme(), replay, main, r.Host) },
 		Console: func(r *http.Request) string { return originAt(d.scheme(), main, replay, r.Host) },
+		// Uploaded packages are served on the replay origin only.
+		OpenUpload: d.OpenUpload,
 	}, nil
 }
 

@@ -51,7 +51,7 @@ func TestReplayOrigin(t *testing.T) {
 	_, body, _ := cc.get("/ui/captures/1/replay?url=http%3A%2F%2Fsite.test%2Fp%2F1")
 	m := iframeSrc.FindStringSubmatch(body)
 	if m == nil {
-		t.Skipf("no replay frame (a build without ReplayWeb.page?):\n%.1500s", body)
+		t.Fatalf("no replay frame:\n%.1500s", body)
 	}
 	frame := html.UnescapeString(m[1])
 	origin := "http://" + td.d.ReplayAddr()
@@ -132,7 +132,7 @@ func TestReplayOrigin(t *testing.T) {
 // console, the outcome shows the console's page was not read.
 func TestReplayedScriptCannotReadConsole(t *testing.T) {
 	if _, err := os.Stat("../console/replay/ui.js"); err != nil {
-		t.Skip("this build has no ReplayWeb.page (make replay-assets)")
+		t.Fatal("console/replay/ui.js is committed: every build replays")
 	}
 	var consoleBase atomic.Value
 	consoleBase.Store("")

@@ -3,11 +3,17 @@ package daemon
 import (
 	"context"
 	"crypto"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -64,7 +70,11 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 	if err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), filepath.Join(dir, waczName(jobName, c.ID)))
+	if err := os.Rename(f.Name(), filepath.Join(dir, waczName(jobName, c.ID))); err != nil {
+		return err
+	}
+	d.removeSnapshots(jobName, c.ID, dir, "")
+	return nil
 }
 
 // waczSigner is how the daemon signs finished captures' packages
@@ -136,4 +146,158 @@ func (d *Daemon) finishedWACZ(ctx context.Context, jobName string, stats crawler
 		return
 	}
 	d.buildWACZ(ctx, jobName, c, dir)
+}
+
+// snapshotBuilds serialises the building of snapshot packages per
+// capture, so concurrent requests (ReplayWeb.page opens several range
+// reads at once) build a capture's package once and the others wait for
+// the file. built counts builds (tests).
+type snapshotBuilds struct {
+	mu    sync.Mutex
+	locks map[int64]*sync.Mutex
+	built atomic.Int64
+}
+
+// lock takes capture id's build lock; the returned func releases it.
+func (b *snapshotBuilds) lock(id int64) func() {
+	b.mu.Lock()
+	if b.locks == nil {
+		b.locks = map[int64]*sync.Mutex{}
+	}
+	l := b.locks[id]
+	if l == nil {
+		l = &sync.Mutex{}
+		b.locks[id] = l
+	}
+	b.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// snapshotPrefix starts the names of capture id's snapshot packages:
+// JOB-ID.snapshot-KEY.wacz beside its WARCs.
+func snapshotPrefix(job string, captureID int64) string {
+	return fmt.Sprintf("%s-%d.snapshot-", job, captureID)
+}
+
+// snapshotKey names a capture's state: its status, stop reason, end and
+// report, and the end offset of each WARC file's last indexed record. A
+// capture that changed (resumed and wrote records, or was cancelled,
+// reported, finished) has another key, so its package is built again.
+func (d *Daemon) snapshotKey(ctx context.Context, c store.Capture) (string, error) {
+	ends, err := d.st.FileEnds(ctx, c.ID)
+	if err != nil {
+		return "", err
+	}
+	names := make([]string, 0, len(ends))
+	for n := range ends {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%x\x00", c.Status, c.StopReason, c.Finished.UnixNano(), sha256.Sum256(c.Report))
+	for _, n := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", n, ends[n])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// serveSnapshotWACZ serves the WACZ of a capture without a finished one
+// (cancelled, stopped, paused, incomplete) from a file built once for
+// the capture's state (snapshotKey) through a temporary file renamed into
+// place, with http.ServeContent: Content-Length and Range, which
+// ReplayWeb.page needs ("the size of the file is not accessible" else).
+// The package is unsigned, as `sharc export wacz` without a key.
+func (d *Daemon) serveSnapshotWACZ(w http.ResponseWriter, r *http.Request, jobName string, c store.Capture, dir string) error {
+	path, err := d.snapshotWACZ(r.Context(), jobName, c, dir)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/wacz")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+waczName(jobName, c.ID)+`"`)
+	http.ServeContent(w, r, waczName(jobName, c.ID), fi.ModTime(), f)
+	return nil
+}
+
+// snapshotWACZ returns the path of capture c's snapshot package for its
+// current state, building it when there is none, and removes the
+// packages of its earlier states.
+func (d *Daemon) snapshotWACZ(ctx context.Context, jobName string, c store.Capture, dir string) (string, error) {
+	unlock := d.snapshots.lock(c.ID)
+	defer unlock()
+	key, err := d.snapshotKey(ctx, c)
+	if err != nil {
+		return "", err
+	}
+	name := snapshotPrefix(jobName, c.ID) + key + ".wacz"
+	path := filepath.Join(dir, name)
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	// Built to the end even when the asking request goes away: the
+	// others waiting on the lock want the same file.
+	ctx = context.WithoutCancel(ctx)
+	src, cleanup, err := d.stageWARCs(ctx, jobName, c, dir)
+	if err != nil {
+		return "", err
+	}
+	defer cleanup()
+	in, err := d.waczInput(ctx, jobName, c, src, dir)
+	if err != nil {
+		return "", err
+	}
+	in.Title = fmt.Sprintf("%s capture %d", jobName, c.ID)
+	// A capture cancelled before its first record has no folder yet.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(dir, name+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(f.Name()) // after the rename: nothing to remove
+	err = wacz.Write(ctx, f, in, nil)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("capture %d: building its WACZ: %w", c.ID, err)
+	}
+	d.snapshots.built.Add(1)
+	d.removeSnapshots(jobName, c.ID, dir, name)
+	return path, nil
+}
+
+// removeSnapshots removes capture id's snapshot packages in dir but keep
+// (none when keep is ""): those of earlier states, or all once the
+// finished package is written.
+func (d *Daemon) removeSnapshots(jobName string, id int64, dir, keep string) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	prefix := snapshotPrefix(jobName, id)
+	for _, de := range des {
+		n := de.Name()
+		if n != keep && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, ".wacz") && de.Type().IsRegular() {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil {
+				d.log.Warn("removing an old snapshot WACZ", zap.String("file", n), zap.Error(err))
+			}
+		}
+	}
 }

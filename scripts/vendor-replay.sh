@@ -1,29 +1,34 @@
 #!/bin/sh
-# vendor-replay.sh copies ReplayWeb.page's own static build (ui.js, sw.js
-# and its licence) from tests/js/node_modules, which `npm ci` installed
-# from tests/js/package-lock.json (so npm checked each file's integrity
-# against the lockfile), into console/replay/, where `go build` embeds it
-# (console/replay.go). The files (2 MB) are not committed: a build
-# without them serves a console whose replay page says how to add them.
-# Run by `make replay-assets`.
+# vendor-replay.sh UPDATES the ReplayWeb.page build committed in
+# console/replay/ (ui.js, sw.js, its LICENSE, VERSION and SHA256SUMS),
+# which `go build` embeds (console/replay.go): every build replays, with
+# nothing fetched at run time. It takes the files of the npm package
+# `replaywebpage` that `npm ci` installed from tests/js/package-lock.json
+# (so npm checked their integrity against the lockfile). To move to a new
+# ReplayWeb.page: bump it in tests/js/package.json, `npm install --prefix
+# tests/js`, run this (`make replay-assets`), commit console/replay/.
+# console/replay_vendor_test.go fails when VERSION is not the lockfile's
+# or a file's sha256 is not SHA256SUMS's, so the copy cannot drift.
 set -eu
 cd "$(dirname "$0")/.."
 rwp=tests/js/node_modules/replaywebpage
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	echo "note: node/npm not found; the console is built without replay (and its browser test skips replay)"
-	exit 0
-fi
-if [ ! -f "$rwp/ui.js" ]; then
-	npm ci --prefix tests/js --no-audit --no-fund
+	echo "vendor-replay: node and npm are needed to update console/replay/ (the committed copy is used as is)" >&2
+	exit 1
 fi
 want=$(node -e 'console.log(require("./tests/js/package-lock.json").packages["node_modules/replaywebpage"].version)')
-have=$(node -e 'console.log(require("./'"$rwp"'/package.json").version)')
+have=$(node -e 'try { console.log(require("./'"$rwp"'/package.json").version) } catch (e) { console.log("none") }')
 if [ "$want" != "$have" ]; then
-	echo "vendor-replay: node_modules has replaywebpage $have, the lockfile $want: run npm ci --prefix tests/js" >&2
+	npm ci --prefix tests/js --no-audit --no-fund
+	have=$(node -e 'console.log(require("./'"$rwp"'/package.json").version)')
+fi
+if [ "$want" != "$have" ]; then
+	echo "vendor-replay: node_modules has replaywebpage $have, the lockfile $want" >&2
 	exit 1
 fi
 for f in ui.js sw.js LICENSE; do
 	cp "$rwp/$f" "console/replay/$f"
 done
 echo "$have" > console/replay/VERSION
-echo "vendor-replay: ReplayWeb.page $have in console/replay ($(du -ch console/replay/ui.js console/replay/sw.js | tail -1 | cut -f1))"
+(cd console/replay && sha256sum ui.js sw.js LICENSE VERSION > SHA256SUMS)
+echo "vendor-replay: ReplayWeb.page $have in console/replay ($(du -ch console/replay/ui.js console/replay/sw.js | tail -1 | cut -f1)); commit console/replay/"

@@ -147,6 +147,8 @@ const (
 	ActFrontier   Action = "job.frontier"
 	ActUserAdd    Action = "user.add"
 	ActUserRevoke Action = "user.revoke"
+	ActWACZUpload Action = "wacz.upload"
+	ActWACZDelete Action = "wacz.delete"
 	ActLogin      Action = "console.login"
 	ActLogout     Action = "console.logout"
 	// ActOther is a state-changing request no route names (a 404 or 405).

@@ -1,0 +1,155 @@
+package console
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"time"
+)
+
+// uploadView is an uploaded WACZ as the API lists it (daemon.WACZUpload).
+type uploadView struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name"`
+	Bytes    int64     `json:"bytes"`
+	SHA256   string    `json:"sha256"`
+	Uploaded time.Time `json:"uploaded"`
+	Uploader string    `json:"uploader"`
+	Verify   struct {
+		OK               bool     `json:"ok"`
+		Files            int      `json:"files"`
+		Records          int      `json:"records"`
+		Pages            int      `json:"pages"`
+		Signed           bool     `json:"signed"`
+		KeyType          string   `json:"key_type"`
+		ReplayVerifiable bool     `json:"replay_verifiable"`
+		Signer           string   `json:"signer"`
+		Problems         []string `json:"problems"`
+	} `json:"verify"`
+}
+
+// uploadsView is the uploads page: the list, and the form's outcome.
+type uploadsView struct {
+	List  []uploadView
+	Error string
+}
+
+// uploadsPage lists the uploaded WACZs with their verification, with the
+// upload form for an operator or admin and Delete for an admin.
+func (c *Console) uploadsPage(w http.ResponseWriter, r *http.Request) error {
+	return c.renderUploads(w, r, http.StatusOK, "")
+}
+
+func (c *Console) renderUploads(w http.ResponseWriter, r *http.Request, status int, msg string) error {
+	uv := &uploadsView{Error: msg}
+	if err := c.get(r.Context(), "/api/v1/waczs", &uv.List); err != nil {
+		return err
+	}
+	ss, _ := c.sessionOf(r)
+	if status != http.StatusOK {
+		w.WriteHeader(status)
+	}
+	c.render(w, "uploads", page{Title: "Uploaded WACZ packages", Who: whoOf(r), CSRF: ss.csrf, Uploads: uv})
+	return nil
+}
+
+// uploadProgress moves the console request's read deadline on with every
+// read of the upload (the server's ReadTimeout would cut a large one).
+type uploadProgress struct {
+	r    io.Reader
+	rc   *http.ResponseController
+	idle time.Duration
+}
+
+func (p *uploadProgress) Read(b []byte) (int, error) {
+	_ = p.rc.SetReadDeadline(time.Now().Add(p.idle))
+	return p.r.Read(b)
+}
+
+// uploadIdle is how long an upload may send nothing before it is cut.
+const uploadIdle = time.Minute
+
+// upload takes the form's multipart body as a stream: its first part
+// must be the form token (checked before a byte of the file is read),
+// its second the file, passed on to the API's POST /api/v1/waczs
+// in-process as it arrives, never held in memory.
+func (c *Console) upload(w http.ResponseWriter, r *http.Request) error {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return &apiError{Status: http.StatusBadRequest, Message: "want a multipart form with the form token, then the file"}
+	}
+	ss, ok := c.sessionOf(r)
+	part, err := mr.NextPart()
+	if err != nil || part.FormName() != "csrf" {
+		return &apiError{Status: http.StatusForbidden, Message: "the form's token is missing: reload the page"}
+	}
+	tok, _ := io.ReadAll(io.LimitReader(part, 256))
+	if !ok || len(tok) == 0 || subtle.ConstantTimeCompare(tok, []byte(ss.csrf)) != 1 {
+		return &apiError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
+	}
+	part, err = mr.NextPart()
+	if err != nil || part.FormName() != "file" {
+		return c.renderUploads(w, r, http.StatusBadRequest, "choose a WACZ file to upload")
+	}
+	body := &uploadProgress{r: part, rc: http.NewResponseController(w), idle: uploadIdle}
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, "/api/v1/waczs?"+url.Values{"name": {part.FileName()}}.Encode(), body)
+	if err != nil {
+		return err
+	}
+	req.RequestURI = req.URL.RequestURI()
+	req.RemoteAddr = r.RemoteAddr
+	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/zip")
+	rec := httptest.NewRecorder()
+	c.api.ServeHTTP(rec, req)
+	if rec.Code != http.StatusCreated {
+		var e struct {
+			Error string `json:"error"`
+		}
+		_ = json.Unmarshal(rec.Body.Bytes(), &e)
+		return c.renderUploads(w, r, rec.Code, fmt.Sprintf("Upload refused (%d): %s", rec.Code, e.Error))
+	}
+	var up uploadView
+	if err := json.Unmarshal(rec.Body.Bytes(), &up); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/ui/uploads#u-"+up.ID, http.StatusSeeOther)
+	return nil
+}
+
+// deleteUpload deletes an upload through the API (an admin's).
+func (c *Console) deleteUpload(w http.ResponseWriter, r *http.Request) error {
+	if !c.csrfOK(r) {
+		return &apiError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
+	}
+	if _, err := c.do(r.Context(), http.MethodDelete, "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), nil, nil); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/ui/uploads", http.StatusSeeOther)
+	return nil
+}
+
+// uploadReplayPage replays an uploaded WACZ on the replay origin (its
+// bytes are never served on the console's), at ?url= and ?ts= or on
+// ReplayWeb.page's list of its pages.
+func (c *Console) uploadReplayPage(w http.ResponseWriter, r *http.Request) error {
+	var up uploadView
+	if err := c.get(r.Context(), "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), &up); err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	rv := c.newReplayView(q.Get("url"), q.Get("ts"))
+	if err := checkReplayTarget(rv.URL, rv.TS); err != nil {
+		return err
+	}
+	rv.What = fmt.Sprintf("Uploaded WACZ %s (%s, uploaded %s by %s)", up.Name, up.ID, whenText(up.Uploaded), up.Uploader)
+	rv.Back, rv.BackText = "/ui/uploads", "back to the uploads"
+	rv.Upload = &up
+	rv.frame(c, w, r, Subject{Kind: SubjectUpload, Name: up.ID})
+	c.render(w, "replay", page{Title: "Replay of " + up.Name, Replay: rv, Who: whoOf(r)})
+	return nil
+}

@@ -1,0 +1,109 @@
+package daemon
+
+import (
+	"context"
+	"encoding/hex"
+	"html"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestReplayOriginSubjects: a job collection's capability opens its
+// collection.json and the package of each of the job's captures
+// (c/ID.wacz), not another job's capture, not capture.wacz or
+// upload.wacz; a capture's capability opens no collection member; a job
+// capability's MAC does not open another job.
+func TestReplayOriginSubjects(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(5, 0, &hits))
+	defer srv.Close()
+	td := startDaemonOpts(t, storeDSN(t), Options{}, nil)
+	ctx := context.Background()
+	ids := map[string]string{}
+	for _, name := range []string{"ja", "jb"} {
+		if _, err := td.client.Submit(ctx, jobYAML(name, strings.TrimPrefix(srv.URL, "http://"), ""), name+".yaml"); err != nil {
+			t.Fatal(err)
+		}
+		info := waitState(t, td.client, name, stateIdle, 30*time.Second)
+		ids[name] = itoa(info.LastRun.Capture)
+	}
+	cc := loginConsole(t, td)
+	frameOf := func(path string) (origin, capPath, capability string) {
+		t.Helper()
+		_, body, _ := cc.get(path)
+		m := iframeSrc.FindStringSubmatch(body)
+		if m == nil {
+			t.Fatalf("%s: no replay frame:\n%.1500s", path, body)
+		}
+		frame := html.UnescapeString(m[1])
+		origin = "http://" + td.d.ReplayAddr()
+		capPath = strings.SplitN(strings.TrimPrefix(frame, origin), "?", 2)[0]
+		return origin, capPath, strings.Split(strings.Trim(capPath, "/"), "/")[1]
+	}
+	origin, jobPath, jobCap := frameOf("/ui/jobs/ja/replay")
+	_, capPath, _ := frameOf("/ui/captures/" + ids["ja"] + "/replay")
+	if !strings.HasPrefix(jobCap, "j"+hex.EncodeToString([]byte("ja"))+".") {
+		t.Errorf("job capability %q", jobCap)
+	}
+	fields := strings.Split(jobCap, ".")
+	get := func(u string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		return resp.StatusCode, string(b)
+	}
+	for _, tt := range []struct {
+		name, url string
+		code      int
+		has       string
+	}{
+		{"embed page", origin + jobPath, 200, `source="` + jobPath + `collection.json"`},
+		{"collection", origin + jobPath + "collection.json", 200, `"path":"c/` + ids["ja"] + `.wacz"`},
+		{"its capture", origin + jobPath + "c/" + ids["ja"] + ".wacz", 200, "PK"},
+		{"another job's capture", origin + jobPath + "c/" + ids["jb"] + ".wacz", 404, ""},
+		{"not a package", origin + jobPath + "c/" + ids["ja"] + ".json", 404, ""},
+		{"capture.wacz of a job capability", origin + jobPath + "capture.wacz", 404, ""},
+		{"upload.wacz of a job capability", origin + jobPath + "upload.wacz", 404, ""},
+		{"a collection member of a capture capability", origin + capPath + "c/" + ids["ja"] + ".wacz", 404, ""},
+		{"collection.json of a capture capability", origin + capPath + "collection.json", 404, ""},
+		{"another job with this MAC", origin + "/r/j" + hex.EncodeToString([]byte("jb")) + "." + fields[1] + "." + fields[2] + "/collection.json", 403, "refused"},
+		{"an upload ID with this MAC", origin + "/r/u0123456789abcdef." + fields[1] + "." + fields[2] + "/upload.wacz", 403, "refused"},
+		{"not hex", origin + "/r/jzz." + fields[1] + "." + fields[2] + "/collection.json", 403, "refused"},
+	} {
+		code, got := get(tt.url)
+		if code != tt.code || !strings.Contains(got, tt.has) {
+			t.Errorf("%s: GET %s: %d %.200q, want %d with %q", tt.name, tt.url, code, got, tt.code, tt.has)
+		}
+	}
+	if _, body, _ := cc.get("/ui/jobs/ja/replay"); strings.Contains(body, ids["jb"]+"/replay") {
+		t.Error("job ja's time line lists job jb's capture")
+	}
+}
+
+// TestReplayRunningCapture: the replay page of a running capture says
+// why it cannot replay yet (its last WARC is open) and frames nothing.
+func TestReplayRunningCapture(t *testing.T) {
+	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
+	runningJob(t, td, "live")
+	caps, err := td.client.Captures(context.Background(), "live")
+	if err != nil || len(caps) != 1 {
+		t.Fatalf("captures %+v %v", caps, err)
+	}
+	cc := loginConsole(t, td)
+	code, body, _ := cc.get("/ui/captures/" + itoa(caps[0].ID) + "/replay")
+	if code != 200 || !strings.Contains(body, "This capture is running") || iframeSrc.MatchString(body) {
+		t.Errorf("running capture's replay page: %d\n%.1500s", code, body)
+	}
+	if _, err := td.client.Action(context.Background(), "live", "cancel"); err != nil {
+		t.Fatal(err)
+	}
+}

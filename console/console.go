@@ -101,6 +101,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/log", c.auth(c.logChunk))
 	mux.Handle("GET /ui/captures/{id}", c.auth(c.capturePage))
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
+	mux.Handle("POST /ui/captures/{id}/report", c.auth(c.buildReport))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
 	mux.Handle("GET /ui/captures/{id}/quality", c.auth(c.qualityPage))
@@ -251,7 +252,8 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
 		return err
 	}
-	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r)}
+	ss, _ := c.sessionOf(r)
+	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r), CSRF: ss.csrf}
 	p.Log, p.LogSize = c.logTail(r.Context(), id)
 	p.LogSearch = c.logSearch(r.Context(), id, r.URL.Query())
 	c.render(w, "capture", p)

@@ -101,7 +101,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
-{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}{{if eq .Completeness "incomplete"}} <span class="alert">incomplete{{if .StopReason}} ({{.StopReason}}){{end}}</span>{{end}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else}}<span class="muted">not yet</span>{{end}}</td></tr>
+{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}{{if eq .Completeness "incomplete"}} <span class="alert">incomplete{{if .StopReason}} ({{.StopReason}}){{end}}</span>{{end}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else if or (eq .Status "running") (eq .Status "paused")}}<span class="muted">when it finishes</span>{{else}}<a href="/ui/captures/{{.ID}}#no-report">none: build it</a>{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No capture yet.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
@@ -112,7 +112,9 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/quality">Capture quality</a>: {{if eq .Capture.Mode "visit-revisit"}}coherence{{else}}blur{{end}} with the reference time, the visit–revisit timeline, the pages filtered by status or URL.</p>{{end}}
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
-{{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+{{else if or (eq .Capture.Status "running") (eq .Capture.Status "paused")}}<p class="muted">The report is written when the capture finishes.</p>
+{{else}}<p class="muted" id="no-report">This capture stopped ({{.Capture.Status}}) without a report: only a finished capture gets one by itself.</p>
+{{if and .Who .Who.CanOperate}}<form class="inline build-report" method="post" action="/ui/captures/{{.Capture.ID}}/report"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit">Build the report now</button></form> <span class="muted">(as <code>sharc report {{.Capture.ID}}</code> does, from what it archived)</span>{{else}}<p class="muted">An operator can build it here, or anyone with the store with <code>sharc report {{.Capture.ID}}</code>.</p>{{end}}{{end}}
 <h2>Replay</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit.</p>
 <h2>Change patterns</h2>

@@ -246,6 +246,7 @@ func (d *Daemon) routes() []route {
 		operate("POST", "/api/v1/jobs/{name}/hosts/{host}/frontier", access.ActFrontier, d.postFrontier),
 		read("GET", "/api/v1/captures/{id}", d.getCapture),
 		read("GET", "/api/v1/captures/{id}/report", d.getReport),
+		operate("POST", "/api/v1/captures/{id}/report", access.ActReport, d.postReport),
 		read("GET", "/api/v1/captures/{id}/warcs", d.getWARCs),
 		read("GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC),
 		read("GET", "/api/v1/captures/{id}/wacz", d.getWACZ),
@@ -888,7 +889,7 @@ func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
 	}
 	stored, err := report.Load(d.st, c)
 	if errors.Is(err, report.ErrNoReport) {
-		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes, or by `sharc report %d --rebuild`)", errNotFound, c.ID, c.ID)
+		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes; POST this path, or `sharc report %d`, builds it)", errNotFound, c.ID, c.ID)
 	}
 	if err != nil {
 		return err

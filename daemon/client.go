@@ -242,3 +242,11 @@ func (c *Client) SearchLog(ctx context.Context, id int64, query url.Values) (Log
 	err := c.do(ctx, "GET", fmt.Sprintf("/api/v1/captures/%d/log?%s", id, query.Encode()), nil, "", &out)
 	return out, err
 }
+
+// BuildReport builds the quality report of a stopped capture that has
+// none (or again, with rebuild) and returns the capture as it is then.
+func (c *Client) BuildReport(ctx context.Context, id int64, rebuild bool) (CaptureInfo, error) {
+	var out CaptureInfo
+	err := c.do(ctx, "POST", fmt.Sprintf("/api/v1/captures/%d/report?rebuild=%t", id, rebuild), nil, "", &out)
+	return out, err
+}

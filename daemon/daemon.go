@@ -647,13 +647,19 @@ func (d *Daemon) folderReports(ctx context.Context, j *job.Job, stats crawler.St
 	if stats.Folder == "" {
 		return // a capture begun before capture folders
 	}
-	err := jobdir.Finish(ctx, d.st, jobdir.Folder(stats.Folder), j, stats.CaptureID, string(stats.StopReason),
+	d.writeFolderReports(ctx, j, jobdir.Folder(stats.Folder), stats.CaptureID, string(stats.StopReason))
+}
+
+// writeFolderReports is folderReports for capture capID in folder f: at
+// its end, or when its report is built on demand (postReport).
+func (d *Daemon) writeFolderReports(ctx context.Context, j *job.Job, f jobdir.Folder, capID int64, stopReason string) {
+	err := jobdir.Finish(ctx, d.st, f, j, capID, stopReason,
 		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(d.st, c) })
 	if err != nil {
-		d.log.Error("capture folder reports", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+		d.log.Error("capture folder reports", zap.Int64("capture", capID), zap.Error(err))
 	}
-	if err := d.writeCustody(ctx, j.Name, jobdir.Folder(stats.Folder)); err != nil {
-		d.log.Error("capture folder chain of custody", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+	if err := d.writeCustody(ctx, j.Name, f); err != nil {
+		d.log.Error("capture folder chain of custody", zap.Int64("capture", capID), zap.Error(err))
 	}
 }
 

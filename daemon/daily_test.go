@@ -1,0 +1,115 @@
+package daemon
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/store"
+)
+
+// cancelledCapture runs job name on a slow site, cancels it once it has
+// fetched something and returns its capture, cancelled and idle.
+func cancelledCapture(t *testing.T, td *testDaemon, name string) CaptureInfo {
+	t.Helper()
+	ctx := context.Background()
+	runningJob(t, td, name)
+	if _, err := td.client.Action(ctx, name, "cancel"); err != nil {
+		t.Fatal(err)
+	}
+	var c CaptureInfo
+	waitFor(t, 30*time.Second, "the capture to be cancelled", func() bool {
+		cs, err := td.client.Captures(ctx, name)
+		if err != nil || len(cs) != 1 {
+			return false
+		}
+		c = cs[0]
+		return c.Status == store.CaptureStatusCancelled
+	})
+	waitFor(t, 30*time.Second, "the job to be idle", func() bool {
+		st, err := td.client.Status(ctx, name)
+		return err == nil && st.State == stateIdle
+	})
+	return c
+}
+
+// TestReportOnDemand is issue 29's "the report stays 'not yet' for good
+// although `sharc report` builds it": a cancelled capture has no report;
+// its capture page offers an operator (not a viewer) to build it; the
+// button builds and stores it through POST /api/v1/captures/{id}/report,
+// after which the report is served and the capture folder holds its
+// reports. An open capture is refused (409). At f1d4fba the API had no
+// such POST (405) and the page said "written when the capture finishes".
+func TestReportOnDemand(t *testing.T) {
+	td := startDaemon(t, storeDSN(t), 1)
+	viewer := addAccount(t, td, "vera", access.Viewer)
+	ctx := context.Background()
+
+	runningJob(t, td, "open")
+	st, err := td.client.Status(ctx, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := td.client.BuildReport(ctx, st.Capture, false); apiStatus(err) != http.StatusConflict {
+		t.Errorf("report of a running capture: %v, want 409", err)
+	}
+	if _, err := td.client.Action(ctx, "open", "cancel"); err != nil {
+		t.Fatal(err)
+	}
+
+	c := cancelledCapture(t, td, "ondemand")
+	id := strconvFormat(c.ID)
+	if c.HasReport {
+		t.Fatal("a cancelled capture has a report already: nothing to test")
+	}
+	if err := td.client.Get(ctx, "/api/v1/captures/"+id+"/report", new(strings.Builder)); apiStatus(err) != http.StatusNotFound {
+		t.Fatalf("report before: %v, want 404", err)
+	}
+	if c.Folder == "" {
+		t.Fatal("the capture has no folder")
+	}
+	if _, err := os.Stat(filepath.Join(jobdir.Folder(c.Folder).Reports(), jobdir.QualityJSON)); err == nil {
+		t.Fatal("the cancelled capture's folder has a quality report already")
+	}
+	vc := loginConsoleAs(t, td, viewer)
+	if _, body, _ := vc.get("/ui/captures/" + id); !strings.Contains(body, `id="no-report"`) || strings.Contains(body, "Build the report now") {
+		t.Errorf("a viewer's capture page: no explanation, or a build button:\n%.3000s", body)
+	}
+	vcl := &Client{Base: td.base, Token: viewer, HTTP: td.client.HTTP}
+	if _, err := vcl.BuildReport(ctx, c.ID, false); apiStatus(err) != http.StatusForbidden {
+		t.Errorf("a viewer's build: %v, want 403", err)
+	}
+	cc := loginConsole(t, td)
+	if _, body, _ := cc.get("/ui/jobs/ondemand"); !strings.Contains(body, "none: build it") || strings.Contains(body, "not yet") {
+		t.Errorf("the job page's captures table does not offer the report:\n%.4000s", body)
+	}
+	_, body, _ := cc.get("/ui/captures/" + id)
+	if !strings.Contains(body, `action="/ui/captures/`+id+`/report"`) || !strings.Contains(body, "Build the report now") {
+		t.Fatalf("the capture page offers no report:\n%.3000s", body)
+	}
+	code, body, path := cc.post("/ui/captures/"+id+"/report", url.Values{"csrf": {cc.csrf("/ui/captures/" + id)}})
+	if code != 200 || path != "/ui/captures/"+id {
+		t.Fatalf("build: %d at %s:\n%.2000s", code, path, body)
+	}
+	if !strings.Contains(body, `/ui/captures/`+id+`/quality`) || strings.Contains(body, "Build the report now") {
+		t.Errorf("after the build the capture page shows no report:\n%.3000s", body)
+	}
+	var rep strings.Builder
+	if err := td.client.Get(ctx, "/api/v1/captures/"+id+"/report", &rep); err != nil || !strings.Contains(rep.String(), `"totals"`) {
+		t.Fatalf("report after: %v %.300s", err, rep.String())
+	}
+	after, err := td.client.BuildReport(ctx, c.ID, false) // stored: answered as is
+	if err != nil || !after.HasReport || after.Totals == nil || after.Totals.Pages == 0 {
+		t.Fatalf("the capture after: %+v %v", after, err)
+	}
+	if _, err := os.Stat(filepath.Join(jobdir.Folder(after.Folder).Reports(), jobdir.QualityJSON)); err != nil {
+		t.Errorf("the capture folder lacks the quality report: %v", err)
+	}
+}

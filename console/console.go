@@ -30,6 +30,13 @@ const maxSessions = 1000
 // logLines is how many crawl.log lines a capture page shows.
 const logLines = 40
 
+// listRuns and pageRuns are how many of a job's latest runs the job
+// list and the job page show.
+const (
+	listRuns = 3
+	pageRuns = 50
+)
+
 // cookieName is the session cookie.
 const cookieName = "sharc_session"
 
@@ -178,6 +185,7 @@ type page struct {
 	Jobs        []jobView
 	Status      *statusView
 	Captures    []captureView
+	Runs        []runView
 	Capture     captureView
 	HasReport   bool
 	Log         string
@@ -216,9 +224,12 @@ func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	refresh := 0
-	for _, j := range jobs {
+	for i, j := range jobs {
 		if j.State == "running" || j.State == "queued" {
 			refresh = 5
+		}
+		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(j.Name)+"/runs?limit="+strconv.Itoa(listRuns), &jobs[i].Runs); err != nil {
+			return err
 		}
 	}
 	c.render(w, "jobs", page{Title: "Jobs", Jobs: jobs, Refresh: refresh, Who: whoOf(r)})
@@ -235,10 +246,14 @@ func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
 		return err
 	}
+	var runs []runView
+	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/runs?limit="+strconv.Itoa(pageRuns), &runs); err != nil {
+		return err
+	}
 	ss, _ := c.sessionOf(r)
 	// No meta refresh: console.js polls the status and updates the
 	// counters in place (and reloads the page when the state changes).
-	p := page{Title: "Job " + name, Status: &st, Captures: caps, Who: whoOf(r), CSRF: ss.csrf, Job: name}
+	p := page{Title: "Job " + name, Status: &st, Captures: caps, Runs: runs, Who: whoOf(r), CSRF: ss.csrf, Job: name}
 	c.render(w, "job", p)
 	return nil
 }

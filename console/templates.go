@@ -55,6 +55,7 @@ const layout = `{{define "top"}}<!doctype html>
 <body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if and .Who .Who.CanOperate}}<a href="/ui/submit">Submit a job</a>{{end}}<a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a>{{if and .Who .Who.IsAdmin}}<a href="/ui/accounts">Accounts</a><a href="/ui/audit">Audit trail</a>{{end}}{{with .Who}}<span class="who" id="who">{{.Name}} ({{.Role}})</span>{{if not .Open}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
 {{define "bottom"}}</main></body></html>{{end}}
+{{define "run"}}{{if .Capture}}<a href="/ui/captures/{{.Capture}}">capture {{.Capture}}</a>{{else}}no capture{{end}}, {{when .Started}}: {{if .StopReason}}{{.StopReason}}{{else if .Ended.IsZero}}running{{else}}ended{{end}}, {{.Fetched}} fetched, {{.Failed}} failed{{end}}
 {{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
 
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
@@ -69,15 +70,16 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 
 {{define "jobs"}}{{template "top" .}}
 {{if .Jobs}}<table>
-<tr><th>Job</th><th>State</th><th>Seeds</th><th>Strategy, mode</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr>
+<tr><th>Job</th><th>State</th><th>Now</th><th>Seeds</th><th>Strategy, mode</th><th>Schedule</th><th>Next run</th><th>Latest runs</th></tr>
 {{range .Jobs}}<tr>
 <td><a href="/ui/jobs/{{.Name}}">{{.Name}}</a></td>
 <td class="state-{{.State}}">{{.State}}{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}</td>
+<td class="live">{{with .Live}}capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}: <span class="live-fetched">{{.Fetched}}</span> fetched, <span class="live-failed">{{.Failed}}</span> failed, {{.Queued}} queued{{else}}<span class="muted">—</span>{{end}}</td>
 <td>{{range $i, $s := .Seeds}}{{if $i}}<br>{{end}}{{$s}}{{end}}</td>
 <td>{{.Strategy}}, {{.Mode}}</td>
 <td>{{if .Schedule}}{{.Schedule}}{{else}}<span class="muted">none</span>{{end}}</td>
 <td>{{when .NextRun}}</td>
-<td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched, {{.Failed}} failed{{else}}<span class="muted">none yet</span>{{end}}</td>
+<td>{{if .Runs}}{{range .Runs}}<div class="run">{{template "run" .}}</div>{{end}}<a href="/ui/jobs/{{.Name}}#runs">all runs</a>{{else}}<span class="muted">none yet</span>{{end}}</td>
 </tr>{{end}}</table>
 {{else}}<p class="muted">No jobs. <a href="/ui/submit">Submit one</a> here or with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
 {{template "bottom" .}}{{end}}
@@ -98,6 +100,11 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
 <tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
+<h2 id="runs">Runs</h2>
+{{if .Runs}}<p class="muted">Each start, resume or scheduled start of a capture, newest first (the latest {{len .Runs}} at most); the counts are what that run archived.</p>
+<table class="runs"><tr><th>Capture</th><th>Started</th><th>Ended</th><th>Stop reason</th><th>Fetched</th><th>Failed</th><th>Records</th><th>Elapsed</th></tr>
+{{range .Runs}}<tr><td>{{if .Capture}}<a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{else}}—{{end}}</td><td>{{when .Started}}</td><td>{{when .Ended}}</td><td>{{if .StopReason}}{{.StopReason}}{{else if .Ended.IsZero}}running{{end}}{{if .Error}} <span class="alert" title="{{.Error}}">error</span>{{end}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Failed}}</td><td class="num">{{.Records}}</td><td class="num">{{if not .Ended.IsZero}}{{clock .Elapsed}}{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No run yet.</p>{{end}}
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>

@@ -51,7 +51,22 @@ type JobInfo struct {
 	Submitted time.Time `json:"submitted"`
 	Archived  time.Time `json:"archived,omitzero"`
 	LastRun   *RunInfo  `json:"last_run,omitempty"`
-	YAML      string    `json:"yaml,omitempty"`
+	// Live is the running capture's counts now (GET /jobs): the job
+	// list shows them, not the previous run's.
+	Live *LiveCounts `json:"live,omitempty"`
+	YAML string      `json:"yaml,omitempty"`
+}
+
+// LiveCounts are a running capture's counts, all its runs included, as
+// the status API gives them.
+type LiveCounts struct {
+	Capture    int64   `json:"capture"`
+	Resumed    bool    `json:"resumed"`
+	Fetched    int64   `json:"fetched"`
+	Failed     int64   `json:"failed"`
+	Queued     int64   `json:"queued"`
+	Elapsed    float64 `json:"elapsed_seconds"`
+	Discovered int64   `json:"discovered"`
 }
 
 // RunInfo is one run of a job's capture (a start, a resume or a
@@ -436,12 +451,22 @@ func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
 	}
 	d.mu.Lock()
 	out := make([]JobInfo, 0, len(d.jobs))
+	var runs []*run // out[i]'s run, nil when none
 	for _, js := range d.jobs {
 		if js.archived.IsZero() != archived {
 			out = append(out, d.infoLocked(js, false))
+			runs = append(runs, js.run)
 		}
 	}
 	d.mu.Unlock()
+	// The crawlers are asked after d.mu is released (as getStatus does).
+	for i, rn := range runs {
+		if rn != nil && rn.started.Load() {
+			s, _ := rn.cr.Status()
+			out[i].Live = &LiveCounts{Capture: s.CaptureID, Resumed: s.Resumed, Fetched: s.Fetched, Failed: s.Failed, Queued: s.Queued,
+				Discovered: s.Discovered, Elapsed: s.Elapsed.Seconds()}
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -113,3 +113,68 @@ func TestReportOnDemand(t *testing.T) {
 		t.Errorf("the capture folder lacks the quality report: %v", err)
 	}
 }
+
+// TestJobListLiveAndRuns is issue 29's "the job list shows the previous
+// run of a running job and no live counts; run history is API-only": a
+// capture paused and resumed is listed with its live counts (the capture
+// now, all runs) and the runs (the paused one, the running one) with
+// links to the capture, on the job list and on the job page. At f1d4fba
+// the list showed only last_run ("paused: N fetched") and no page showed
+// the runs.
+func TestJobListLiveAndRuns(t *testing.T) {
+	td := startDaemon(t, storeDSN(t), 1)
+	ctx := context.Background()
+	runningJob(t, td, "live")
+	if _, err := td.client.Action(ctx, "live", "pause"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+		j, err := td.client.Job(ctx, "live")
+		return err == nil && j.State == statePaused && j.LastRun != nil
+	})
+	paused, err := td.client.Job(ctx, "live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := td.client.Action(ctx, "live", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	var live *LiveCounts
+	waitFor(t, 30*time.Second, "the resumed run to fetch", func() bool {
+		js, err := td.client.Jobs(ctx)
+		if err != nil || len(js) != 1 || js[0].Live == nil {
+			return false
+		}
+		live = js[0].Live
+		return live.Fetched > paused.LastRun.Fetched
+	})
+	if live.Capture != paused.LastRun.Capture || !live.Resumed {
+		t.Errorf("live counts %+v: want the resumed capture %d", live, paused.LastRun.Capture)
+	}
+	capLink := `<a href="/ui/captures/` + strconvFormat(live.Capture) + `">`
+	cc := loginConsole(t, td)
+	_, body, _ := cc.get("/ui/")
+	for _, want := range []string{`<td class="live">capture ` + capLink, "(resumed)", `class="live-fetched"`, capLink + "capture " + strconvFormat(live.Capture) + "</a>", "paused, ", "running, ", `href="/ui/jobs/live#runs"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the job list lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("job list:\n%.4000s", body)
+	}
+	_, body, _ = cc.get("/ui/jobs/live")
+	i := strings.Index(body, `<table class="runs">`)
+	if i < 0 {
+		t.Fatalf("the job page has no runs table:\n%.4000s", body)
+	}
+	table := body[i : i+strings.Index(body[i:], "</table>")]
+	if n := strings.Count(table, "<tr>") - 1; n != 2 {
+		t.Errorf("%d runs shown, want 2 (paused, running):\n%s", n, table)
+	}
+	if !strings.Contains(table, ">paused<") || !strings.Contains(table, ">running<") || strings.Count(table, capLink) != 2 {
+		t.Errorf("the runs table:\n%s", table)
+	}
+	if _, err := td.client.Action(ctx, "live", "cancel"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -93,8 +93,13 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var id int64
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id = js.id }); err != nil {
+	var id, curCapture int64
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
+		id = js.id
+		if js.run != nil {
+			curCapture = js.run.captureID.Load()
+		}
+	}); err != nil {
 		return err
 	}
 	runs, err := d.st.Runs(r.Context(), id, limit)
@@ -104,6 +109,11 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	out := make([]RunInfo, len(runs))
 	for i, rn := range runs {
 		out[i] = runInfo(rn)
+		// This node's newest run, still open, is the job's run now: the
+		// store learns its capture only when it ends.
+		if i == 0 && rn.CaptureID == 0 && rn.Ended.IsZero() && rn.Outcome == "" && rn.Node == d.cfg.Node {
+			out[i].Capture = curCapture
+		}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -22,7 +22,7 @@ type jobView struct {
 	Mode     string    `json:"mode"`
 	Schedule string    `json:"schedule"`
 	NextRun  time.Time `json:"next_run"`
-	LastRun  *runView `json:"last_run"`
+	LastRun  *runView  `json:"last_run"`
 	Live     *struct {
 		Capture int64 `json:"capture"`
 		Resumed bool  `json:"resumed"`

@@ -61,10 +61,18 @@ commands:
 		return err
 	}
 	cl := &daemon.Client{Base: *server, Token: *token, HTTP: hc}
+	// need names what is missing or extra (issue 29: a missing
+	// argument is named, not answered with the usage alone).
 	need := func(n int) error {
-		if len(rest) != n+1 {
-			fs.Usage()
-			return errUsage
+		switch {
+		case len(rest) < n+1:
+			what := "NAME"
+			if rest[0] == "submit" {
+				what = "JOB.yaml"
+			}
+			return usagef("job %s: missing %s", rest[0], what)
+		case len(rest) > n+1:
+			return usagef("job %s: unexpected arguments %q", rest[0], rest[n+1:])
 		}
 		return nil
 	}

@@ -68,6 +68,8 @@ type statusView struct {
 	ETA        float64    `json:"eta_seconds"`
 	Hosts      []hostView `json:"hosts"`
 	HostsTotal int        `json:"hosts_total"`
+	Errors     int64      `json:"errors"`
+	HostsAsOf  time.Time  `json:"hosts_as_of"`
 }
 
 type hostView struct {

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"math"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -20,6 +21,9 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// breakable lets a URL or host name wrap after its separators
+	// (<wbr>) instead of mid-word or not at all.
+	"breakable": breakable,
 	// clock is H:MM:SS, as console.js writes it when it updates a page.
 	"clock": clock,
 	"until": func(now, t time.Time) string { return clock(t.Sub(now).Seconds()) },
@@ -38,6 +42,22 @@ type buttonView struct {
 	Action jobAction
 	CSRF   string
 	Label  string
+}
+
+// urlBreaks are where a URL or host name may wrap: after these.
+const urlBreaks = "/?&=.,_"
+
+// breakable is s, escaped, with a <wbr> after each of urlBreaks (runs of
+// them keep together: "//" breaks once).
+func breakable(s string) template.HTML {
+	var b strings.Builder
+	for i, r := range s {
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if strings.ContainsRune(urlBreaks, r) && i+1 < len(s) && !strings.ContainsRune(urlBreaks, rune(s[i+1])) {
+			b.WriteString("<wbr>")
+		}
+	}
+	return template.HTML(b.String())
 }
 
 func clock(s float64) string {
@@ -90,15 +110,16 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if $.Who.CanOperate}}<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel…")}}{{end}}{{if eq .State "idle"}}{{template "button" (button $ "resume" "Start a new capture")}}{{end}}
 <a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>{{else}}<p class="muted">Your role ({{$.Who.Role}}) can watch this job; an operator can pause, resume, cancel or edit it, or start a new capture.</p>{{end}}
 <table class="counters">
-<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
-<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
+<tr><th>Fetched</th><th title="every host's errors added up: HTTP 400 or more, and no answer">Errors</th><th title="URLs given up without an answer">Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
+<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="errors">{{.Errors}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
 </table>
 <p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
-<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
-<table>
-<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
-<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first; their counts are the capture's, over all its runs.</p>
+{{if not .HostsAsOf.IsZero}}<p id="hosts-as-of">The run stopped: the hosts as they were at {{when .HostsAsOf}}; nothing is in flight.</p>{{end}}
+<table class="hosts">
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th title="politeness wait">Wait</th><th>Delay</th><th title="robots.txt Crawl-delay">Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2 id="runs">Runs</h2>
 {{if .Runs}}<p class="muted">Each start, resume or scheduled start of a capture, newest first (the latest {{len .Runs}} at most); the counts are what that run archived.</p>
@@ -132,7 +153,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <form class="log-search" method="get" action="/ui/captures/{{$.Capture.ID}}#log-search"><label>Status <input name="status" value="{{.Status}}" size="6" placeholder="404, 4xx, -9998"></label> <label>Host <input name="host" value="{{.Host}}" placeholder="example.org"></label> <label>URL contains <input name="q" value="{{.Q}}"></label> <button type="submit">Search</button></form>
 {{if .Problem}}<p class="alert">{{.Problem}}</p>{{else if .Asked}}<p id="log-search-count">{{.Total}} line(s) match{{if gt .Pages 1}}; page {{.Page}} of {{.Pages}}{{end}}.</p>
 {{if .Lines}}<table class="log-search"><tr><th>Time</th><th>Status</th><th>URL</th><th>File</th></tr>
-{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{.URI}}</td><td>{{.File}}</td></tr>
+{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{breakable .URI}}</td><td>{{.File}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}#log-search">previous page</a> {{end}}{{if .Next}}<a href="{{.Next}}#log-search">next page</a>{{end}}</p>{{end}}{{end}}
 <h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
@@ -198,7 +219,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <button type="submit">Filter</button></form>
 <p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
 {{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
-{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{breakable .URL}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>

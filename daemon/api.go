@@ -136,6 +136,31 @@ type Status struct {
 	// HostsTotal counts every host; Hosts is cut to ?hosts=N (default 50),
 	// the ones with the most queued URLs first.
 	HostsTotal int `json:"hosts_total"`
+	// Errors and ErrorsByClass add up every host's errors (all hosts,
+	// not only those listed): the top row and the host rows count the
+	// same failures of the same capture.
+	Errors        int64                    `json:"errors"`
+	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
+	// HostsAsOf is when the hosts were last seen, for a job whose run has
+	// stopped (paused, idle): its rows are the last known, not live.
+	HostsAsOf time.Time `json:"hosts_as_of,omitzero"`
+}
+
+// addHostTotals sets st's hosts from rows (every host, the most queued
+// first), cut to limit (0: all), and the error totals over all of them.
+func (st *Status) addHostTotals(rows []HostStatusJSON, limit int) {
+	st.HostsTotal = len(rows)
+	st.ErrorsByClass = hostErrorCounts(nil)
+	for i, h := range rows {
+		st.InFlight += h.InFlight
+		st.Errors += h.Errors
+		for c, n := range h.ErrorsByClass {
+			st.ErrorsByClass[c] += n
+		}
+		if limit == 0 || i < limit {
+			st.Hosts = append(st.Hosts, h)
+		}
+	}
 }
 
 // HostStatusJSON is one host queue in Status.
@@ -593,9 +618,14 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	var rn *run
 	var stored int64 // a job whose counts only the store knows (after a restart)
 	var mode string
+	var last []HostStatusJSON // a stopped run's last host rows
+	var lastAt time.Time
 	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn, mode = js.run, js.job.Capture.Mode
+		if rn == nil && js.last.CaptureID != 0 && js.lastHosts.capture == js.last.CaptureID {
+			last, lastAt = js.lastHosts.rows, js.lastHosts.at
+		}
 		if rn == nil && js.last.CaptureID != 0 {
 			s := js.last
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
@@ -618,13 +648,14 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		st.Phase = s.Phase
 		st.ETA = remainingSeconds(s, mode)
 		rows := rn.hostRows(r.Context(), d.log, time.Now(), 0)
-		st.HostsTotal = len(rows)
+		hosts := make([]HostStatusJSON, len(rows))
 		for i, h := range rows {
-			st.InFlight += h.InFlight
-			if limit == 0 || i < limit {
-				st.Hosts = append(st.Hosts, h.HostStatusJSON)
-			}
+			hosts[i] = h.HostStatusJSON
 		}
+		st.addHostTotals(hosts, limit)
+	} else {
+		st.addHostTotals(last, limit)
+		st.HostsAsOf = lastAt
 	}
 	if st.Elapsed > 0 {
 		st.Rate = float64(st.Fetched) / st.Elapsed

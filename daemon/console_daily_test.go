@@ -66,6 +66,7 @@ func TestConsoleLogSearchForm(t *testing.T) {
 		{"?status=teapot", []string{"status: want a code"}, []string{"line(s) match"}},
 	} {
 		code, body, _ := cc.get(page + tc.query)
+		body = strings.ReplaceAll(body, "<wbr>", "") // URLs' break points (console's breakable)
 		if code != 200 {
 			t.Fatalf("%s: %d", tc.query, code)
 		}

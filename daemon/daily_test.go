@@ -2,10 +2,14 @@ package daemon
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -176,5 +180,119 @@ func TestJobListLiveAndRuns(t *testing.T) {
 	}
 	if _, err := td.client.Action(ctx, "live", "cancel"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// goneSite is a tree of n pages, each answered after delay; every fifth
+// page links a page that is gone (404).
+func goneSite(n int, delay time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay)
+		if r.URL.Path == "/robots.txt" {
+			io.WriteString(w, "User-agent: *\nAllow: /\n")
+			return
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p/"))
+		if err != nil || k < 0 || k >= n {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, "<html><body><h1>page %d</h1>", k)
+		for c := 3*k + 1; c <= 3*k+3 && c < n; c++ {
+			fmt.Fprintf(w, `<a href="/p/%d">%d</a> `, c, c)
+		}
+		if k%5 == 0 {
+			fmt.Fprintf(w, `<a href="/gone/%d">gone</a>`, k)
+		}
+		io.WriteString(w, "</body></html>")
+	})
+}
+
+// hostSums adds up the host rows' fetched and errors.
+func hostSums(st Status) (fetched, errs int64) {
+	for _, h := range st.Hosts {
+		fetched += h.Fetched
+		errs += h.Errors
+	}
+	return fetched, errs
+}
+
+// TestCountersAgree is issue 29's "counters disagree: `job status` shows
+// `failed 0` but `ERRORS 2`; the console's top row counts the capture,
+// the host row only this run" and "the host table empties while a job is
+// paused": a capture with 404s is paused (its host rows stay, marked as
+// of the stop, adding up to the top row) and resumed to its end; then
+// the status's fetched and errors, the host rows' sums, the crawl.log's
+// error lines and the console's top row all give the same figures. At
+// f1d4fba a paused job had no host rows, the status had no errors
+// total, and a resumed capture's host rows counted the last run only.
+func TestCountersAgree(t *testing.T) {
+	srv := httptest.NewServer(goneSite(60, 30*time.Millisecond))
+	t.Cleanup(srv.Close)
+	td := startDaemon(t, storeDSN(t), 1)
+	ctx := context.Background()
+	if _, err := td.client.Submit(ctx, jobYAML("counts", strings.TrimPrefix(srv.URL, "http://"), ""), "job.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 30*time.Second, "a 404 in the first run", func() bool {
+		st, err := td.client.Status(ctx, "counts")
+		return err == nil && st.State == stateRunning && st.Errors > 0 && st.Fetched >= 5
+	})
+	if _, err := td.client.Action(ctx, "counts", "pause"); err != nil {
+		t.Fatal(err)
+	}
+	var st Status
+	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+		var err error
+		st, err = td.client.Status(ctx, "counts")
+		return err == nil && st.State == statePaused
+	})
+	if len(st.Hosts) == 0 || st.HostsAsOf.IsZero() {
+		t.Fatalf("the paused job's host table is empty: %+v", st)
+	}
+	if f, e := hostSums(st); f != st.Fetched || e != st.Errors || st.Errors == 0 {
+		t.Errorf("paused: host rows add up to fetched %d, errors %d; the top row says %d, %d", f, e, st.Fetched, st.Errors)
+	}
+	cc := loginConsole(t, td)
+	if _, body, _ := cc.get("/ui/jobs/counts"); !strings.Contains(body, `id="hosts-as-of"`) || !strings.Contains(body, `<td class="host">site.<wbr>test`) {
+		t.Errorf("the paused job's page shows no hosts:\n%.5000s", body)
+	}
+	if _, err := td.client.Action(ctx, "counts", "resume"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 60*time.Second, "the resumed capture to finish", func() bool {
+		cs, err := td.client.Captures(ctx, "counts")
+		st, serr := td.client.Status(ctx, "counts")
+		return err == nil && serr == nil && len(cs) == 1 && cs[0].Status == store.CaptureStatusFinished && st.State == stateIdle
+	})
+	st, err := td.client.Status(ctx, "counts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := td.client.Runs(ctx, "counts", 0)
+	if err != nil || len(runs) != 2 || runs[1].Fetched == 0 || runs[0].Fetched == 0 {
+		t.Fatalf("want two runs that each fetched: %+v %v", runs, err)
+	}
+	if runs[0].Fetched+runs[1].Fetched != st.Fetched {
+		t.Errorf("the runs fetched %d + %d; the status says %d", runs[1].Fetched, runs[0].Fetched, st.Fetched)
+	}
+	f, e := hostSums(st)
+	if f != st.Fetched || e != st.Errors {
+		t.Errorf("after the resume: host rows add up to fetched %d, errors %d; the top row says %d, %d", f, e, st.Fetched, st.Errors)
+	}
+	logged, err := td.client.SearchLog(ctx, st.Capture, url.Values{"status": {"4xx"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := int64(60/5) // /gone/0, /gone/5, … /gone/55
+	if st.Errors != int64(logged.Total) || st.Errors != gone || st.ErrorsByClass[HostErrHTTP4xx] != gone {
+		t.Errorf("errors: status %d (4xx %d), crawl.log 4xx lines %d, the site has %d gone pages", st.Errors, st.ErrorsByClass[HostErrHTTP4xx], logged.Total, gone)
+	}
+	_, body, _ := cc.get("/ui/jobs/counts")
+	for _, want := range []string{`data-live="fetched">` + strconvFormat(st.Fetched) + "<", `data-live="errors">` + strconvFormat(st.Errors) + "<"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the console's top row lacks %q", want)
+		}
 	}
 }

@@ -285,7 +285,7 @@ func TestCountersAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gone := int64(60/5) // /gone/0, /gone/5, … /gone/55
+	gone := int64(60 / 5) // /gone/0, /gone/5, … /gone/55
 	if st.Errors != int64(logged.Total) || st.Errors != gone || st.ErrorsByClass[HostErrHTTP4xx] != gone {
 		t.Errorf("errors: status %d (4xx %d), crawl.log 4xx lines %d, the site has %d gone pages", st.Errors, st.ErrorsByClass[HostErrHTTP4xx], logged.Total, gone)
 	}

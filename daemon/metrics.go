@@ -413,7 +413,7 @@ type hostCounters struct {
 	// earlierFetched is what fetched held from the capture's earlier runs
 	// (seedFromLogs): the host's rate is this run's fetches.
 	earlierFetched int64
-	byClass                map[HostErrorClass]int64 // nil until the first failure
+	byClass        map[HostErrorClass]int64 // nil until the first failure
 }
 
 func (hc *hostCounters) fail(c HostErrorClass) {

@@ -37,7 +37,10 @@ func TestSeriesPage(t *testing.T) {
 	})
 	plain := consoleGet(t, td)
 	// URLs carry <wbr> break points (console's breakable); the checks read the text.
-	get := func(p string) (int, string) { code, body := plain(p); return code, strings.ReplaceAll(body, "<wbr>", "") }
+	get := func(p string) (int, string) {
+		code, body := plain(p)
+		return code, strings.ReplaceAll(body, "<wbr>", "")
+	}
 	if _, body := get("/ui/jobs/series"); !strings.Contains(body, `href="/ui/jobs/series/series"`) {
 		t.Errorf("job page does not link to the series:\n%.1500s", body)
 	}

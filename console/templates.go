@@ -21,6 +21,14 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// timeOfDay is a time's UTC clock, for narrow columns (the full
+	// "when" goes in the cell's title).
+	"timeOfDay": func(t time.Time) string {
+		if t.IsZero() {
+			return "—"
+		}
+		return t.UTC().Format("15:04:05")
+	},
 	// breakable lets a URL or host name wrap after its separators
 	// (<wbr>) instead of mid-word or not at all.
 	"breakable": breakable,
@@ -118,8 +126,8 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first; their counts are the capture's, over all its runs.</p>
 {{if not .HostsAsOf.IsZero}}<p id="hosts-as-of">The run stopped: the hosts as they were at {{when .HostsAsOf}}; nothing is in flight.</p>{{end}}
 <table class="hosts">
-<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th title="politeness wait">Wait</th><th>Delay</th><th title="robots.txt Crawl-delay">Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
-<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th title="UTC">Next ready</th><th title="politeness wait">Wait</th><th>Delay</th><th title="robots.txt Crawl-delay">Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="when" title="{{when .NextReady}}">{{timeOfDay .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2 id="runs">Runs</h2>
 {{if .Runs}}<p class="muted">Each start, resume or scheduled start of a capture, newest first (the latest {{len .Runs}} at most); the counts are what that run archived.</p>

@@ -30,7 +30,7 @@ import (
 var updateImg = flag.Bool("update-img", false, "rewrite docs/img/console-*.png from the browser test")
 
 // docShots are the screenshots docs/console.md shows.
-var docShots = map[string]bool{"submit-problem": true, "job-running": true, "quality-vr": true, "series-vr": true, "changes-vr": true, "tree": true, "replay": true, "log-search": true, "cancel-confirm": true, "start-new-capture": true}
+var docShots = map[string]bool{"submit-problem": true, "job-running": true, "quality-vr": true, "series-vr": true, "changes-vr": true, "tree": true, "replay": true, "log-search": true, "cancel-confirm": true, "start-new-capture": true, "job-hosts": true, "job-list": true, "report-on-demand": true}
 
 // browserSession is headless chromium on the console, recording every
 // request the pages make.

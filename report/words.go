@@ -25,9 +25,9 @@ func QualityWords(r *Report) string {
 		if t.Pages == 0 {
 			return "coherence: not measured (no page was downloaded)"
 		}
-		w := fmt.Sprintf("coherence: %d of %d pages (%s) were unchanged between their visit and revisit", t.Coherent, t.Pages, percent(float64(t.Coherent)/float64(t.Pages)))
+		w := fmt.Sprintf("coherence: %d of %d pages (%s) were unchanged between their visit and revisit", t.Coherent, t.Pages, percent(float64(t.Coherent)/float64(t.Pages), false))
 		if q.PagesMeasured > 0 {
-			w += fmt.Sprintf("; the change-rate model expected %.1f of %d (%s)", q.ExpectedCoherence, q.PagesMeasured, percent(q.ExpectedCoherence/float64(q.PagesMeasured)))
+			w += fmt.Sprintf("; the change-rate model expected %.1f of %d (%s)", q.ExpectedCoherence, q.PagesMeasured, percent(q.ExpectedCoherence/float64(q.PagesMeasured), false))
 		}
 		return w
 	}
@@ -38,18 +38,23 @@ func QualityWords(r *Report) string {
 	if b <= 0 {
 		return "sharpness: every page expected unchanged during the capture (blur 0 changes per page)"
 	}
-	return fmt.Sprintf("sharpness: at least %s of pages expected unchanged during the capture (blur %.2g changes per page)", percent(math.Exp(-b)), b)
+	return fmt.Sprintf("sharpness: at least %s of pages expected unchanged during the capture (blur %.2g changes per page)", percent(math.Exp(-b), true), b)
 }
 
-// percent writes share p (0..1) as a percentage rounded down, with as
-// many decimals (1 to 4) as its shortfall from 100 % needs to show: a
-// share short of 1 never reads 100 %.
-func percent(p float64) string {
+// percent writes share p (0..1) as a percentage with as many decimals
+// (1 to 4) as its shortfall from 100 % needs to show: a share short of 1
+// never reads 100 %. It is rounded to the nearest, or down when down
+// (a bound the words call "at least").
+func percent(p float64, down bool) string {
 	p = min(max(p, 0), 1)
 	d := 1
 	if short := (1 - p) * 100; short > 0 {
 		d = min(max(int(math.Ceil(-math.Log10(short)-1e-9)), 1), 4)
 	}
 	scale := math.Pow10(d)
-	return fmt.Sprintf("%.*f %%", d, math.Floor(p*100*scale+1e-6)/scale)
+	v := math.Round(p*100*scale) / scale
+	if down || (v >= 100 && p < 1) {
+		v = math.Floor(p*100*scale+1e-6) / scale
+	}
+	return fmt.Sprintf("%.*f %%", d, v)
 }

@@ -36,9 +36,17 @@ func TestQualityWords(t *testing.T) {
 }
 
 func TestPercent(t *testing.T) {
-	for p, want := range map[float64]string{0: "0.0 %", 1: "100.0 %", 0.5: "50.0 %", 0.9999: "99.99 %", 0.99999999: "99.9999 %", 1.5: "100.0 %", -1: "0.0 %"} {
-		if got := percent(p); got != want {
-			t.Errorf("percent(%v) = %q, want %q", p, got, want)
+	for _, tc := range []struct {
+		p    float64
+		down bool
+		want string
+	}{
+		{0, false, "0.0 %"}, {1, false, "100.0 %"}, {0.5, false, "50.0 %"}, {11.0 / 30, false, "36.7 %"}, {11.0 / 30, true, "36.6 %"},
+		{0.9999, false, "99.99 %"}, {0.99999999, false, "99.9999 %"}, {0.999999999, false, "99.9999 %"},
+		{0.9999858, true, "99.998 %"}, {0.9999858, false, "99.999 %"}, {1.5, false, "100.0 %"}, {-1, false, "0.0 %"},
+	} {
+		if got := percent(tc.p, tc.down); got != tc.want {
+			t.Errorf("percent(%v, %v) = %q, want %q", tc.p, tc.down, got, tc.want)
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/report"
 )
 
 //go:embed assets/console.css assets/console.js
@@ -21,6 +23,11 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// qualityWords is the capture's quality as the CLI says it.
+	"qualityWords": func(r report.Report) string {
+		w := report.QualityWords(&r)
+		return strings.ToUpper(w[:1]) + w[1:]
+	},
 	// timeOfDay is a time's UTC clock, for narrow columns (the full
 	// "when" goes in the cell's title).
 	"timeOfDay": func(t time.Time) string {
@@ -204,6 +211,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "quality"}}{{template "top" .}}
 {{with .Quality}}{{with .Report}}<p>Job <a href="/ui/jobs/{{.JobName}}">{{.JobName}}</a>, {{.Mode}}, {{.Strategy}}; the capture interval ran from {{when .Interval.Start}} to {{when .Interval.End}} ({{clock .Interval.Seconds}}).</p>
 <h2>{{if $.Quality.VisitRevisit}}Coherence{{else}}Blur{{end}} with the reference time</h2>
+<p class="quality-words" id="quality-words">{{qualityWords .}}.</p>
 <table class="quality">
 <tr><th>Reference time</th><td class="ref">{{when .ReferenceTime}}</td></tr>
 {{if $.Quality.VisitRevisit}}<tr><th>Coherence window</th><td>{{when .CoherenceWindow.Start}} – {{when .CoherenceWindow.End}} ({{clock .CoherenceWindow.Seconds}})</td></tr>
@@ -212,7 +220,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <tr><th>Incoherent pages (changed or deleted)</th><td class="num" data-q="incoherent">{{.Totals.Incoherent}}</td></tr>
 <tr><th>Expected coherent pages (change-rate model)</th><td class="num">{{printf "%.1f" .Quality.ExpectedCoherence}} of {{.Quality.PagesMeasured}}</td></tr>
 {{else}}<tr><th>Expected blur (Eq. 4.3, page·Δ)</th><td class="num" data-q="expected_blur">{{printf "%.2f" .Quality.ExpectedBlur}}</td></tr>
-<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4f" .Quality.AvgExpectedBlur}}</td></tr>
+<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4g" .Quality.AvgExpectedBlur}}</td></tr>
 <tr><th>Pages measured</th><td class="num">{{.Quality.PagesMeasured}}</td></tr>{{end}}
 <tr><th>Δ (politeness delay)</th><td class="num">{{printf "%.3f" .DeltaSeconds}} s</td></tr>
 </table>{{end}}

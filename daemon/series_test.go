@@ -140,6 +140,8 @@ func TestSeriesPage(t *testing.T) {
 		"Coherence with the reference time", fmt.Sprintf(`data-q="coherent">%d of %d<`, tt.Coherent, tt.Pages),
 		fmt.Sprintf(`data-q="incoherent">%d<`, tt.Changed+tt.Deleted), `id="timeline-chart"`,
 		fmt.Sprintf(`<p class="matches">%d pages match`, tt.Pages),
+		// issue 29: the quality in words, as the CLI says it
+		fmt.Sprintf(`id="quality-words">Coherence: %d of %d pages (`, tt.Coherent, tt.Pages),
 	} {
 		if code != 200 || !strings.Contains(body, want) {
 			t.Errorf("quality page (%d) lacks %q", code, want)

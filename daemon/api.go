@@ -620,12 +620,16 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	var mode string
 	var last []HostStatusJSON // a stopped run's last host rows
 	var lastAt time.Time
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
+	var storedHosts lastHostRows // js.lastHosts as read, for a job only the store knows
+	var js *jobState
+	if err := d.readJob(r.PathValue("name"), func(j *jobState) {
+		js = j
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn, mode = js.run, js.job.Capture.Mode
 		if rn == nil && js.last.CaptureID != 0 && js.lastHosts.capture == js.last.CaptureID {
 			last, lastAt = js.lastHosts.rows, js.lastHosts.at
 		}
+		storedHosts = js.lastHosts
 		if rn == nil && js.last.CaptureID != 0 {
 			s := js.last
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
@@ -639,6 +643,14 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	if stored != 0 {
 		if err := d.storedStatus(r.Context(), stored, &st); err != nil {
 			return err
+		}
+		if st.Capture != 0 {
+			// No run since the daemon started: the hosts as the store
+			// and the crawl.log have them, read once and kept.
+			if storedHosts.capture != st.Capture {
+				storedHosts = d.storedHostRows(r.Context(), js, st.Capture)
+			}
+			last, lastAt = storedHosts.rows, storedHosts.at
 		}
 	}
 	if rn != nil && rn.started.Load() {
@@ -655,7 +667,9 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		st.addHostTotals(hosts, limit)
 	} else {
 		st.addHostTotals(last, limit)
-		st.HostsAsOf = lastAt
+		if len(last) > 0 {
+			st.HostsAsOf = lastAt
+		}
 	}
 	if st.Elapsed > 0 {
 		st.Rate = float64(st.Fetched) / st.Elapsed

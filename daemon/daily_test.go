@@ -404,3 +404,48 @@ resolve: {%s}
 	bs.waitText("the built report", func(s string) bool { return strings.Contains(s, "Open the report on its own page") })
 	fits("capture page")
 }
+
+// TestPausedHostsAfterRestart: a paused job's host table does not empty
+// when the daemon restarts either: the rows come from the store's
+// frontier and the capture's crawl.log, with the same counts as before
+// the restart. At f1d4fba a paused job had no host rows at all.
+func TestPausedHostsAfterRestart(t *testing.T) {
+	srv := httptest.NewServer(goneSite(60, 30*time.Millisecond))
+	t.Cleanup(srv.Close)
+	dsn := storeDSN(t)
+	td := startDaemon(t, dsn, 1)
+	ctx := context.Background()
+	if _, err := td.client.Submit(ctx, jobYAML("kept", strings.TrimPrefix(srv.URL, "http://"), ""), "job.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 30*time.Second, "a 404", func() bool {
+		st, err := td.client.Status(ctx, "kept")
+		return err == nil && st.State == stateRunning && st.Errors > 0 && st.Fetched >= 5
+	})
+	if _, err := td.client.Action(ctx, "kept", "pause"); err != nil {
+		t.Fatal(err)
+	}
+	var before Status
+	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+		var err error
+		before, err = td.client.Status(ctx, "kept")
+		return err == nil && before.State == statePaused
+	})
+	data := td.d.cfg.DataDir
+	td.stop()
+	td = startDaemonOpts(t, dsn, Options{Tick: 50 * time.Millisecond}, func(c *Config) { c.DataDir = data })
+	after, err := td.client.Status(ctx, "kept")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.State != statePaused || len(after.Hosts) != 1 || after.HostsAsOf.IsZero() {
+		t.Fatalf("after the restart the paused job's hosts: %+v", after)
+	}
+	b, a := before.Hosts[0], after.Hosts[0]
+	if a.Host != b.Host || a.Fetched != b.Fetched || a.Errors != b.Errors || a.ErrorsByClass[HostErrHTTP4xx] != b.ErrorsByClass[HostErrHTTP4xx] || a.Queued != b.Queued {
+		t.Errorf("host row before the restart %+v, after %+v", b, a)
+	}
+	if f, e := hostSums(after); f != after.Fetched || e != after.Errors {
+		t.Errorf("after the restart the host rows add up to fetched %d, errors %d; the top row says %d, %d", f, e, after.Fetched, after.Errors)
+	}
+}

@@ -7,12 +7,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
@@ -114,4 +117,61 @@ func (r *run) stoppedHostRows(ctx context.Context, log *zap.Logger, capID int64)
 		out.rows[i] = h.HostStatusJSON
 	}
 	return out
+}
+
+// storedHostRows are the host rows of capture capID of js when no run of
+// it is known to this daemon (after a restart): each host's URLs from
+// the store's frontier summary, its counts from the capture's crawl.logs
+// (seedFromLogs, the same counting as a resumed run's). They are kept in
+// js.lastHosts, so the console's polls read the logs once. A store or
+// file error is logged and leaves the rows it could make.
+func (d *Daemon) storedHostRows(ctx context.Context, js *jobState, capID int64) lastHostRows {
+	out := lastHostRows{capture: capID, at: time.Now()}
+	c, err := d.st.Capture(ctx, capID)
+	if err != nil {
+		d.log.Warn("stored host rows", zap.Int64("capture", capID), zap.Error(err))
+		return out
+	}
+	if c.Status != store.CaptureStatusPaused && c.Status != store.CaptureStatusRunning {
+		// An ended capture's hosts are in its folder's hosts-report; its
+		// crawl.log may be long, and nothing waits on it.
+		return d.keepHostRows(js, out)
+	}
+	sums, err := d.st.FrontierHosts(ctx, capID)
+	if err != nil {
+		d.log.Warn("stored host rows", zap.Int64("capture", capID), zap.Error(err))
+		return out
+	}
+	d.mu.Lock()
+	root := js.job.WARC.Dir
+	d.mu.Unlock()
+	obs := newRunObserver(d.metrics, js.name, new(atomic.Bool), func(int64) {})
+	if f := jobdir.Path(root, c.ID, c.Started); f.Exists() {
+		if err := obs.seedFromLogs(f.Logs()); err != nil {
+			d.log.Warn("stored host rows", zap.Int64("capture", capID), zap.Error(err))
+		}
+	}
+	for _, h := range sums {
+		hc := obs.counts(h.Host)
+		out.rows = append(out.rows, HostStatusJSON{Host: h.Host, URLs: h.URLs, Finished: h.Finished, Queued: h.URLs - h.Finished,
+			Fetched: hc.fetched, Errors: hc.errors, ErrorsByClass: hc.byClass, Bytes: hc.bytes})
+	}
+	sort.Slice(out.rows, func(i, j int) bool {
+		if out.rows[i].Queued != out.rows[j].Queued {
+			return out.rows[i].Queued > out.rows[j].Queued
+		}
+		return out.rows[i].Host < out.rows[j].Host
+	})
+	return d.keepHostRows(js, out)
+}
+
+// keepHostRows keeps rows as js's last known, unless a run has begun
+// or another request kept them first.
+func (d *Daemon) keepHostRows(js *jobState, rows lastHostRows) lastHostRows {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if js.run == nil && js.lastHosts.capture != rows.capture {
+		js.lastHosts = rows
+	}
+	return rows
 }

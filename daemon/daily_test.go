@@ -379,7 +379,7 @@ resolve: {%s}
 		st, err := td.client.Status(ctx, "wide")
 		return err == nil && st.State == statePaused
 	})
-	bs.text("/ui/jobs/wide")
+	bs.openWhen("/ui/jobs/wide", "the paused job's page", func(s string) bool { return strings.Contains(s, "The run stopped") })
 	bs.need(`#hosts-as-of`)
 	if n := bs.eval(`String(document.querySelectorAll('table.hosts tbody[data-hosts] tr').length)`); n != strconv.Itoa(len(hosts)) {
 		t.Errorf("paused: %s host rows, want %d", n, len(hosts))

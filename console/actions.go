@@ -181,3 +181,21 @@ func (c *Console) statusJSON(w http.ResponseWriter, r *http.Request) error {
 	w.Write(rec.Body.Bytes())
 	return nil
 }
+
+// buildReport asks the API to build the report of a stopped capture that
+// has none (its capture page's button), then shows the capture again.
+func (c *Console) buildReport(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, 4096)
+	if !c.csrfOK(r) {
+		return errStaleForm
+	}
+	id, err := captureID(r)
+	if err != nil {
+		return err
+	}
+	if _, err := c.do(r.Context(), http.MethodPost, "/api/v1/captures/"+id+"/report", nil, nil); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/ui/captures/"+id, http.StatusSeeOther)
+	return nil
+}

@@ -22,11 +22,32 @@ type jobView struct {
 	Mode     string    `json:"mode"`
 	Schedule string    `json:"schedule"`
 	NextRun  time.Time `json:"next_run"`
-	LastRun  *struct {
-		StopReason string `json:"stop_reason"`
-		Fetched    int64  `json:"fetched"`
-		Failed     int64  `json:"failed"`
-	} `json:"last_run"`
+	LastRun  *runView  `json:"last_run"`
+	Live     *struct {
+		Capture int64 `json:"capture"`
+		Resumed bool  `json:"resumed"`
+		Fetched int64 `json:"fetched"`
+		Failed  int64 `json:"failed"`
+		Queued  int64 `json:"queued"`
+	} `json:"live"`
+	// Runs are the job's latest runs (GET …/runs), newest first: the
+	// job list's history.
+	Runs []runView `json:"-"`
+}
+
+// runView is one run of a job's capture (GET /api/v1/jobs/{name}/runs).
+type runView struct {
+	Capture    int64     `json:"capture"`
+	Node       string    `json:"node"`
+	StopReason string    `json:"stop_reason"`
+	Scheduled  time.Time `json:"scheduled"`
+	Started    time.Time `json:"started"`
+	Ended      time.Time `json:"ended"`
+	Fetched    int64     `json:"fetched"`
+	Failed     int64     `json:"failed"`
+	Records    int64     `json:"records"`
+	Elapsed    float64   `json:"elapsed_seconds"`
+	Error      string    `json:"error"`
 }
 
 type statusView struct {
@@ -47,6 +68,8 @@ type statusView struct {
 	ETA        float64    `json:"eta_seconds"`
 	Hosts      []hostView `json:"hosts"`
 	HostsTotal int        `json:"hosts_total"`
+	Errors     int64      `json:"errors"`
+	HostsAsOf  time.Time  `json:"hosts_as_of"`
 }
 
 type hostView struct {

@@ -30,6 +30,13 @@ const maxSessions = 1000
 // logLines is how many crawl.log lines a capture page shows.
 const logLines = 40
 
+// listRuns and pageRuns are how many of a job's latest runs the job
+// list and the job page show.
+const (
+	listRuns = 3
+	pageRuns = 50
+)
+
 // cookieName is the session cookie.
 const cookieName = "sharc_session"
 
@@ -101,6 +108,7 @@ func (c *Console) Register(mux *http.ServeMux) {
 	mux.Handle("GET /ui/captures/{id}/log", c.auth(c.logChunk))
 	mux.Handle("GET /ui/captures/{id}", c.auth(c.capturePage))
 	mux.Handle("GET /ui/captures/{id}/report", c.auth(c.reportPage))
+	mux.Handle("POST /ui/captures/{id}/report", c.auth(c.buildReport))
 	mux.Handle("GET /ui/captures/{id}/tree", c.auth(c.treePage))
 	mux.Handle("GET /ui/captures/{id}/changes", c.auth(c.changesPage))
 	mux.Handle("GET /ui/captures/{id}/diff", c.auth(c.diffPage))
@@ -183,6 +191,7 @@ type page struct {
 	Jobs        []jobView
 	Status      *statusView
 	Captures    []captureView
+	Runs        []runView
 	Capture     captureView
 	HasReport   bool
 	Log         string
@@ -223,9 +232,12 @@ func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	refresh := 0
-	for _, j := range jobs {
+	for i, j := range jobs {
 		if j.State == "running" || j.State == "queued" {
 			refresh = 5
+		}
+		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(j.Name)+"/runs?limit="+strconv.Itoa(listRuns), &jobs[i].Runs); err != nil {
+			return err
 		}
 	}
 	c.render(w, "jobs", page{Title: "Jobs", Jobs: jobs, Refresh: refresh, Who: whoOf(r)})
@@ -242,10 +254,14 @@ func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
 		return err
 	}
+	var runs []runView
+	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/runs?limit="+strconv.Itoa(pageRuns), &runs); err != nil {
+		return err
+	}
 	ss, _ := c.sessionOf(r)
 	// No meta refresh: console.js polls the status and updates the
 	// counters in place (and reloads the page when the state changes).
-	p := page{Title: "Job " + name, Status: &st, Captures: caps, Who: whoOf(r), CSRF: ss.csrf, Job: name}
+	p := page{Title: "Job " + name, Status: &st, Captures: caps, Runs: runs, Who: whoOf(r), CSRF: ss.csrf, Job: name}
 	c.render(w, "job", p)
 	return nil
 }
@@ -259,7 +275,8 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
 		return err
 	}
-	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r)}
+	ss, _ := c.sessionOf(r)
+	p := page{Title: "Capture " + id, Capture: cv, HasReport: cv.HasReport, LogLines: logLines, Who: whoOf(r), CSRF: ss.csrf}
 	p.Log, p.LogSize = c.logTail(r.Context(), id)
 	p.LogSearch = c.logSearch(r.Context(), id, r.URL.Query())
 	c.render(w, "capture", p)

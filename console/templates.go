@@ -6,7 +6,10 @@ import (
 	"html/template"
 	"math"
 	"net/url"
+	"strings"
 	"time"
+
+	"github.com/sharc-archive/sharc/report"
 )
 
 //go:embed assets/console.css assets/console.js
@@ -20,6 +23,22 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
 	"secs": func(s float64) string { return fmt.Sprintf("%.1f s", s) },
+	// qualityWords is the capture's quality as the CLI says it.
+	"qualityWords": func(r report.Report) string {
+		w := report.QualityWords(&r)
+		return strings.ToUpper(w[:1]) + w[1:]
+	},
+	// timeOfDay is a time's UTC clock, for narrow columns (the full
+	// "when" goes in the cell's title).
+	"timeOfDay": func(t time.Time) string {
+		if t.IsZero() {
+			return "—"
+		}
+		return t.UTC().Format("15:04:05")
+	},
+	// breakable lets a URL or host name wrap after its separators
+	// (<wbr>) instead of mid-word or not at all.
+	"breakable": breakable,
 	// clock is H:MM:SS, as console.js writes it when it updates a page.
 	"clock": clock,
 	"until": func(now, t time.Time) string { return clock(t.Sub(now).Seconds()) },
@@ -40,6 +59,22 @@ type buttonView struct {
 	Label  string
 }
 
+// urlBreaks are where a URL or host name may wrap: after these.
+const urlBreaks = "/?&=.,_"
+
+// breakable is s, escaped, with a <wbr> after each of urlBreaks (runs of
+// them keep together: "//" breaks once).
+func breakable(s string) template.HTML {
+	var b strings.Builder
+	for i, r := range s {
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if strings.ContainsRune(urlBreaks, r) && i+1 < len(s) && !strings.ContainsRune(urlBreaks, rune(s[i+1])) {
+			b.WriteString("<wbr>")
+		}
+	}
+	return template.HTML(b.String())
+}
+
 func clock(s float64) string {
 	if s <= 0 {
 		return "0:00:00"
@@ -55,6 +90,7 @@ const layout = `{{define "top"}}<!doctype html>
 <body><header><strong>SHARC</strong><a href="/ui/">Jobs</a>{{if and .Who .Who.CanOperate}}<a href="/ui/submit">Submit a job</a>{{end}}<a href="/ui/schedules">Schedules</a><a href="/ui/cluster">Cluster</a><a href="/ui/uploads">Uploads</a>{{if and .Who .Who.IsAdmin}}<a href="/ui/accounts">Accounts</a><a href="/ui/audit">Audit trail</a>{{end}}{{with .Who}}<span class="who" id="who">{{.Name}} ({{.Role}})</span>{{if not .Open}}<form class="who" method="post" action="/ui/logout"><button>Log out</button></form>{{end}}{{end}}</header>
 <main><h1>{{.Title}}</h1>{{end}}
 {{define "bottom"}}</main></body></html>{{end}}
+{{define "run"}}{{if .Capture}}<a href="/ui/captures/{{.Capture}}">capture {{.Capture}}</a>{{else}}no capture{{end}}, {{when .Started}}: {{if .StopReason}}{{.StopReason}}{{else if .Ended.IsZero}}running{{else}}ended{{end}}, {{.Fetched}} fetched, {{.Failed}} failed{{end}}
 {{define "button"}}<form class="inline" method="post" action="/ui/jobs/{{.Job}}/{{.Action}}"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit" name="action" value="{{.Action}}">{{.Label}}</button></form>{{end}}`
 
 var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
@@ -69,15 +105,16 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 
 {{define "jobs"}}{{template "top" .}}
 {{if .Jobs}}<table>
-<tr><th>Job</th><th>State</th><th>Seeds</th><th>Strategy, mode</th><th>Schedule</th><th>Next run</th><th>Last run</th></tr>
+<tr><th>Job</th><th>State</th><th>Now</th><th>Seeds</th><th>Strategy, mode</th><th>Schedule</th><th>Next run</th><th>Latest runs</th></tr>
 {{range .Jobs}}<tr>
 <td><a href="/ui/jobs/{{.Name}}">{{.Name}}</a></td>
 <td class="state-{{.State}}">{{.State}}{{if .Alert}} <span class="alert">— {{.Alert}}</span>{{end}}</td>
+<td class="live">{{with .Live}}capture <a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{if .Resumed}} (resumed){{end}}: <span class="live-fetched">{{.Fetched}}</span> fetched, <span class="live-failed">{{.Failed}}</span> failed, {{.Queued}} queued{{else}}<span class="muted">—</span>{{end}}</td>
 <td>{{range $i, $s := .Seeds}}{{if $i}}<br>{{end}}{{$s}}{{end}}</td>
 <td>{{.Strategy}}, {{.Mode}}</td>
 <td>{{if .Schedule}}{{.Schedule}}{{else}}<span class="muted">none</span>{{end}}</td>
 <td>{{when .NextRun}}</td>
-<td>{{with .LastRun}}{{.StopReason}}: {{.Fetched}} fetched, {{.Failed}} failed{{else}}<span class="muted">none yet</span>{{end}}</td>
+<td>{{if .Runs}}{{range .Runs}}<div class="run">{{template "run" .}}</div>{{end}}<a href="/ui/jobs/{{.Name}}#runs">all runs</a>{{else}}<span class="muted">none yet</span>{{end}}</td>
 </tr>{{end}}</table>
 {{else}}<p class="muted">No jobs. <a href="/ui/submit">Submit one</a> here or with <code>sharc job submit JOB.yaml</code>.</p>{{end}}
 {{template "bottom" .}}{{end}}
@@ -88,20 +125,26 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if $.Who.CanOperate}}<div class="actions">{{if or (eq .State "running") (eq .State "queued")}}{{template "button" (button $ "pause" "Pause")}}{{end}}{{if eq .State "paused"}}{{template "button" (button $ "resume" "Resume")}}{{end}}{{if or (eq .State "running") (eq .State "queued") (eq .State "paused")}}{{template "button" (button $ "cancel" "Cancel…")}}{{end}}{{if eq .State "idle"}}{{template "button" (button $ "resume" "Start a new capture")}}{{end}}
 <a class="button" href="/ui/submit?job={{$.Job}}">Edit the job</a></div>{{else}}<p class="muted">Your role ({{$.Who.Role}}) can watch this job; an operator can pause, resume, cancel or edit it, or start a new capture.</p>{{end}}
 <table class="counters">
-<tr><th>Fetched</th><th>Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
-<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
+<tr><th>Fetched</th><th title="every host's errors added up: HTTP 400 or more, and no answer">Errors</th><th title="URLs given up without an answer">Failed</th><th>Robots-blocked</th><th>Discovered</th><th>Queued</th><th>In flight</th><th>Records</th><th>Phase</th><th>Elapsed</th><th>Pages/s</th><th>Time to finish</th></tr>
+<tr><td class="num" data-live="fetched">{{.Fetched}}</td><td class="num" data-live="errors">{{.Errors}}</td><td class="num" data-live="failed">{{.Failed}}</td><td class="num" data-live="robots_blocked">{{.Blocked}}</td><td class="num" data-live="discovered">{{.Known}}</td><td class="num" data-live="queued">{{.Queued}}</td><td class="num" data-live="in_flight">{{.InFlight}}</td><td class="num" data-live="records">{{.Records}}</td><td data-live="phase">{{if .Phase}}{{.Phase}}{{else}}—{{end}}</td><td class="num" data-live="elapsed_seconds">{{clock .Elapsed}}</td><td class="num" data-live="pages_per_second">{{printf "%.1f" .Rate}}</td><td class="num" data-live="eta_seconds">{{if gt .ETA 0.0}}{{clock .ETA}}{{else}}—{{end}}</td></tr>
 </table>
 <p class="muted">Time to finish: the downloads the queued URLs still need (two each in a visit–revisit capture's visit phase) at the rate so far; URLs found later add to it.</p>
 <h2>Hosts: why is it slow?</h2>
-<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first.</p>
-<table>
-<tr><th>Host</th><th>Queued</th><th>In flight</th><th>Next ready</th><th>Politeness wait</th><th>Delay</th><th>Robots Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
-<tbody data-hosts>{{range .Hosts}}<tr><td>{{.Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td>{{when .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+<p class="muted">A host with a long queue, a long politeness wait and few fetches per second is held back by politeness; many errors point at the site, and their classes say how (4xx and 5xx are the site's answers, network means no answer, blocked is robots.txt or the network guard); parked hosts wait for a slot (max_active_hosts). <span data-live="hosts_total">{{.HostsTotal}}</span> host(s), most queued first; their counts are the capture's, over all its runs.</p>
+{{if not .HostsAsOf.IsZero}}<p id="hosts-as-of">The run stopped: the hosts as they were at {{when .HostsAsOf}}; nothing is in flight.</p>{{end}}
+<table class="hosts">
+<tr><th>Host</th><th>Queued</th><th>In flight</th><th title="UTC">Next ready</th><th title="politeness wait">Wait</th><th>Delay</th><th title="robots.txt Crawl-delay">Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="when" title="{{when .NextReady}}">{{timeOfDay .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
+<h2 id="runs">Runs</h2>
+{{if .Runs}}<p class="muted">Each start, resume or scheduled start of a capture, newest first (the latest {{len .Runs}} at most); the counts are what that run archived.</p>
+<table class="runs"><tr><th>Capture</th><th>Started</th><th>Ended</th><th>Stop reason</th><th>Fetched</th><th>Failed</th><th>Records</th><th>Elapsed</th></tr>
+{{range .Runs}}<tr><td>{{if .Capture}}<a href="/ui/captures/{{.Capture}}">{{.Capture}}</a>{{else}}—{{end}}</td><td>{{when .Started}}</td><td>{{when .Ended}}</td><td>{{if .StopReason}}{{.StopReason}}{{else if .Ended.IsZero}}running{{end}}{{if .Error}} <span class="alert" title="{{.Error}}">error</span>{{end}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Failed}}</td><td class="num">{{.Records}}</td><td class="num">{{if not .Ended.IsZero}}{{clock .Elapsed}}{{end}}</td></tr>
+{{end}}</table>{{else}}<p class="muted">No run yet.</p>{{end}}
 <h2>Captures</h2>
 {{if .Captures}}<p><a href="/ui/jobs/{{(index .Captures 0).Job}}/series">The capture series</a>: pages unchanged, changed, new and deleted, capture after capture.</p>
 <table><tr><th>Capture</th><th>Status</th><th>Started</th><th>Finished</th><th>Strategy, mode</th><th>Report</th></tr>
-{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}{{if eq .Completeness "incomplete"}} <span class="alert">incomplete{{if .StopReason}} ({{.StopReason}}){{end}}</span>{{end}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else}}<span class="muted">not yet</span>{{end}}</td></tr>
+{{range .Captures}}<tr><td><a href="/ui/captures/{{.ID}}">{{.ID}}</a></td><td>{{.Status}}{{if eq .Completeness "incomplete"}} <span class="alert">incomplete{{if .StopReason}} ({{.StopReason}}){{end}}</span>{{end}}</td><td>{{when .Started}}</td><td>{{when .Finished}}</td><td>{{.Strategy}}, {{.Mode}}</td><td>{{if .HasReport}}<a href="/ui/captures/{{.ID}}">quality report</a>{{else if or (eq .Status "running") (eq .Status "paused")}}<span class="muted">when it finishes</span>{{else}}<a href="/ui/captures/{{.ID}}#no-report">none: build it</a>{{end}}</td></tr>
 {{end}}</table>{{else}}<p class="muted">No capture yet.</p>{{end}}
 {{template "bottom" .}}{{end}}
 
@@ -112,7 +155,9 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/quality">Capture quality</a>: {{if eq .Capture.Mode "visit-revisit"}}coherence{{else}}blur{{end}} with the reference time, the visit–revisit timeline, the pages filtered by status or URL.</p>{{end}}
 {{if .HasReport}}<p><a href="/ui/captures/{{.Capture.ID}}/report">Open the report on its own page</a> (blur or coherence, the visit–revisit timeline, changed pages by folder and type, fixity of the WARC files).</p>
 <iframe class="report" src="/ui/captures/{{.Capture.ID}}/report" title="quality report"></iframe>
-{{else}}<p class="muted">The report is written when the capture finishes.</p>{{end}}
+{{else if or (eq .Capture.Status "running") (eq .Capture.Status "paused")}}<p class="muted">The report is written when the capture finishes.</p>
+{{else}}<p class="muted" id="no-report">This capture stopped ({{.Capture.Status}}) without a report: only a finished capture gets one by itself.</p>
+{{if and .Who .Who.CanOperate}}<form class="inline build-report" method="post" action="/ui/captures/{{.Capture.ID}}/report"><input type="hidden" name="csrf" value="{{.CSRF}}"><button type="submit">Build the report now</button></form> <span class="muted">(as <code>sharc report {{.Capture.ID}}</code> does, from what it archived)</span>{{else}}<p class="muted">An operator can build it here, or anyone with the store with <code>sharc report {{.Capture.ID}}</code>.</p>{{end}}{{end}}
 <h2>Replay</h2>
 <p><a href="/ui/captures/{{.Capture.ID}}/replay">Browse the capture</a> as archived (ReplayWeb.page over its WACZ); the quality page links each page's visit and revisit. <a href="/ui/jobs/{{.Capture.Job}}/replay">All captures of the job together</a>, on one time line.</p>
 <h2>Change patterns</h2>
@@ -123,7 +168,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <form class="log-search" method="get" action="/ui/captures/{{$.Capture.ID}}#log-search"><label>Status <input name="status" value="{{.Status}}" size="6" placeholder="404, 4xx, -9998"></label> <label>Host <input name="host" value="{{.Host}}" placeholder="example.org"></label> <label>URL contains <input name="q" value="{{.Q}}"></label> <button type="submit">Search</button></form>
 {{if .Problem}}<p class="alert">{{.Problem}}</p>{{else if .Asked}}<p id="log-search-count">{{.Total}} line(s) match{{if gt .Pages 1}}; page {{.Page}} of {{.Pages}}{{end}}.</p>
 {{if .Lines}}<table class="log-search"><tr><th>Time</th><th>Status</th><th>URL</th><th>File</th></tr>
-{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{.URI}}</td><td>{{.File}}</td></tr>
+{{range .Lines}}<tr><td>{{when .Time}}</td><td class="num">{{.Status}}</td><td class="url" title="{{.Line}}">{{breakable .URI}}</td><td>{{.File}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}#log-search">previous page</a> {{end}}{{if .Next}}<a href="{{.Next}}#log-search">next page</a>{{end}}</p>{{end}}{{end}}
 <h2>crawl.log (last {{.LogLines}} lines{{if eq .Capture.Status "running"}}, live{{end}})</h2>
@@ -166,6 +211,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{define "quality"}}{{template "top" .}}
 {{with .Quality}}{{with .Report}}<p>Job <a href="/ui/jobs/{{.JobName}}">{{.JobName}}</a>, {{.Mode}}, {{.Strategy}}; the capture interval ran from {{when .Interval.Start}} to {{when .Interval.End}} ({{clock .Interval.Seconds}}).</p>
 <h2>{{if $.Quality.VisitRevisit}}Coherence{{else}}Blur{{end}} with the reference time</h2>
+<p class="quality-words" id="quality-words">{{qualityWords .}}.</p>
 <table class="quality">
 <tr><th>Reference time</th><td class="ref">{{when .ReferenceTime}}</td></tr>
 {{if $.Quality.VisitRevisit}}<tr><th>Coherence window</th><td>{{when .CoherenceWindow.Start}} – {{when .CoherenceWindow.End}} ({{clock .CoherenceWindow.Seconds}})</td></tr>
@@ -174,7 +220,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <tr><th>Incoherent pages (changed or deleted)</th><td class="num" data-q="incoherent">{{.Totals.Incoherent}}</td></tr>
 <tr><th>Expected coherent pages (change-rate model)</th><td class="num">{{printf "%.1f" .Quality.ExpectedCoherence}} of {{.Quality.PagesMeasured}}</td></tr>
 {{else}}<tr><th>Expected blur (Eq. 4.3, page·Δ)</th><td class="num" data-q="expected_blur">{{printf "%.2f" .Quality.ExpectedBlur}}</td></tr>
-<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4f" .Quality.AvgExpectedBlur}}</td></tr>
+<tr><th>Average expected blur per page (Eq. 4.4)</th><td class="num" data-q="avg_expected_blur">{{printf "%.4g" .Quality.AvgExpectedBlur}}</td></tr>
 <tr><th>Pages measured</th><td class="num">{{.Quality.PagesMeasured}}</td></tr>{{end}}
 <tr><th>Δ (politeness delay)</th><td class="num">{{printf "%.3f" .DeltaSeconds}} s</td></tr>
 </table>{{end}}
@@ -189,7 +235,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 <button type="submit">Filter</button></form>
 <p class="matches">{{.Matches}} page{{if ne .Matches 1}}s{{end}} match{{if eq .Matches 1}}es{{end}}{{if .Rows}}; {{len .Rows}} shown from {{.Offset}}{{end}}.{{if .Blocked}} {{.Blocked}} URLs were blocked (robots.txt or scope) and are not pages.{{end}}</p>
 {{if .Rows}}<table class="pages"><tr><th>URL</th><th>Status</th><th>Why</th><th>Visit</th><th>Revisit</th><th>Interval</th><th>P(change)</th><th>Similarity</th></tr>
-{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{.URL}}{{if and .Visit .Revisit}} <a class="diff" href="/ui/captures/{{$.CaptureID}}/diff?url={{$p.URL}}">what changed</a>{{end}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
+{{range $p := .Rows}}<tr class="status-{{.Status}}"><td class="url">{{breakable .URL}}{{if and .Visit .Revisit}} <a class="diff" href="/ui/captures/{{$.CaptureID}}/diff?url={{$p.URL}}">what changed</a>{{end}}</td><td>{{.Status}}</td><td>{{.Reason}}</td><td>{{with .Visit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td>{{with .Revisit}}<a class="replay" href="{{replayLink $.CaptureID $p.URL .Time}}">{{when .Time}}</a>{{end}}</td><td class="num">{{printf "%.1f" .IntervalSeconds}} s</td><td class="num">{{printf "%.3f" .ChangeProbability}}</td><td class="num">{{with .Similarity}}{{printf "%.2f" .}}{{end}}</td></tr>
 {{end}}</table>{{end}}
 <p>{{if .Prev}}<a href="{{.Prev}}">← previous {{100}}</a>{{end}} {{if .Next}}<a href="{{.Next}}">next {{100}} →</a>{{end}}</p>{{end}}
 <p><a href="/ui/captures/{{.CaptureID}}">back to the capture</a></p>

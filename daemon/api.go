@@ -51,7 +51,22 @@ type JobInfo struct {
 	Submitted time.Time `json:"submitted"`
 	Archived  time.Time `json:"archived,omitzero"`
 	LastRun   *RunInfo  `json:"last_run,omitempty"`
-	YAML      string    `json:"yaml,omitempty"`
+	// Live is the running capture's counts now (GET /jobs): the job
+	// list shows them, not the previous run's.
+	Live *LiveCounts `json:"live,omitempty"`
+	YAML string      `json:"yaml,omitempty"`
+}
+
+// LiveCounts are a running capture's counts, all its runs included, as
+// the status API gives them.
+type LiveCounts struct {
+	Capture    int64   `json:"capture"`
+	Resumed    bool    `json:"resumed"`
+	Fetched    int64   `json:"fetched"`
+	Failed     int64   `json:"failed"`
+	Queued     int64   `json:"queued"`
+	Elapsed    float64 `json:"elapsed_seconds"`
+	Discovered int64   `json:"discovered"`
 }
 
 // RunInfo is one run of a job's capture (a start, a resume or a
@@ -121,6 +136,31 @@ type Status struct {
 	// HostsTotal counts every host; Hosts is cut to ?hosts=N (default 50),
 	// the ones with the most queued URLs first.
 	HostsTotal int `json:"hosts_total"`
+	// Errors and ErrorsByClass add up every host's errors (all hosts,
+	// not only those listed): the top row and the host rows count the
+	// same failures of the same capture.
+	Errors        int64                    `json:"errors"`
+	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
+	// HostsAsOf is when the hosts were last seen, for a job whose run has
+	// stopped (paused, idle): its rows are the last known, not live.
+	HostsAsOf time.Time `json:"hosts_as_of,omitzero"`
+}
+
+// addHostTotals sets st's hosts from rows (every host, the most queued
+// first), cut to limit (0: all), and the error totals over all of them.
+func (st *Status) addHostTotals(rows []HostStatusJSON, limit int) {
+	st.HostsTotal = len(rows)
+	st.ErrorsByClass = hostErrorCounts(nil)
+	for i, h := range rows {
+		st.InFlight += h.InFlight
+		st.Errors += h.Errors
+		for c, n := range h.ErrorsByClass {
+			st.ErrorsByClass[c] += n
+		}
+		if limit == 0 || i < limit {
+			st.Hosts = append(st.Hosts, h)
+		}
+	}
 }
 
 // HostStatusJSON is one host queue in Status.
@@ -246,6 +286,7 @@ func (d *Daemon) routes() []route {
 		operate("POST", "/api/v1/jobs/{name}/hosts/{host}/frontier", access.ActFrontier, d.postFrontier),
 		read("GET", "/api/v1/captures/{id}", d.getCapture),
 		read("GET", "/api/v1/captures/{id}/report", d.getReport),
+		operate("POST", "/api/v1/captures/{id}/report", access.ActReport, d.postReport),
 		read("GET", "/api/v1/captures/{id}/warcs", d.getWARCs),
 		read("GET", "/api/v1/captures/{id}/warcs/{file}", d.getWARC),
 		read("GET", "/api/v1/captures/{id}/wacz", d.getWACZ),
@@ -440,12 +481,22 @@ func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
 	}
 	d.mu.Lock()
 	out := make([]JobInfo, 0, len(d.jobs))
+	var runs []*run // out[i]'s run, nil when none
 	for _, js := range d.jobs {
 		if js.archived.IsZero() != archived {
 			out = append(out, d.infoLocked(js, false))
+			runs = append(runs, js.run)
 		}
 	}
 	d.mu.Unlock()
+	// The crawlers are asked after d.mu is released (as getStatus does).
+	for i, rn := range runs {
+		if rn != nil && rn.started.Load() {
+			s, _ := rn.cr.Status()
+			out[i].Live = &LiveCounts{Capture: s.CaptureID, Resumed: s.Resumed, Fetched: s.Fetched, Failed: s.Failed, Queued: s.Queued,
+				Discovered: s.Discovered, Elapsed: s.Elapsed.Seconds()}
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -572,9 +623,18 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	var rn *run
 	var stored int64 // a job whose counts only the store knows (after a restart)
 	var mode string
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
+	var last []HostStatusJSON // a stopped run's last host rows
+	var lastAt time.Time
+	var storedHosts lastHostRows // js.lastHosts as read, for a job only the store knows
+	var js *jobState
+	if err := d.readJob(r.PathValue("name"), func(j *jobState) {
+		js = j
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn, mode = js.run, js.job.Capture.Mode
+		if rn == nil && js.last.CaptureID != 0 && js.lastHosts.capture == js.last.CaptureID {
+			last, lastAt = js.lastHosts.rows, js.lastHosts.at
+		}
+		storedHosts = js.lastHosts
 		if rn == nil && js.last.CaptureID != 0 {
 			s := js.last
 			st.Capture, st.Resumed, st.Fetched, st.Failed, st.Blocked = s.CaptureID, s.Resumed, s.Fetched, s.Failed, s.Blocked
@@ -589,6 +649,14 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		if err := d.storedStatus(r.Context(), stored, &st); err != nil {
 			return err
 		}
+		if st.Capture != 0 {
+			// No run since the daemon started: the hosts as the store
+			// and the crawl.log have them, read once and kept.
+			if storedHosts.capture != st.Capture {
+				storedHosts = d.storedHostRows(r.Context(), js, st.Capture)
+			}
+			last, lastAt = storedHosts.rows, storedHosts.at
+		}
 	}
 	if rn != nil && rn.started.Load() {
 		s, _ := rn.cr.Status()
@@ -597,12 +665,15 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		st.Phase = s.Phase
 		st.ETA = remainingSeconds(s, mode)
 		rows := rn.hostRows(r.Context(), d.log, time.Now(), 0)
-		st.HostsTotal = len(rows)
+		hosts := make([]HostStatusJSON, len(rows))
 		for i, h := range rows {
-			st.InFlight += h.InFlight
-			if limit == 0 || i < limit {
-				st.Hosts = append(st.Hosts, h.HostStatusJSON)
-			}
+			hosts[i] = h.HostStatusJSON
+		}
+		st.addHostTotals(hosts, limit)
+	} else {
+		st.addHostTotals(last, limit)
+		if len(last) > 0 {
+			st.HostsAsOf = lastAt
 		}
 	}
 	if st.Elapsed > 0 {
@@ -893,7 +964,7 @@ func (d *Daemon) getReport(w http.ResponseWriter, r *http.Request) error {
 	}
 	stored, err := report.Load(d.st, c)
 	if errors.Is(err, report.ErrNoReport) {
-		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes, or by `sharc report %d --rebuild`)", errNotFound, c.ID, c.ID)
+		return fmt.Errorf("%w: capture %d has no report yet (it is written when the capture finishes; POST this path, or `sharc report %d`, builds it)", errNotFound, c.ID, c.ID)
 	}
 	if err != nil {
 		return err

@@ -254,3 +254,11 @@ func (c *Client) Diff(ctx context.Context, id int64, pageURL string, against int
 	err := c.do(ctx, http.MethodGet, fmt.Sprintf("/api/v1/captures/%d/diff?%s", id, q.Encode()), nil, "", &out)
 	return out, err
 }
+
+// BuildReport builds the quality report of a stopped capture that has
+// none (or again, with rebuild) and returns the capture as it is then.
+func (c *Client) BuildReport(ctx context.Context, id int64, rebuild bool) (CaptureInfo, error) {
+	var out CaptureInfo
+	err := c.do(ctx, "POST", fmt.Sprintf("/api/v1/captures/%d/report?rebuild=%t", id, rebuild), nil, "", &out)
+	return out, err
+}

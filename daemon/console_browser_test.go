@@ -31,7 +31,7 @@ var updateImg = flag.Bool("update-img", false, "rewrite docs/img/console-*.png f
 
 // docShots are the screenshots docs/console.md shows.
 var docShots = map[string]bool{"submit-problem": true, "job-running": true, "quality-vr": true, "series-vr": true, "changes-vr": true, "tree": true, "replay": true, "log-search": true, "cancel-confirm": true, "start-new-capture": true,
-	"replay-cancelled": true, "uploads": true, "replay-upload": true, "replay-collection": true}
+	"replay-cancelled": true, "uploads": true, "replay-upload": true, "replay-collection": true, "job-hosts": true, "job-list": true, "report-on-demand": true}
 
 // browserSession is headless chromium on the console, recording every
 // request the pages make.

@@ -114,6 +114,9 @@ type jobState struct {
 
 	// lastRun is the newest run in the store (last_run).
 	lastRun store.Run
+	// lastHosts are the host rows of the last run that stopped: a paused
+	// job's host table shows them instead of emptying.
+	lastHosts lastHostRows
 	// archived is when the job was archived (DELETE); an archived job is
 	// kept for its captures, never run or scheduled.
 	archived time.Time
@@ -577,6 +580,12 @@ func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	r := &run{cancel: cancel, done: make(chan struct{}), since: time.Now(), scheduled: js.due, jobID: js.id}
 	js.due = time.Time{}
 	r.obs = newRunObserver(d.metrics, js.name, &r.started, func(id int64) { r.captureID.Store(id) })
+	if d.leaser == nil {
+		// Alone, this daemon's crawl.log holds every earlier run of the
+		// capture; a cluster node's would miss the other nodes' runs.
+		obs, root := r.obs, j.WARC.Dir
+		obs.earlier = func(id int64) { d.seedHostCounts(obs, root, id) }
+	}
 	js.run, js.state, js.alert = r, stateQueued, ""
 	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file,
 		Uploader: d.uploadClient, ReadRatesModel: d.readModel, Proxy: d.cfg.Proxy}
@@ -652,13 +661,19 @@ func (d *Daemon) folderReports(ctx context.Context, j *job.Job, stats crawler.St
 	if stats.Folder == "" {
 		return // a capture begun before capture folders
 	}
-	err := jobdir.Finish(ctx, d.st, jobdir.Folder(stats.Folder), j, stats.CaptureID, string(stats.StopReason),
+	d.writeFolderReports(ctx, j, jobdir.Folder(stats.Folder), stats.CaptureID, string(stats.StopReason))
+}
+
+// writeFolderReports is folderReports for capture capID in folder f: at
+// its end, or when its report is built on demand (postReport).
+func (d *Daemon) writeFolderReports(ctx context.Context, j *job.Job, f jobdir.Folder, capID int64, stopReason string) {
+	err := jobdir.Finish(ctx, d.st, f, j, capID, stopReason,
 		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(d.st, c) })
 	if err != nil {
-		d.log.Error("capture folder reports", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+		d.log.Error("capture folder reports", zap.Int64("capture", capID), zap.Error(err))
 	}
-	if err := d.writeCustody(ctx, j.Name, jobdir.Folder(stats.Folder)); err != nil {
-		d.log.Error("capture folder chain of custody", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+	if err := d.writeCustody(ctx, j.Name, f); err != nil {
+		d.log.Error("capture folder chain of custody", zap.Int64("capture", capID), zap.Error(err))
 	}
 }
 
@@ -731,12 +746,13 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	}
 	d.metrics.runEnded(js.name, outcome, time.Now())
 	row := d.endRun(js, r, capID, stats, outcome, runErr)
+	hosts := r.stoppedHostRows(ctx, d.log, capID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if js.run != r {
 		return
 	}
-	js.run, js.state, js.alert, js.last, js.lastRun = nil, state, alert, stats, row
+	js.run, js.state, js.alert, js.last, js.lastRun, js.lastHosts = nil, state, alert, stats, row, hosts
 	if left != 0 {
 		js.left = left
 	}
@@ -998,7 +1014,7 @@ func (r *run) hostRows(ctx context.Context, log *zap.Logger, now time.Time, limi
 			Fetched: c.fetched, Errors: c.errors, ErrorsByClass: c.byClass, Bytes: c.bytes, Parked: h.Parked, WaitingForSlot: h.Parked && h.Waiting,
 		}, waitDur: wait}
 		if elapsed > 0 {
-			row.FetchRate = float64(c.fetched) / elapsed
+			row.FetchRate = float64(c.fetched-c.earlierFetched) / elapsed
 		}
 		out = append(out, row)
 	}

@@ -410,7 +410,10 @@ func b2f(b bool) float64 {
 // hostCounters are one host's counts within a run, for the status API.
 type hostCounters struct {
 	fetched, errors, bytes int64
-	byClass                map[HostErrorClass]int64 // nil until the first failure
+	// earlierFetched is what fetched held from the capture's earlier runs
+	// (seedFromLogs): the host's rate is this run's fetches.
+	earlierFetched int64
+	byClass        map[HostErrorClass]int64 // nil until the first failure
 }
 
 func (hc *hostCounters) fail(c HostErrorClass) {
@@ -428,6 +431,10 @@ type runObserver struct {
 	started *atomic.Bool
 	onStart func(captureID int64)
 
+	// earlier, when set, counts a resumed capture's earlier runs into
+	// the hosts' counts (seedFromLog) before the status shows them.
+	earlier func(captureID int64)
+
 	mu    sync.Mutex
 	hosts map[string]*hostCounters
 	files map[string]bool
@@ -437,8 +444,11 @@ func newRunObserver(m *metrics, job string, started *atomic.Bool, onStart func(i
 	return &runObserver{m: m, job: job, started: started, onStart: onStart, hosts: map[string]*hostCounters{}, files: map[string]bool{}}
 }
 
-func (o *runObserver) Started(captureID int64, _ bool) {
+func (o *runObserver) Started(captureID int64, resumed bool) {
 	o.onStart(captureID)
+	if resumed && o.earlier != nil {
+		o.earlier(captureID)
+	}
 	o.started.Store(true)
 }
 
@@ -459,6 +469,14 @@ func (o *runObserver) Fetched(host string, status int, n int64, d time.Duration)
 	o.m.bytes.WithLabelValues(o.job).Add(float64(n))
 	o.m.latency.WithLabelValues(o.job).Observe(d.Seconds())
 	o.mu.Lock()
+	o.countFetched(host, status, n)
+	o.mu.Unlock()
+}
+
+// countFetched and countUnfetched are the one way a host's counts grow:
+// from the crawler's calls, and from an earlier run's crawl.log lines
+// (seedFromLog). o.mu must be held.
+func (o *runObserver) countFetched(host string, status int, n int64) {
 	hc := o.host(host)
 	hc.fetched++
 	hc.bytes += n
@@ -468,7 +486,16 @@ func (o *runObserver) Fetched(host string, status int, n int64, d time.Duration)
 	if c, ok := hostErrorClassOfStatus(status); ok {
 		hc.fail(c)
 	}
-	o.mu.Unlock()
+}
+
+func (o *runObserver) countUnfetched(host string, code int) {
+	hc := o.host(host)
+	if hclass, hfailed := hostErrorClassOfCode(crawllog.Code(code)); hfailed {
+		hc.fail(hclass)
+	}
+	if crawllog.Code(code) != crawllog.CodeRobots { // robots exclusion is policy, not an error
+		hc.errors++
+	}
 }
 
 func (o *runObserver) Unfetched(host string, code int) {
@@ -477,16 +504,9 @@ func (o *runObserver) Unfetched(host string, code int) {
 		o.m.fetched.WithLabelValues(o.job, classNoResponse).Inc()
 		o.m.errors.WithLabelValues(o.job, class).Inc()
 	}
-	hclass, hfailed := hostErrorClassOfCode(crawllog.Code(code))
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	hc := o.host(host)
-	if hfailed {
-		hc.fail(hclass)
-	}
-	if crawllog.Code(code) != crawllog.CodeRobots { // robots exclusion is policy, not an error
-		hc.errors++
-	}
+	o.countUnfetched(host, code)
 }
 
 func (o *runObserver) WARCWritten(file string, n int64) {

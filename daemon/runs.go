@@ -93,8 +93,14 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var id int64
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id = js.id }); err != nil {
+	var id, curCapture int64
+	var cur *run
+	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
+		id = js.id
+		if cur = js.run; cur != nil {
+			curCapture = cur.captureID.Load()
+		}
+	}); err != nil {
 		return err
 	}
 	runs, err := d.st.Runs(r.Context(), id, limit)
@@ -104,6 +110,16 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	out := make([]RunInfo, len(runs))
 	for i, rn := range runs {
 		out[i] = runInfo(rn)
+		// This node's newest run, still open, is the job's run now: the
+		// store learns its capture only when it ends.
+		if i == 0 && cur != nil && rn.CaptureID == 0 && rn.Ended.IsZero() && rn.Outcome == "" && rn.Node == d.cfg.Node {
+			out[i].Capture = curCapture
+			if cur.started.Load() { // its counts so far, as endRun will store them
+				s, _ := cur.cr.Status()
+				e := s.Earlier
+				out[i].Fetched, out[i].Failed, out[i].Records, out[i].Bytes = s.Fetched-e.Fetched, s.Failed-e.Failed, s.Records-e.Records, s.Bytes-e.Bytes
+			}
+		}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

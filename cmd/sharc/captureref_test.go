@@ -89,6 +89,8 @@ func TestCapturesNamedByFlagOrJob(t *testing.T) {
 		{[]string{"export", "wacz", "--job", jobPath}, "-o"},
 		{[]string{"report", "--store", dsn}, "--capture"},
 		{[]string{"captures", "list"}, "--store"},
+		{[]string{"job", "status"}, "NAME"},
+		{[]string{"job", "submit"}, "JOB.yaml"},
 	} {
 		res := runCLI(tc.args...)
 		if res.code != exitUsage || !strings.Contains(res.stderr, "missing "+tc.flag) || !strings.HasSuffix(res.stderr, "\n") {

@@ -461,6 +461,22 @@ func TestResumedRunsAddUp(t *testing.T) {
 			t.Errorf("%s: the two summaries add up to %d, the WARC files hold %d\nfirst:\n%s\nsecond:\n%s", c.what, c.sum, c.inWARC, out1, out2)
 		}
 	}
+	// Issue 29: after a resume the summary shows the capture's totals
+	// (all runs) beside this run's; the first, new, run has no such line.
+	all := regexp.MustCompile(`capture:\s+(\d+) fetched in all runs: failed (\d+), robots-blocked (\d+); (\d+) records indexed`).FindStringSubmatch(string(out2))
+	if all == nil || strings.Contains(out1, "in all runs") {
+		t.Errorf("the capture's totals: want them after the resume only\nfirst:\n%s\nsecond:\n%s", out1, out2)
+	} else {
+		fetched, _ := strconv.ParseInt(all[1], 10, 64)
+		indexed, _ := strconv.ParseInt(all[4], 10, 64)
+		if fetched != w["response"]+w["revisit"] || indexed != first["indexed"]+second["indexed"] {
+			t.Errorf("capture totals %q: want %d fetched, %d records indexed", all[0], w["response"]+w["revisit"], first["indexed"]+second["indexed"])
+		}
+	}
+	// The quality line in words (issue 29), not "expected average blur 1.4e-05 per page".
+	if !strings.Contains(string(out2), "  sharpness: ") || strings.Contains(string(out2), "expected average blur") {
+		t.Errorf("the quality line is not in words:\n%s", out2)
+	}
 	if first["fetched"] == 0 || second["fetched"] == 0 || w["revisit"] == 0 {
 		t.Errorf("each run should fetch something and one payload repeat: first %v, second %v, WARC %v", first, second, w)
 	}

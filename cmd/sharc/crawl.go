@@ -276,7 +276,10 @@ func printReportSummary(w io.Writer, r *report.Report) {
 		fmt.Fprintf(w, "  pages %d: coherent %d, changed %d, deleted %d, changed-insignificantly %d, new %d, failed %d\n",
 			t.Pages, t.Coherent, t.Changed, t.Deleted, t.ChangedInsignificantly, t.New, t.Failed)
 	} else {
-		fmt.Fprintf(w, "  pages %d, downloaded once %d, failed %d; expected average blur %.4g per page\n", t.Pages, t.Captured, t.Failed, r.Quality.AvgExpectedBlur)
+		fmt.Fprintf(w, "  pages %d, downloaded once %d, failed %d\n", t.Pages, t.Captured, t.Failed)
+	}
+	if r.Mode != job.ModeRefresh { // a refresh cycle has its own line (printRefreshCycle)
+		fmt.Fprintf(w, "  %s\n", report.QualityWords(r))
 	}
 }
 
@@ -337,7 +340,9 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 		fmt.Fprintf(w, "  commits:    %d groups (one WARC fsync + one index transaction each)\n", s.CommitGroups)
 	}
 	if e != (store.CaptureTotals{}) {
-		fmt.Fprintf(w, "  capture:    fetched %d, failed %d, records %d in all runs\n", s.Fetched, s.Failed, s.Records)
+		// A resumed capture: its totals over every run, beside this run's.
+		fmt.Fprintf(w, "  capture:    %d fetched in all runs: failed %d, robots-blocked %d; %d records indexed, %s received\n",
+			s.Fetched, s.Failed, s.Blocked, s.Records, humanBytes(s.Bytes))
 	}
 	if s.Folder != "" {
 		fmt.Fprintf(w, "  folder:     %s\n", s.Folder)

@@ -61,10 +61,18 @@ commands:
 		return err
 	}
 	cl := &daemon.Client{Base: *server, Token: *token, HTTP: hc}
+	// need names what is missing or extra (issue 29: a missing
+	// argument is named, not answered with the usage alone).
 	need := func(n int) error {
-		if len(rest) != n+1 {
-			fs.Usage()
-			return errUsage
+		switch {
+		case len(rest) < n+1:
+			what := "NAME"
+			if rest[0] == "submit" {
+				what = "JOB.yaml"
+			}
+			return usagef("job %s: missing %s", rest[0], what)
+		case len(rest) > n+1:
+			return usagef("job %s: unexpected arguments %q", rest[0], rest[n+1:])
 		}
 		return nil
 	}
@@ -143,10 +151,18 @@ func printStatus(c *cli, st daemon.Status) {
 	if st.Alert != "" {
 		fmt.Fprintf(c.stdout, "ALERT: %s\n", st.Alert)
 	}
-	fmt.Fprintf(c.stdout, "fetched %d (failed %d, robots-blocked %d), discovered %d, queued %d, in flight %d, %.1f pages/s, %s\n",
-		st.Fetched, st.Failed, st.Blocked, st.Known, st.Queued, st.InFlight, st.Rate, humanBytes(st.Bytes))
+	// One figure per count, the API's (issue 29): errors is the hosts'
+	// ERRORS added up; failed is the URLs given up without an answer.
+	e := st.ErrorsByClass
+	fmt.Fprintf(c.stdout, "fetched %d, errors %d (4xx %d, 5xx %d, network %d, other %d), failed without an answer %d, robots-blocked %d\n",
+		st.Fetched, st.Errors, e[daemon.HostErrHTTP4xx], e[daemon.HostErrHTTP5xx], e[daemon.HostErrNetwork], e[daemon.HostErrOther], st.Failed, st.Blocked)
+	fmt.Fprintf(c.stdout, "discovered %d, queued %d, in flight %d, %.1f pages/s, %s (the capture's counts, all its runs)\n",
+		st.Known, st.Queued, st.InFlight, st.Rate, humanBytes(st.Bytes))
 	if len(st.Hosts) == 0 {
 		return
+	}
+	if !st.HostsAsOf.IsZero() {
+		fmt.Fprintf(c.stdout, "hosts as of %s, when the run stopped:\n", st.HostsAsOf.UTC().Format(time.RFC3339))
 	}
 	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "HOST\tQUEUED\tIN FLIGHT\tWAIT\tDELAY\tFETCHED\tERRORS\tRATE/s")

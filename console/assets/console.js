@@ -40,6 +40,16 @@
     setTimeout(tick, 2000);
   }
 
+  // breakable fills el with s, a <wbr> after each run of URL separators,
+  // as the template's breakable does.
+  function breakable(el, s) {
+    s.split(/([\/?&=.,_]+)/).forEach(function (part, i, all) {
+      if (part === '') { return; }
+      el.appendChild(document.createTextNode(part));
+      if (i % 2 === 1 && i + 1 < all.length && all[i + 1] !== '') { el.appendChild(document.createElement('wbr')); }
+    });
+  }
+
   // hosts redraws the "why is it slow" rows, as the template draws them.
   var errClasses = ['http_4xx', 'http_5xx', 'network', 'blocked', 'other'];
   var errCells = ['err-4xx', 'err-5xx', 'err-network', 'err-blocked', 'err-other'];
@@ -50,16 +60,18 @@
       var d = new Date(v || 0);
       return !v || d.getUTCFullYear() <= 1 ? '—' : d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
     };
+    var timeOfDay = function (v) { var w = when(v); return w === '—' ? w : w.slice(11, 19); };
     tb.replaceChildren.apply(tb, rows.map(function (h) {
       var tr = document.createElement('tr');
-      [h.host, h.queued || 0, h.in_flight || 0, when(h.next_ready), sec(h.politeness_wait_seconds), sec(h.delay_seconds),
+      ['', h.queued || 0, h.in_flight || 0, timeOfDay(h.next_ready), sec(h.politeness_wait_seconds), sec(h.delay_seconds),
         sec(h.robots_crawl_delay_seconds), h.fetched || 0, h.errors || 0].concat(errClasses.map(function (c) {
         return (h.errors_by_class || {})[c] || 0;
       }), [(h.fetches_per_second || 0).toFixed(2),
         h.parked ? (h.waiting_for_slot ? 'yes, waiting' : 'yes') : '']).forEach(function (v, i) {
         var td = document.createElement('td');
-        td.textContent = String(v);
+        if (i === 0) { td.className = 'host'; breakable(td, h.host || ''); } else { td.textContent = String(v); }
         if (i > 0 && i < 15 && i !== 3) { td.className = 'num'; }
+        if (i === 3) { td.className = 'when'; td.title = when(h.next_ready); }
         if (i >= 9 && i < 14) { td.className += ' ' + errCells[i - 9]; }
         tr.appendChild(td);
       });

@@ -145,6 +145,7 @@ const (
 	ActResume     Action = "job.resume"
 	ActCancel     Action = "job.cancel"
 	ActFrontier   Action = "job.frontier"
+	ActReport     Action = "capture.report" // build a capture's quality report on demand
 	ActUserAdd    Action = "user.add"
 	ActUserRevoke Action = "user.revoke"
 	ActWACZUpload Action = "wacz.upload"

@@ -218,10 +218,10 @@ var jobFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.Name }},
-	{key: "seeds", typ: "list of URLs", def: "required",
+	{key: "seeds", typ: "list of URLs or seed mappings", def: "required",
 		required: "required: a list of at least one http or https URL",
 		parse:    func(p *parser, n *yaml.Node, _ string, j *Job) { p.seeds(n, j) },
-		write:    func(j *Job) any { return j.Seeds }},
+		write:    writeSeeds},
 	intField("workers", "integer 1–10000", 1, 10000, func(j *Job) *int { return &j.Workers }),
 	intField("max_active_hosts", "integer 0–10000000", 0, 10000000, func(j *Job) *int { return &j.MaxActiveHosts }),
 	{key: "user_agent", typ: "string", def: "required",

@@ -14,6 +14,10 @@ type Job struct {
 	// Seeds are the starting URLs, parsed with WHATWG rules, http or https
 	// only, fragment removed (Href of the parsed URL).
 	Seeds []string
+	// SeedScopes, when not nil, has one entry per seed (same order): the
+	// scope of a seed written as a mapping (seedscope.go). Nil when every
+	// seed is a plain string, which the job-wide Scope governs.
+	SeedScopes []SeedScope
 	// Workers is the size of the fetcher pool.
 	Workers int
 	// MaxActiveHosts bounds the hosts whose URLs a single-node crawl holds

@@ -246,7 +246,10 @@ func TestFullJob(t *testing.T) {
 		got, want any
 	}{
 		{"name", j.Name, "full"},
-		{"seeds", j.Seeds, []string{"https://www.example.org/", "http://example.com:8080/a/b?c=d"}},
+		{"seeds", j.Seeds, []string{"https://www.example.org/", "http://example.com:8080/a/b?c=d", "https://example.net/docs/intro", "https://news.example.net/"}},
+		{"seed scopes", len(j.SeedScopes), 4},
+		{"seed scope prefix", j.SeedScopes[2].String(), "prefix, depth 3, extra_hops 1"},
+		{"seed scope custom", j.SeedScopes[3].Type, ScopeCustom},
 		{"workers", j.Workers, 4},
 		{"max_active_hosts", j.MaxActiveHosts, 50},
 		{"robots", j.Robots, "ignore"},

@@ -42,6 +42,9 @@ type pageRun struct {
 	pending  int  // handlers fetching (at most Options.MaxPending)
 	handlers sync.WaitGroup
 	pg       Page
+	// mainFrame (under mu) is the frame of the navigation request;
+	// requests of any other frame are InFrame.
+	mainFrame cdp.FrameID
 
 	inflight atomic.Int64
 	last     atomic.Int64 // UnixNano of the last request paused or answered
@@ -232,8 +235,9 @@ func (r *pageRun) onEvent(ev any) {
 	r.pending++
 	req := Request{URL: e.Request.URL, Method: e.Request.Method, ResourceType: string(e.ResourceType), Header: http.Header{}}
 	if !r.nav && e.ResourceType == network.ResourceTypeDocument {
-		req.Navigation, r.nav = true, true
+		req.Navigation, r.nav, r.mainFrame = true, true, e.FrameID
 	}
+	req.InFrame = r.nav && e.FrameID != "" && e.FrameID != r.mainFrame
 	r.mu.Unlock()
 	for k, v := range e.Request.Headers {
 		if s, ok := v.(string); ok {

@@ -37,6 +37,10 @@ type Request struct {
 	// request of the capture, which the caller may answer from a fetch it
 	// already made.
 	Navigation bool
+	// InFrame marks a request made inside a frame of the page (an
+	// iframe's document or one of its sub-requests), not by the top-level
+	// document: frame-only block rules apply to it.
+	InFrame bool
 }
 
 // Response answers a paused request. Body is the entity body without

@@ -134,7 +134,7 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 		return nil, errNotFetch
 	}
 	sub := frontier.Task{URL: c.newURL(u, it.t.HopPath+"E", it.t.URL.URL, -1), Action: it.t.Action}
-	if c.blockRule(u) {
+	if c.blockRule(u) || r.InFrame && c.frameBlockRule(u) {
 		// Fails in the page, as a browser extension's block would; logged
 		// through the drop log, so an embed the page's links also name
 		// gets one line.

@@ -989,6 +989,9 @@ type discovered struct {
 	ann        []string
 	textDigest string
 	graph      *store.PageGraph // refresh.record_graph: the page's links and features
+	// frames are the iframe and frame documents the page names, kept
+	// only when the job has frame-only block rules (blockInFrames).
+	frames []string
 }
 
 // discover reads a response's Location and, for a 2xx, its links (at most
@@ -1034,6 +1037,9 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 		for _, l := range res.Links {
 			d.cands = append(d.cands, c.candidate(t, l.URL, byte(l.Hop)))
 			d.outlinks = append(d.outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
+			if len(c.job.Fetch.BlockInFrames) > 0 && isFrameContext(l.Context) {
+				d.frames = append(d.frames, l.URL)
+			}
 		}
 		for _, s := range res.Sitemap {
 			d.cands = append(d.cands, c.candidate(t, s.Loc, 'M'))

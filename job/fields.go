@@ -379,9 +379,9 @@ var fetchFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.Fetch.Proxy }},
-	{key: "block", typ: "list of regexes", def: "none",
-		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Fetch.Block = p.regexes(n, path) },
-		write: func(j *Job) any { return regexText(j.Fetch.Block) }},
+	{key: "block", typ: "list of regexes or rule mappings", def: "none",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { p.blockRules(n, path, &j.Fetch) },
+		write: writeBlockRules},
 }
 
 // limitsFields are the trap and bomb defences (docs/robustness.md).

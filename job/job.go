@@ -159,6 +159,12 @@ type Fetch struct {
 	// logged -5001 blocked-rule instead of fetched. Matched like
 	// scope.exclude, on the canonical URL.
 	Block []*regexp.Regexp
+	// BlockInFrames are block rules that apply only inside frames
+	// (fetch.block items {url: …, in_frames_only: true}): a browser
+	// page's requests made in an iframe (its document included), and the
+	// fetcher's iframe and frame documents. Kept apart from Block so the
+	// rules for every request stay one list (blockrules.go).
+	BlockInFrames []*regexp.Regexp
 }
 
 // Limits are the defences against crawler traps and bombs: every URL they

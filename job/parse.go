@@ -483,24 +483,30 @@ func (p *parser) regexes(n *yaml.Node, path string) []*regexp.Regexp {
 	items := p.list(n, path)
 	var out []*regexp.Regexp
 	for i, it := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		s, ok := p.str(it, ip)
-		if !ok {
-			continue
+		if re := p.regex(it, fmt.Sprintf("%s[%d]", path, i)); re != nil {
+			out = append(out, re)
 		}
-		re, err := regexp.Compile(s)
-		if err != nil {
-			msg := err.Error()
-			var se *syntax.Error
-			if errors.As(err, &se) {
-				msg = string(se.Code)
-			}
-			p.errf(it, ip, "invalid regex %q: %s", s, msg)
-			continue
-		}
-		out = append(out, re)
 	}
 	return out
+}
+
+// regex reads one regex at path; nil after reporting a problem.
+func (p *parser) regex(n *yaml.Node, path string) *regexp.Regexp {
+	s, ok := p.str(n, path)
+	if !ok {
+		return nil
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		msg := err.Error()
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			msg = string(se.Code)
+		}
+		p.errf(n, path, "invalid regex %q: %s", s, msg)
+		return nil
+	}
+	return re
 }
 
 // politenessHosts reads politeness.hosts, each entry through hostFields.

@@ -113,6 +113,11 @@ type Options struct {
 	// daemon's config), never from a job file; they are sent to the proxy
 	// only (Proxy-Authorization) and never archived or logged.
 	Proxy string
+	// SiteScripts is the directory of site-specific behaviour scripts
+	// (capture.browser.behaviors: site) the operator grants: sharc
+	// crawl's --site-scripts, the daemon's site_scripts. A job never
+	// names it; a job asking for site behaviours without one is refused.
+	SiteScripts string
 }
 
 // Stats are a capture's running counters.

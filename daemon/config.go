@@ -92,6 +92,10 @@ type Config struct {
 	// ModelsDir is the folder a submitted job's rates_model is read from
 	// (a relative name inside it). Default none: rates_model is refused.
 	ModelsDir string `yaml:"models_dir"`
+	// SiteScripts is the folder of site-specific behaviour scripts a job's
+	// capture.browser.behaviors: [site] runs. Default none: such a job is
+	// refused. A job never names a path of its own.
+	SiteScripts string `yaml:"site_scripts"`
 
 	// HTTP hardening of both listeners (daemon/harden.go, docs/operations.md).
 

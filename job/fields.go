@@ -540,6 +540,10 @@ var browserFields = []field[Job]{
 		}
 		return ""
 	}, func(j *Job) *int64 { return &j.Capture.Browser.MaxPageBytes }),
+	{key: "behaviors", typ: "list of `autoscroll` \\| `loadmore` \\| `autofetch` \\| `autoplay` \\| `site`", def: "`[]`", flow: true,
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Capture.Browser.Behaviors = p.behaviors(n, path) },
+		write: func(j *Job) any { return nonNil(j.Capture.Browser.Behaviors) }},
+	durField("behavior_timeout", "duration > 0", true, func(j *Job) *time.Duration { return &j.Capture.Browser.BehaviorTimeout }),
 }
 
 var refreshFields = []field[Job]{

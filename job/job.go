@@ -312,6 +312,37 @@ type Browser struct {
 	// MaxPageBytes bounds the bodies one page may load (its document's
 	// included); requests past it fail in the browser.
 	MaxPageBytes int64
+	// Behaviors run in each page once it has settled (Behavior*
+	// constants; browserfetch runs them in its fixed order).
+	Behaviors []string
+	// BehaviorTimeout bounds each behaviour run on a page; PageTimeout
+	// bounds the page, behaviours included.
+	BehaviorTimeout time.Duration
+}
+
+// Page behaviours (capture.browser.behaviors), after Browsertrix's.
+const (
+	BehaviorAutoscroll = "autoscroll"
+	BehaviorLoadMore   = "loadmore"
+	BehaviorAutofetch  = "autofetch"
+	BehaviorAutoplay   = "autoplay"
+	BehaviorSite       = "site"
+)
+
+// Behaviors lists capture.browser.behaviors' values, in running order.
+var Behaviors = []string{BehaviorAutoscroll, BehaviorLoadMore, BehaviorAutofetch, BehaviorAutoplay, BehaviorSite}
+
+// DefaultBehaviorTimeout is capture.browser.behavior_timeout's default.
+const DefaultBehaviorTimeout = 20 * time.Second
+
+// HasBehavior reports whether the job runs behaviour b.
+func (b Browser) HasBehavior(name string) bool {
+	for _, x := range b.Behaviors {
+		if x == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Enabled reports whether any page is loaded in the browser.
@@ -454,7 +485,7 @@ func Defaults() Job {
 		WARC:      WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest, GzipLevel: DefaultWARCGzipLevel},
 		Scheduler: Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
 		Capture: Capture{ChangeSignal: DefaultChangeSignal, RevisitRequest: DefaultRevisitRequest,
-			Browser: Browser{Screenshot: true, Tabs: DefaultBrowserTabs, PageTimeout: DefaultBrowserPageTimeout, MaxPageBytes: DefaultBrowserMaxPage}},
+			Browser: Browser{Screenshot: true, Tabs: DefaultBrowserTabs, PageTimeout: DefaultBrowserPageTimeout, MaxPageBytes: DefaultBrowserMaxPage, BehaviorTimeout: DefaultBehaviorTimeout}},
 		Refresh:     Refresh{Policy: DefaultRefreshPolicy},
 		ChangeRates: DefaultChangeRates(),
 		DefaultRate: DefaultRate,

@@ -4,7 +4,9 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // TestSeedRuleInScope checks each scope type's test proper on the URL
@@ -47,5 +49,47 @@ func TestSeedRuleInScope(t *testing.T) {
 	}
 	if r.depth != 5 {
 		t.Errorf("depth %d, want max_hops 5", r.depth)
+	}
+}
+
+// TestScopeOrigins: a candidate is judged by its parent's seed and extra
+// hops; one whose parent the scope never admitted (queued before a
+// resume) is in when any scoped seed's scope proper takes it, with no
+// extra hops.
+func TestScopeOrigins(t *testing.T) {
+	j := &job.Job{Seeds: []string{"http://a.test/", "http://b.test/x/"},
+		SeedScopes: []job.SeedScope{{Type: job.ScopeHost, Depth: -1, ExtraHops: 2}, {Type: job.ScopePage, Depth: -1}}}
+	j.Scope.MaxHops = 5
+	s := newScope(j)
+	u := func(url, hops, via string) frontier.URL {
+		return frontier.URL{URL: url, SURT: urlcanon.SURT(url), Host: urlcanon.Host(url), HopPath: hops, Via: via}
+	}
+	steps := []struct {
+		u    frontier.URL
+		want bool
+	}{
+		{u("http://a.test/", "", ""), true},
+		{u("http://b.test/x/", "", ""), true},
+		{u("http://a.test/1", "L", "http://a.test/"), true},
+		{u("http://c.test/", "LL", "http://a.test/1"), true},      // extra hop 1
+		{u("http://d.test/", "LLL", "http://c.test/"), true},      // extra hop 2
+		{u("http://e.test/", "LLLL", "http://d.test/"), false},    // a third
+		{u("http://a.test/2", "LLLL", "http://d.test/"), true},    // back in scope
+		{u("http://b.test/y", "L", "http://b.test/x/"), false},    // page scope
+		{u("http://b.test/i.png", "E", "http://b.test/x/"), true}, // its embed
+		// Parents never seen: the scopes proper decide.
+		{u("http://a.test/9", "LLL", "http://a.test/unknown"), true},
+		{u("http://b.test/x/", "LL", "http://a.test/unknown"), true},
+		{u("http://z.test/", "L", "http://a.test/unknown"), false},
+		// Depth bounds everything: max_hops 5 here.
+		{u("http://a.test/deep", "LLLLLL", "http://a.test/2"), false},
+	}
+	for _, st := range steps {
+		if got := s.allows(st.u, 5); got != st.want {
+			t.Errorf("%s (hops %q via %s): %v, want %v", st.u.URL, st.u.HopPath, st.u.Via, got, st.want)
+		}
+	}
+	if o := s.origins["http://d.test/"]; o != (origin{0, 2}) {
+		t.Errorf("d.test origin %+v, want seed 0, 2 extra hops", o)
 	}
 }

@@ -495,6 +495,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("name: x\nseeds: [&a http://a/]\nuser_agent: *a\nscope: {include: ['(']}\n"))
 	f.Add([]byte("resolve: {a: 'b:1'}\nschedule: '*/5 1-3 * jan-mar mon'\n"))
 	f.Add([]byte("name: x\nseeds: ['http://[::1]/', http://10.0.0.1/]\nuser_agent: a@b.org\nfetch: {allow_addresses: [::1, '10.0.0.0/8', ::ffff:10.0.0.0/104]}\n"))
+	f.Add([]byte("name: x\nseeds: [{url: http://a/, scope: custom, include: [a], depth: 0}, http://b/, {url: http://a/}]\nuser_agent: a@b.org\nfetch: {block: [x, {url: y, in_frames_only: true}]}\ncapture: {browser: {behaviors: [site, autoplay]}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		j, err := Parse(data, "fuzz.yaml", testStrategies, testVisitRevisit)
 		if err != nil {

@@ -423,6 +423,15 @@ func (c *Crawler) seed(ctx context.Context) error {
 // every host starts parked (a few numbers each) and is loaded when it
 // becomes active.
 func (c *Crawler) restore(ctx context.Context) error {
+	if c.job.SeedScopes != nil {
+		// Per-seed scopes judge a URL by its parent's seed: every row's,
+		// parked hosts' too, is needed once to know them.
+		rows, err := c.store.Frontier(ctx, c.capture.ID)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		c.scope.rebuildOrigins(rows)
+	}
 	if c.job.MaxActiveHosts > 0 {
 		hosts, err := c.store.FrontierHosts(ctx, c.capture.ID)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/sharc-archive/sharc/extract"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
@@ -31,8 +32,8 @@ type scope struct {
 	https map[string]bool // hosts seen over https: their robots.txt is fetched over https
 	// origins records, for each URL admitted while seeds is set, the
 	// seed it descends from and its extra hops; a candidate's origin is
-	// its parent's (Via). Memory only: a resumed run knows the seeds and
-	// what it discovers itself (see originOf).
+	// its parent's (Via). Memory only, rebuilt from the store's via
+	// chains when a capture resumes (rebuildOrigins).
 	origins map[string]origin
 }
 
@@ -138,6 +139,63 @@ func (s *scope) record(u string, o origin) bool {
 	return true
 }
 
+// rebuildOrigins recomputes, when a capture resumes, the origin of every
+// URL the store holds for it, walking each row's via chain up to a seed:
+// what allows recorded in the runs that admitted them (a row is a URL
+// they admitted). Rows whose chain reaches no seed row (a sitemap entry's,
+// say) stay unknown and are judged as allows says then.
+func (s *scope) rebuildOrigins(rows []store.FrontierURL) {
+	if s.seeds == nil {
+		return
+	}
+	byURL := make(map[string]*store.FrontierURL, len(rows))
+	for i := range rows {
+		byURL[rows[i].URL] = &rows[i]
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var chain []*store.FrontierURL
+	for i := range rows {
+		chain = chain[:0]
+		var o origin
+		known := false
+		// Bounded by the rows: a via cycle (which admission never makes)
+		// cannot loop.
+		for r := &rows[i]; r != nil && len(chain) <= len(rows); r = byURL[r.Via] {
+			if x, ok := s.origins[r.URL]; ok {
+				o, known = x, true
+				break
+			}
+			if idx, ok := s.seedIndex[r.URL]; ok && r.HopPath == "" {
+				o, known = origin{idx, 0}, true
+				s.origins[r.URL] = o
+				break
+			}
+			chain = append(chain, r)
+		}
+		if !known {
+			continue
+		}
+		for k := len(chain) - 1; k >= 0; k-- {
+			o = s.childOrigin(o, chain[k].URL, chain[k].HopPath)
+			s.origins[chain[k].URL] = o
+		}
+	}
+}
+
+// childOrigin is the origin of u (hop path hops), admitted from a page of
+// origin parent: as admits counts extra hops.
+func (s *scope) childOrigin(parent origin, u, hops string) origin {
+	r := &s.seeds[parent.seed]
+	if !r.scoped || u == r.seed || r.inScope(u) {
+		return origin{parent.seed, 0}
+	}
+	if h := lastHop(hops); h == extract.HopEmbed || h == extract.HopRedirect {
+		return parent
+	}
+	return origin{parent.seed, parent.extra + 1}
+}
+
 // maxHopsFor is the hop limit for u: its scoped seed's depth, else
 // scope.max_hops. With the seed unknown it is the largest of them, and
 // allows decides.
@@ -217,8 +275,8 @@ type seedRule struct {
 
 func newSeedRule(seed string, sc job.SeedScope, maxHops int) seedRule {
 	r := seedRule{scoped: sc.Scoped(), typ: sc.Type, seed: seed, include: sc.Include, exclude: sc.Exclude, depth: sc.Depth, extra: sc.ExtraHops}
-	if r.depth < 0 {
-		r.depth = maxHops
+	if r.depth < 0 || !r.scoped {
+		r.depth = maxHops // a plain seed's is the job's, whatever the struct says
 	}
 	r.rest = schemeless(seed)
 	r.host = strings.ToLower(urlcanon.Host(seed))

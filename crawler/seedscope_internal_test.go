@@ -6,6 +6,7 @@ import (
 
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/urlcanon"
 )
 
@@ -91,5 +92,51 @@ func TestScopeOrigins(t *testing.T) {
 	}
 	if o := s.origins["http://d.test/"]; o != (origin{0, 2}) {
 		t.Errorf("d.test origin %+v, want seed 0, 2 extra hops", o)
+	}
+}
+
+// TestScopeRebuildOrigins: a resumed capture's scope learns each stored
+// URL's seed and extra hops from the via chains, so links found after
+// the resume on pages queued before it are judged as before: one more
+// step outside the host scope is allowed from c.test (1 extra hop) and
+// none from d.test (2, the seed's extra_hops).
+func TestScopeRebuildOrigins(t *testing.T) {
+	j := &job.Job{Seeds: []string{"http://a.test/", "http://b.test/"},
+		SeedScopes: []job.SeedScope{{Type: job.ScopeHost, Depth: -1, ExtraHops: 2}, {}}}
+	j.Scope.MaxHops = 9
+	row := func(url, hops, via string) store.FrontierURL {
+		return store.FrontierURL{URL: url, HopPath: hops, Via: via}
+	}
+	rows := []store.FrontierURL{ // by host, as the store lists them
+		row("http://a.test/", "", ""), row("http://a.test/1", "L", "http://a.test/"),
+		row("http://b.test/", "", ""), row("http://b.test/2", "L", "http://b.test/"),
+		row("http://c.test/", "LL", "http://a.test/1"),
+		row("http://d.test/", "LLL", "http://c.test/"),
+		row("http://e.test/img.png", "LLLE", "http://d.test/"),
+		row("http://m.test/listed", "PM", "http://m.test/sitemap.xml"),
+	}
+	s := newScope(j)
+	s.rebuildOrigins(rows)
+	want := map[string]origin{"http://a.test/1": {0, 0}, "http://c.test/": {0, 1}, "http://d.test/": {0, 2},
+		"http://e.test/img.png": {0, 2}, "http://b.test/2": {1, 0}}
+	for u, o := range want {
+		if got, ok := s.origins[u]; !ok || got != o {
+			t.Errorf("%s: origin %+v (%v), want %+v", u, got, ok, o)
+		}
+	}
+	if _, ok := s.origins["http://m.test/listed"]; ok {
+		t.Error("a row whose chain reaches no seed got an origin")
+	}
+	u := func(url, hops, via string) frontier.URL {
+		return frontier.URL{URL: url, SURT: urlcanon.SURT(url), Host: urlcanon.Host(url), HopPath: hops, Via: via}
+	}
+	if !s.allows(u("http://x.test/", "LLL", "http://c.test/"), 5) {
+		t.Error("a link from c.test (1 extra hop) refused after the rebuild")
+	}
+	if s.allows(u("http://y.test/", "LLLL", "http://d.test/"), 5) {
+		t.Error("a third extra hop, from d.test, allowed")
+	}
+	if !s.allows(u("http://b.test/3", "LL", "http://b.test/2"), 5) {
+		t.Error("the plain seed's host refused")
 	}
 }

@@ -134,6 +134,7 @@ func TestBehaviors(t *testing.T) {
 			}
 		}
 		page := logged["http://beh.test/page"]
+		t.Logf("the page's crawl.log annotations: %q", page.Annotations)
 		for _, a := range []string{"behavior:loadmore:done:3", "behavior:autoplay:done:2"} {
 			if !hasAnnotation(page, a) {
 				t.Errorf("page annotations %q lack %s", page.Annotations, a)

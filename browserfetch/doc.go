@@ -7,9 +7,11 @@
 // browser. Chromium also runs with a proxy that cannot be reached, so a
 // request that escaped interception (a worker's, say) fails rather than
 // leaving the machine. After the page settles (network idle or a fixed
-// wait, optionally after scrolling) Capture returns the rendered DOM, its
-// visible text (bounded, MaxTextBytes), a full-page PNG screenshot and a
-// 640x360 JPEG thumbnail of the page's top.
+// wait) the behaviours run (behaviors.go: autoscroll, load more,
+// autofetch, autoplay, site scripts matched by URL), each under its own
+// timeout and settled after; then Capture returns the rendered DOM, its
+// visible text (bounded, MaxTextBytes), a full-page PNG screenshot, a
+// 640x360 JPEG thumbnail of the page's top and what each behaviour did.
 //
 // Concurrency: a Pool is safe for concurrent use. It owns one Chromium
 // process and at most Options.Tabs tabs at a time; Capture blocks for a

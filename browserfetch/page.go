@@ -33,6 +33,7 @@ const DefaultMaxPending = 256
 // pageRun is one Capture's state, shared by its paused-request handlers.
 type pageRun struct {
 	p      *Pool
+	url    string          // the page's
 	ctx    context.Context // the tab's, with the page deadline
 	cancel func()          // ends ctx: the handlers' fetches stop
 	fetch  FetchFunc
@@ -43,6 +44,9 @@ type pageRun struct {
 	pending  int  // handlers fetching (at most Options.MaxPending)
 	handlers sync.WaitGroup
 	pg       Page
+	// mainFrame (under mu) is the frame of the navigation request;
+	// requests of any other frame are InFrame.
+	mainFrame cdp.FrameID
 
 	inflight atomic.Int64
 	last     atomic.Int64 // UnixNano of the last request paused or answered
@@ -51,7 +55,7 @@ type pageRun struct {
 // load runs the page in the tab tctx.
 func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, error) {
 	ctx, cancel := context.WithTimeout(tctx, p.opts.PageTimeout)
-	r := &pageRun{p: p, ctx: ctx, cancel: cancel, fetch: fn}
+	r := &pageRun{p: p, url: pageURL, ctx: ctx, cancel: cancel, fetch: fn}
 	defer r.finish()
 	r.touch()
 	if err := chromedp.Listen(tctx, r.onEvent); err != nil {
@@ -71,27 +75,13 @@ func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, 
 		}
 		// The load event did not come in time: keep what is there.
 	}
-	settled := r.settle()
-	if settled && p.opts.Scroll {
-		_, _ = chromedp.Run(ctx, chromedp.Evaluate[any](scrollJS))
-		settled = r.settle()
-	}
+	settled := r.behave(r.settle())
 	out, err := r.render(tctx, settled)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
-
-// scrollJS scrolls to the bottom in steps of a screen, for pages that
-// load content as it comes into view.
-const scrollJS = `(async () => {
-  for (let i = 0; i < 20 && window.scrollY + window.innerHeight < document.body.scrollHeight; i++) {
-    window.scrollBy(0, window.innerHeight);
-    await new Promise(r => setTimeout(r, 50));
-  }
-  window.scrollTo(0, 0);
-})()`
 
 // pendingJS counts, in the page, the fetch() and XMLHttpRequest calls
 // not yet settled (window.__sharcPending). A request a script started
@@ -283,8 +273,9 @@ func (r *pageRun) onEvent(ev any) {
 	r.pending++
 	req := Request{URL: e.Request.URL, Method: e.Request.Method, ResourceType: string(e.ResourceType), Header: http.Header{}}
 	if !r.nav && e.ResourceType == network.ResourceTypeDocument {
-		req.Navigation, r.nav = true, true
+		req.Navigation, r.nav, r.mainFrame = true, true, e.FrameID
 	}
+	req.InFrame = r.nav && e.FrameID != "" && e.FrameID != r.mainFrame
 	r.mu.Unlock()
 	for k, v := range e.Request.Headers {
 		if s, ok := v.(string); ok {

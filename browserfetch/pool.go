@@ -37,6 +37,10 @@ type Request struct {
 	// request of the capture, which the caller may answer from a fetch it
 	// already made.
 	Navigation bool
+	// InFrame marks a request made inside a frame of the page (an
+	// iframe's document or one of its sub-requests), not by the top-level
+	// document: frame-only block rules apply to it.
+	InFrame bool
 }
 
 // Response answers a paused request. Body is the entity body without
@@ -80,6 +84,14 @@ type Options struct {
 	MaxPending    int
 	Width, Height int // viewport
 	Log           *zap.Logger
+	// Behaviors run once the page has settled, in AllBehaviors' order,
+	// each followed by settling again (behaviors.go); Scroll adds
+	// Autoscroll. BehaviorTimeout bounds each (DefaultBehaviorTimeout
+	// when 0); PageTimeout bounds them all. SiteScripts are the scripts
+	// the Site behaviour picks from by page URL.
+	Behaviors       []Behavior
+	BehaviorTimeout time.Duration
+	SiteScripts     []SiteScript
 }
 
 // Page is what a Capture rendered.
@@ -99,6 +111,8 @@ type Page struct {
 	// Unsettled is true when the page timeout came before the page
 	// settled: DOM and screenshot are what was there by then.
 	Unsettled bool
+	// Behaviors are the behaviour runs, in order.
+	Behaviors []BehaviorRun
 }
 
 // Pool loads pages in tabs of one Chromium process.
@@ -141,6 +155,10 @@ func New(opts Options) (*Pool, error) {
 	}
 	if opts.Log == nil {
 		opts.Log = zap.NewNop()
+	}
+	opts.Behaviors = normaliseBehaviors(opts.Behaviors, opts.Scroll)
+	if opts.BehaviorTimeout <= 0 {
+		opts.BehaviorTimeout = DefaultBehaviorTimeout
 	}
 	return &Pool{opts: opts, log: opts.Log, tabs: make(chan struct{}, opts.Tabs)}, nil
 }

@@ -65,7 +65,10 @@ func (c *Crawler) setUpBrowser() error {
 		return nil
 	}
 	opts := browserfetch.Options{Tabs: b.Tabs, PageTimeout: b.PageTimeout, MaxPageBytes: b.MaxPageBytes,
-		Scroll: b.Scroll, Screenshot: b.Screenshot, Log: c.log.Named("browser")}
+		Scroll: b.Scroll, Screenshot: b.Screenshot, Log: c.log.Named("browser"), BehaviorTimeout: b.BehaviorTimeout}
+	if err := c.behaviorOptions(&opts); err != nil {
+		return err
+	}
 	if b.Wait == 0 {
 		opts.Idle = job.BrowserIdle
 	} else {
@@ -76,6 +79,33 @@ func (c *Crawler) setUpBrowser() error {
 		return fmt.Errorf("capture.browser: %w", err)
 	}
 	c.browser = p
+	return nil
+}
+
+// errNoSiteScripts refuses a job asking for site behaviours from a
+// runner that granted no directory of them.
+var errNoSiteScripts = errors.New("capture.browser.behaviors: site needs a directory of site scripts, which only whoever runs the crawl can grant (sharc crawl --site-scripts DIR; the daemon's site_scripts:)")
+
+// behaviorOptions sets the job's behaviours, and with site the scripts
+// of the granted directory, read once at start (a script with no @match
+// or a bad one fails the start, naming the file).
+func (c *Crawler) behaviorOptions(o *browserfetch.Options) error {
+	b := c.job.Capture.Browser
+	for _, name := range b.Behaviors {
+		o.Behaviors = append(o.Behaviors, browserfetch.Behavior(name))
+	}
+	if !b.HasBehavior(job.BehaviorSite) {
+		return nil
+	}
+	if c.opts.SiteScripts == "" {
+		return errNoSiteScripts
+	}
+	scripts, err := browserfetch.LoadSiteScripts(c.opts.SiteScripts)
+	if err != nil {
+		return fmt.Errorf("capture.browser.behaviors: %w", err)
+	}
+	o.SiteScripts = scripts
+	c.log.Info("site scripts loaded", zap.String("dir", c.opts.SiteScripts), zap.Int("scripts", len(scripts)))
 	return nil
 }
 
@@ -140,7 +170,7 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 		return nil, errNotFetch
 	}
 	sub := frontier.Task{URL: c.newURL(u, it.t.HopPath+"E", it.t.URL.URL, -1), Action: it.t.Action}
-	if c.blockRule(u) {
+	if c.blockRule(u) || r.InFrame && c.frameBlockRule(u) {
 		// Fails in the page, as a browser extension's block would; logged
 		// through the drop log, so an embed the page's links also name
 		// gets one line.

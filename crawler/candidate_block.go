@@ -1,6 +1,8 @@
 package crawler
 
 import (
+	"slices"
+
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
@@ -28,4 +30,41 @@ func (c *Crawler) blockRule(rawURL string) bool {
 		}
 	}
 	return false
+}
+
+// frameBlockRule reports whether rawURL matches a frame-only block rule
+// (fetch.block {url:, in_frames_only: true}).
+func (c *Crawler) frameBlockRule(rawURL string) bool {
+	for _, re := range c.job.Fetch.BlockInFrames {
+		if re.MatchString(rawURL) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFrameContext reports whether a link's context (extract.Link.Context)
+// is a frame's document.
+func isFrameContext(ctx string) bool {
+	return ctx == "iframe/@src" || ctx == "frame/@src"
+}
+
+// blockInFrames drops, after the candidate chain, the frame documents
+// (frames: the URLs a page names in iframe or frame src) that a
+// frame-only block rule matches, each with its crawl.log line. It runs
+// after the chain so that, as for blockStage, only URLs the capture would
+// have fetched are logged. The fetcher knows a frame by its document
+// only: a frame's own embeds are judged as any embed.
+func (c *Crawler) blockInFrames(cands []frontier.URL, frames []string, drops []drop) ([]frontier.URL, []drop) {
+	if len(frames) == 0 {
+		return cands, drops
+	}
+	kept := slices.DeleteFunc(cands, func(u frontier.URL) bool {
+		if !slices.Contains(frames, u.URL) || !c.frameBlockRule(u.URL) {
+			return false
+		}
+		drops = append(drops, drop{u.URL, u.HopPath, u.Via, crawllog.CodeBlockedUser, annBlockedRule})
+		return true
+	})
+	return kept, drops
 }

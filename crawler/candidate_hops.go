@@ -7,7 +7,8 @@ import (
 )
 
 // hopsStage drops URLs past fetch.max_redirects redirects in a row or
-// scope.max_hops hops from a seed.
+// scope.max_hops hops from a seed (a scoped seed's depth for what
+// descends from it).
 type hopsStage struct{}
 
 func (hopsStage) name() string { return stages.Hops }
@@ -16,7 +17,7 @@ func (hopsStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
 	switch {
 	case trailingRedirects(u.HopPath) > c.job.Fetch.MaxRedirects:
 		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annRedirectLimit}
-	case crawllog.HopDepth(u.HopPath) > c.job.Scope.MaxHops:
+	case crawllog.HopDepth(u.HopPath) > c.scope.maxHopsFor(u):
 		return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeTooManyHops, annMaxHops}
 	}
 	return true, nil

@@ -113,6 +113,11 @@ type Options struct {
 	// daemon's config), never from a job file; they are sent to the proxy
 	// only (Proxy-Authorization) and never archived or logged.
 	Proxy string
+	// SiteScripts is the directory of site-specific behaviour scripts
+	// (capture.browser.behaviors: site) the operator grants: sharc
+	// crawl's --site-scripts, the daemon's site_scripts. A job never
+	// names it; a job asking for site behaviours without one is refused.
+	SiteScripts string
 }
 
 // Stats are a capture's running counters.
@@ -418,6 +423,15 @@ func (c *Crawler) seed(ctx context.Context) error {
 // every host starts parked (a few numbers each) and is loaded when it
 // becomes active.
 func (c *Crawler) restore(ctx context.Context) error {
+	if c.job.SeedScopes != nil {
+		// Per-seed scopes judge a URL by its parent's seed: every row's,
+		// parked hosts' too, is needed once to know them.
+		rows, err := c.store.Frontier(ctx, c.capture.ID)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		c.scope.rebuildOrigins(rows)
+	}
 	if c.job.MaxActiveHosts > 0 {
 		hosts, err := c.store.FrontierHosts(ctx, c.capture.ID)
 		if err != nil {
@@ -989,6 +1003,9 @@ type discovered struct {
 	ann        []string
 	textDigest string
 	graph      *store.PageGraph // refresh.record_graph: the page's links and features
+	// frames are the iframe and frame documents the page names, kept
+	// only when the job has frame-only block rules (blockInFrames).
+	frames []string
 }
 
 // discover reads a response's Location and, for a 2xx, its links (at most
@@ -1034,6 +1051,9 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 		for _, l := range res.Links {
 			d.cands = append(d.cands, c.candidate(t, l.URL, byte(l.Hop)))
 			d.outlinks = append(d.outlinks, warc.Outlink{URL: l.URL, Hop: byte(l.Hop), Context: l.Context})
+			if len(c.job.Fetch.BlockInFrames) > 0 && isFrameContext(l.Context) {
+				d.frames = append(d.frames, l.URL)
+			}
 		}
 		for _, s := range res.Sitemap {
 			d.cands = append(d.cands, c.candidate(t, s.Loc, 'M'))

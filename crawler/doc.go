@@ -20,6 +20,15 @@
 //	  revisit-hold → prerequisites → robots (robots: obey only) → fetch →
 //	  netguard → retry → dedup → extract → write → schedule
 //
+// The scope stage judges a candidate by the seed it descends from: the
+// job-wide rules for seeds written as strings, a seed's own scope type,
+// depth and extra_hops for one written as a mapping (scope.go, after
+// Browsertrix). Which seed that is, is kept in memory per run, under the
+// scope's mutex, and rebuilt from the store's via chains on resume
+// (rebuildOrigins); candidates whose parent it never saw (a sitemap
+// entry's, a page another cluster node discovered) are judged by every
+// scope proper, without extra hops.
+//
 // Which stage and file reads each job field is FieldReaders
 // (fieldreaders.go, the table in docs/architecture.md); why a run stopped
 // is a StopReason (stopreason.go).

@@ -29,7 +29,7 @@ type FieldReader struct {
 // names no field, no stage or a missing file: a new job field adds its
 // row here.
 func FieldReaders() []FieldReader {
-	return []FieldReader{
+	rows := []FieldReader{
 		{"name", "Name", "", "crawler/owner.go"},
 		{"seeds", "Seeds", "", "crawler/crawler.go"},
 		{"workers", "Workers", "", "crawler/run.go"},
@@ -37,7 +37,7 @@ func FieldReaders() []FieldReader {
 		{"user_agent", "UserAgent", stages.FetchHTTP, "crawler/run.go"},
 		{"robots", "Robots", stages.Robots, "crawler/stage_robots.go"},
 		{"scope.surt_prefixes", "Scope.SURTPrefixes", stages.Scope, "crawler/scope.go"},
-		{"scope.max_hops", "Scope.MaxHops", stages.Hops, "crawler/candidate_hops.go"},
+		{"scope.max_hops", "Scope.MaxHops", stages.Hops, "crawler/scope.go"},
 		{"scope.include", "Scope.Include", stages.Scope, "crawler/scope.go"},
 		{"scope.exclude", "Scope.Exclude", stages.Scope, "crawler/scope.go"},
 		{"scope.max_pages", "Scope.MaxPages", stages.Schedule, "crawler/limits.go"},
@@ -91,13 +91,9 @@ func FieldReaders() []FieldReader {
 		{"refresh.seed", "Refresh.Seed", "", "crawler/refresh.go"},
 		{"refresh.record_graph", "Refresh.RecordGraph", stages.Extract, "crawler/refresh.go"},
 		{"capture.revisit_request", "Capture.RevisitRequest", stages.FetchHTTP, "crawler/crawler.go"},
-		{"capture.browser.match", "Capture.Browser.Match", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.wait", "Capture.Browser.Wait", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.scroll", "Capture.Browser.Scroll", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.screenshot", "Capture.Browser.Screenshot", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.tabs", "Capture.Browser.Tabs", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.page_timeout", "Capture.Browser.PageTimeout", stages.Browser, "crawler/browser.go"},
-		{"capture.browser.max_page_bytes", "Capture.Browser.MaxPageBytes", stages.Browser, "crawler/browser.go"},
+	}
+	rows = append(rows, browserFieldReaders()...)
+	return append(rows, []FieldReader{
 		{"change_rates", "ChangeRates", stages.Prerequisites, "crawler/run.go"},
 		{"default_rate", "DefaultRate", stages.Prerequisites, "crawler/run.go"},
 		{"rates_model", "RatesModel", stages.Prerequisites, "crawler/run.go"},
@@ -105,5 +101,21 @@ func FieldReaders() []FieldReader {
 		{"schedule", "Schedule", "", "daemon/schedule.go"},
 		{"politeness.hosts.HOST.parallel", "Politeness.Hosts.Parallel", stages.Schedule, "crawler/crawler.go"},
 		{"politeness.hosts.HOST.delay", "Politeness.Hosts.Delay", stages.Schedule, "crawler/crawler.go"},
+	}...)
+}
+
+// browserFieldReaders are capture.browser's rows, in FieldReaders' order
+// (apart so FieldReaders stays a readable length).
+func browserFieldReaders() []FieldReader {
+	return []FieldReader{
+		{"capture.browser.match", "Capture.Browser.Match", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.wait", "Capture.Browser.Wait", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.scroll", "Capture.Browser.Scroll", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.screenshot", "Capture.Browser.Screenshot", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.tabs", "Capture.Browser.Tabs", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.page_timeout", "Capture.Browser.PageTimeout", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.max_page_bytes", "Capture.Browser.MaxPageBytes", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.behaviors", "Capture.Browser.Behaviors", stages.Browser, "crawler/browser.go"},
+		{"capture.browser.behavior_timeout", "Capture.Browser.BehaviorTimeout", stages.Browser, "crawler/browser.go"},
 	}
 }

@@ -50,6 +50,9 @@ func (browserStage) run(ctx context.Context, c *Crawler, it *item) (bool, error)
 	if pg.BytesCut {
 		it.ann = append(it.ann, annBrowserBytesCut)
 	}
+	for _, b := range pg.Behaviors {
+		it.ann = append(it.ann, b.Annotation())
+	}
 	return false, nil
 }
 

@@ -25,6 +25,7 @@ func (extractStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
 		it.textDigest = found.textDigest
 	}
 	cands, drops := c.admit(it.withoutEmbeds(found.cands))
+	cands, drops = c.blockInFrames(cands, found.frames, drops)
 	it.outlinks, it.cands, it.drops, it.graph = found.outlinks, cands, append(found.malformed, drops...), found.graph
 	if it.f.Truncated {
 		it.ann = append(it.ann, "truncated")

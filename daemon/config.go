@@ -98,6 +98,10 @@ type Config struct {
 	// WACZUploadQuota bounds all uploaded WACZs together (bytes), so
 	// uploads cannot fill the data disk. Default 20 GiB.
 	WACZUploadQuota int64 `yaml:"wacz_upload_quota"`
+	// SiteScripts is the folder of site-specific behaviour scripts a job's
+	// capture.browser.behaviors: [site] runs. Default none: such a job is
+	// refused. A job never names a path of its own.
+	SiteScripts string `yaml:"site_scripts"`
 
 	// HTTP hardening of both listeners (daemon/harden.go, docs/operations.md).
 

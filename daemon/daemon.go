@@ -588,7 +588,7 @@ func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	}
 	js.run, js.state, js.alert = r, stateQueued, ""
 	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file,
-		Uploader: d.uploadClient, ReadRatesModel: d.readModel, Proxy: d.cfg.Proxy}
+		Uploader: d.uploadClient, ReadRatesModel: d.readModel, Proxy: d.cfg.Proxy, SiteScripts: d.cfg.SiteScripts}
 	var st store.Store = d.st
 	if d.leaser != nil {
 		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}

@@ -98,6 +98,9 @@ func (d *Daemon) checkJob(j *job.Job, given map[string]bool) error {
 			return forbidden("rates_model", "%q: name a file inside the daemon's models_dir, as a relative path without '..'", m)
 		}
 	}
+	if j.Capture.Browser.Enabled() && j.Capture.Browser.HasBehavior(job.BehaviorSite) && d.cfg.SiteScripts == "" {
+		return forbidden("capture.browser.behaviors", "this daemon has no site_scripts: remove site, or ask the operator to set site_scripts in the daemon's config and put the scripts there")
+	}
 	if u := j.WARC.Upload; u != nil {
 		if u.Remote == "" {
 			return d.uploadRefusal(u, given)

@@ -335,3 +335,23 @@ func TestSandboxJobYAMLSubmittable(t *testing.T) {
 		t.Fatalf("posting the shown YAML back: %v, warc dir %q, want %q", err, again.WARCDir, first.WARCDir)
 	}
 }
+
+// TestSandboxSiteScripts: a submitted job asking for site behaviours
+// (capture.browser.behaviors: [site]) is refused with 403 by a daemon
+// without site_scripts: only the operator grants a folder of scripts,
+// and a job has no field to name one.
+func TestSandboxSiteScripts(t *testing.T) {
+	site := httptest.NewServer(treeSite(3, 0, new(atomic.Int64)))
+	defer site.Close()
+	td := startDaemonOpts(t, storeDSN(t), Options{}, nil)
+	addr := strings.TrimPrefix(site.URL, "http://")
+	extra := "capture: {browser: {match: ['/nothing-matches$'], behaviors: [site]}}\n"
+	_, err := td.client.Submit(context.Background(), jobYAML("sitebeh", addr, extra), "sitebeh.yaml")
+	if apiStatus(err) != 403 || !strings.Contains(err.Error(), "capture.browser.behaviors: this daemon has no site_scripts") {
+		t.Fatalf("submit: %v, want 403 naming capture.browser.behaviors", err)
+	}
+	extra = "capture: {browser: {match: ['/nothing-matches$'], behaviors: [site], site_scripts: /etc}}\n"
+	if _, err := td.client.Submit(context.Background(), jobYAML("sitebeh2", addr, extra), "sitebeh2.yaml"); apiStatus(err) != 400 {
+		t.Fatalf("a job naming a scripts folder: %v, want 400 (no such field)", err)
+	}
+}

@@ -218,10 +218,10 @@ var jobFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.Name }},
-	{key: "seeds", typ: "list of URLs", def: "required",
+	{key: "seeds", typ: "list of URLs or seed mappings", def: "required",
 		required: "required: a list of at least one http or https URL",
 		parse:    func(p *parser, n *yaml.Node, _ string, j *Job) { p.seeds(n, j) },
-		write:    func(j *Job) any { return j.Seeds }},
+		write:    writeSeeds},
 	intField("workers", "integer 1–10000", 1, 10000, func(j *Job) *int { return &j.Workers }),
 	intField("max_active_hosts", "integer 0–10000000", 0, 10000000, func(j *Job) *int { return &j.MaxActiveHosts }),
 	{key: "user_agent", typ: "string", def: "required",
@@ -379,9 +379,9 @@ var fetchFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.Fetch.Proxy }},
-	{key: "block", typ: "list of regexes", def: "none",
-		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Fetch.Block = p.regexes(n, path) },
-		write: func(j *Job) any { return regexText(j.Fetch.Block) }},
+	{key: "block", typ: "list of regexes or rule mappings", def: "none",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { p.blockRules(n, path, &j.Fetch) },
+		write: writeBlockRules},
 }
 
 // limitsFields are the trap and bomb defences (docs/robustness.md).
@@ -540,6 +540,10 @@ var browserFields = []field[Job]{
 		}
 		return ""
 	}, func(j *Job) *int64 { return &j.Capture.Browser.MaxPageBytes }),
+	{key: "behaviors", typ: "list of `autoscroll` \\| `loadmore` \\| `autofetch` \\| `autoplay` \\| `site`", def: "`[]`", flow: true,
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) { j.Capture.Browser.Behaviors = p.behaviors(n, path) },
+		write: func(j *Job) any { return nonNil(j.Capture.Browser.Behaviors) }},
+	durField("behavior_timeout", "duration > 0", true, func(j *Job) *time.Duration { return &j.Capture.Browser.BehaviorTimeout }),
 }
 
 var refreshFields = []field[Job]{

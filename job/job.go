@@ -14,6 +14,10 @@ type Job struct {
 	// Seeds are the starting URLs, parsed with WHATWG rules, http or https
 	// only, fragment removed (Href of the parsed URL).
 	Seeds []string
+	// SeedScopes, when not nil, has one entry per seed (same order): the
+	// scope of a seed written as a mapping (seedscope.go). Nil when every
+	// seed is a plain string, which the job-wide Scope governs.
+	SeedScopes []SeedScope
 	// Workers is the size of the fetcher pool.
 	Workers int
 	// MaxActiveHosts bounds the hosts whose URLs a single-node crawl holds
@@ -155,6 +159,12 @@ type Fetch struct {
 	// logged -5001 blocked-rule instead of fetched. Matched like
 	// scope.exclude, on the canonical URL.
 	Block []*regexp.Regexp
+	// BlockInFrames are block rules that apply only inside frames
+	// (fetch.block items {url: …, in_frames_only: true}): a browser
+	// page's requests made in an iframe (its document included), and the
+	// fetcher's iframe and frame documents. Kept apart from Block so the
+	// rules for every request stay one list (blockrules.go).
+	BlockInFrames []*regexp.Regexp
 }
 
 // Limits are the defences against crawler traps and bombs: every URL they
@@ -302,6 +312,37 @@ type Browser struct {
 	// MaxPageBytes bounds the bodies one page may load (its document's
 	// included); requests past it fail in the browser.
 	MaxPageBytes int64
+	// Behaviors run in each page once it has settled (Behavior*
+	// constants; browserfetch runs them in its fixed order).
+	Behaviors []string
+	// BehaviorTimeout bounds each behaviour run on a page; PageTimeout
+	// bounds the page, behaviours included.
+	BehaviorTimeout time.Duration
+}
+
+// Page behaviours (capture.browser.behaviors), after Browsertrix's.
+const (
+	BehaviorAutoscroll = "autoscroll"
+	BehaviorLoadMore   = "loadmore"
+	BehaviorAutofetch  = "autofetch"
+	BehaviorAutoplay   = "autoplay"
+	BehaviorSite       = "site"
+)
+
+// Behaviors lists capture.browser.behaviors' values, in running order.
+var Behaviors = []string{BehaviorAutoscroll, BehaviorLoadMore, BehaviorAutofetch, BehaviorAutoplay, BehaviorSite}
+
+// DefaultBehaviorTimeout is capture.browser.behavior_timeout's default.
+const DefaultBehaviorTimeout = 20 * time.Second
+
+// HasBehavior reports whether the job runs behaviour b.
+func (b Browser) HasBehavior(name string) bool {
+	for _, x := range b.Behaviors {
+		if x == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Enabled reports whether any page is loaded in the browser.
@@ -444,7 +485,7 @@ func Defaults() Job {
 		WARC:      WARC{MaxSize: DefaultWARCMaxSize, Version: DefaultWARCVersion, Digest: DefaultDigest, GzipLevel: DefaultWARCGzipLevel},
 		Scheduler: Scheduler{Strategy: DefaultStrategy, Tau: DefaultTau},
 		Capture: Capture{ChangeSignal: DefaultChangeSignal, RevisitRequest: DefaultRevisitRequest,
-			Browser: Browser{Screenshot: true, Tabs: DefaultBrowserTabs, PageTimeout: DefaultBrowserPageTimeout, MaxPageBytes: DefaultBrowserMaxPage}},
+			Browser: Browser{Screenshot: true, Tabs: DefaultBrowserTabs, PageTimeout: DefaultBrowserPageTimeout, MaxPageBytes: DefaultBrowserMaxPage, BehaviorTimeout: DefaultBehaviorTimeout}},
 		Refresh:     Refresh{Policy: DefaultRefreshPolicy},
 		ChangeRates: DefaultChangeRates(),
 		DefaultRate: DefaultRate,

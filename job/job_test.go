@@ -246,7 +246,10 @@ func TestFullJob(t *testing.T) {
 		got, want any
 	}{
 		{"name", j.Name, "full"},
-		{"seeds", j.Seeds, []string{"https://www.example.org/", "http://example.com:8080/a/b?c=d"}},
+		{"seeds", j.Seeds, []string{"https://www.example.org/", "http://example.com:8080/a/b?c=d", "https://example.net/docs/intro", "https://news.example.net/"}},
+		{"seed scopes", len(j.SeedScopes), 4},
+		{"seed scope prefix", j.SeedScopes[2].String(), "prefix, depth 3, extra_hops 1"},
+		{"seed scope custom", j.SeedScopes[3].Type, ScopeCustom},
 		{"workers", j.Workers, 4},
 		{"max_active_hosts", j.MaxActiveHosts, 50},
 		{"robots", j.Robots, "ignore"},
@@ -492,6 +495,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("name: x\nseeds: [&a http://a/]\nuser_agent: *a\nscope: {include: ['(']}\n"))
 	f.Add([]byte("resolve: {a: 'b:1'}\nschedule: '*/5 1-3 * jan-mar mon'\n"))
 	f.Add([]byte("name: x\nseeds: ['http://[::1]/', http://10.0.0.1/]\nuser_agent: a@b.org\nfetch: {allow_addresses: [::1, '10.0.0.0/8', ::ffff:10.0.0.0/104]}\n"))
+	f.Add([]byte("name: x\nseeds: [{url: http://a/, scope: custom, include: [a], depth: 0}, http://b/, {url: http://a/}]\nuser_agent: a@b.org\nfetch: {block: [x, {url: y, in_frames_only: true}]}\ncapture: {browser: {behaviors: [site, autoplay]}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		j, err := Parse(data, "fuzz.yaml", testStrategies, testVisitRevisit)
 		if err != nil {

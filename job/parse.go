@@ -388,21 +388,37 @@ func (p *parser) seeds(n *yaml.Node, j *Job) {
 		return
 	}
 	seen := map[string]bool{}
+	var scopes []SeedScope
 	for i, it := range items {
 		path := fmt.Sprintf("seeds[%d]", i)
-		s, ok := p.str(it, path)
-		if !ok {
-			continue
-		}
-		u, err := canonicalSeed(s)
-		if err != nil {
-			p.errf(it, path, "%v", err)
-			continue
+		var u string
+		sc := SeedScope{Depth: -1}
+		if deref(it).Kind == yaml.MappingNode {
+			var ok bool
+			if u, sc, ok = p.seedMapping(it, path); !ok {
+				continue
+			}
+		} else {
+			s, ok := p.str(it, path)
+			if !ok {
+				continue
+			}
+			var err error
+			if u, err = canonicalSeed(s); err != nil {
+				p.errf(it, path, "%v", err)
+				continue
+			}
 		}
 		if !seen[u] {
 			seen[u] = true
 			j.Seeds = append(j.Seeds, u)
+			scopes = append(scopes, sc)
 		}
+	}
+	// SeedScopes stays nil while every seed is a plain string, so jobs
+	// written before per-seed scopes parse and marshal as they did.
+	if slices.ContainsFunc(scopes, SeedScope.Scoped) {
+		j.SeedScopes = scopes
 	}
 }
 
@@ -467,24 +483,30 @@ func (p *parser) regexes(n *yaml.Node, path string) []*regexp.Regexp {
 	items := p.list(n, path)
 	var out []*regexp.Regexp
 	for i, it := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		s, ok := p.str(it, ip)
-		if !ok {
-			continue
+		if re := p.regex(it, fmt.Sprintf("%s[%d]", path, i)); re != nil {
+			out = append(out, re)
 		}
-		re, err := regexp.Compile(s)
-		if err != nil {
-			msg := err.Error()
-			var se *syntax.Error
-			if errors.As(err, &se) {
-				msg = string(se.Code)
-			}
-			p.errf(it, ip, "invalid regex %q: %s", s, msg)
-			continue
-		}
-		out = append(out, re)
 	}
 	return out
+}
+
+// regex reads one regex at path; nil after reporting a problem.
+func (p *parser) regex(n *yaml.Node, path string) *regexp.Regexp {
+	s, ok := p.str(n, path)
+	if !ok {
+		return nil
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		msg := err.Error()
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			msg = string(se.Code)
+		}
+		p.errf(n, path, "invalid regex %q: %s", s, msg)
+		return nil
+	}
+	return re
 }
 
 // politenessHosts reads politeness.hosts, each entry through hostFields.
@@ -604,7 +626,11 @@ func (p *parser) checkSeedAddresses(j *Job) {
 	}
 	g := netguard.New(j.Fetch.AllowAddresses)
 	for i, it := range deref(n).Content {
-		s, err := canonicalSeed(deref(it).Value)
+		un := seedURLNode(it)
+		if un == nil {
+			continue // reported by seeds
+		}
+		s, err := canonicalSeed(un.Value)
 		if err != nil {
 			continue // reported by seeds
 		}

@@ -54,6 +54,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
 	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
+	siteScripts := fs.String("site-scripts", "", "the directory of site-specific behaviour scripts a job's capture.browser.behaviors: [site] runs (*.js files, each naming its pages with // @match REGEX; docs/browser-capture.md)")
 	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -115,7 +116,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	// The operator's proxy, credentials and all, comes from the
 	// environment: job files are kept with the capture.
 	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
-		Proxy: os.Getenv("SHARC_PROXY")}
+		Proxy: os.Getenv("SHARC_PROXY"), SiteScripts: *siteScripts}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }

@@ -32,7 +32,7 @@ var rooms = map[string]string{
 	"cmd/sharc": product, "daemon": product, "console": product, "crawler": product, "crawler/stages": product,
 	"frontier": product, "scheduler": product, "warc": product, "store": product, "migrations": product,
 	"job": product, "jobdir": product, "heritrix": product, "crawllog": product, "report": product, "crawltree": product,
-	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product,
+	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product, "siteauth": product,
 	"upload": product, "wacz": product, "cdxj": product, "changerate": product, "browserfetch": product,
 	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "configs": product, "internal/spool": product, "internal/version": product,
 

@@ -85,6 +85,14 @@ func (c *Crawler) closeBrowser() {
 // a browser page's requests and the HTTP tasks keep one politeness per
 // host between them.
 func (c *Crawler) get(ctx context.Context, host, rawURL string, extra http.Header) (*fetched, error) {
+	if c.auth != nil {
+		return c.getWithSession(ctx, host, rawURL, extra) // login.go
+	}
+	return c.getRaw(ctx, host, rawURL, extra)
+}
+
+// getRaw is get without the capture's session.
+func (c *Crawler) getRaw(ctx context.Context, host, rawURL string, extra http.Header) (*fetched, error) {
 	if c.browser == nil {
 		return c.fetch.fetch(ctx, rawURL, extra)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -75,7 +76,17 @@ func LoadFile(path string) (Secrets, error) {
 	if len(b) > maxSecretsFile {
 		return Secrets{}, fmt.Errorf("secrets: %s is larger than %d bytes", path, maxSecretsFile)
 	}
-	return Parse(b)
+	s, err := Parse(b)
+	if err != nil {
+		return Secrets{}, err
+	}
+	// A cookie file named relative to the secrets file is beside it.
+	for name, p := range s.CookieFiles {
+		if !filepath.IsAbs(p) {
+			s.CookieFiles[name] = filepath.Join(filepath.Dir(path), p)
+		}
+	}
+	return s, nil
 }
 
 // Parse reads a secrets document (LoadFile's format). Errors name the

@@ -21,6 +21,7 @@ import (
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -54,6 +55,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
 	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
+	credentials := fs.String("credentials", "", "a secrets file (YAML, mode 600) granting the credentials and cookies.txt files the job's auth: and cookies: name; credentials may also come from SHARC_CREDENTIALS_<NAME>_USERNAME and _PASSWORD (docs/security.md)")
 	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -111,11 +113,15 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if *abandon {
 		return abandonRunning(ctx, c, st, j)
 	}
+	secrets, err := grantedSecrets(*credentials, j, os.Environ())
+	if err != nil {
+		return err
+	}
 	tty := c.term != nil && c.term.isTerminal()
 	// The operator's proxy, credentials and all, comes from the
 	// environment: job files are kept with the capture.
 	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
-		Proxy: os.Getenv("SHARC_PROXY")}
+		Proxy: os.Getenv("SHARC_PROXY"), Secrets: secrets}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }
@@ -369,4 +375,18 @@ func oneLine(err error) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// grantedSecrets reads what the operator grants the job: the
+// --credentials file, then SHARC_CREDENTIALS_<NAME>_* for the credentials
+// the job names and the file lacks. Job files never hold secrets.
+func grantedSecrets(path string, j *job.Job, environ []string) (siteauth.Secrets, error) {
+	var sec siteauth.Secrets
+	if path != "" {
+		var err error
+		if sec, err = siteauth.LoadFile(path); err != nil {
+			return siteauth.Secrets{}, fmt.Errorf("--credentials: %w", err)
+		}
+	}
+	return sec.FromEnv(environ, j.Credentials()), nil
 }

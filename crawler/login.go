@@ -138,9 +138,13 @@ func checkGranted(j *job.Job, sec siteauth.Secrets) error {
 		if l.Credential == "" {
 			continue
 		}
-		if _, ok := sec.Credentials[l.Credential]; !ok {
+		cred, ok := sec.Credentials[l.Credential]
+		if !ok {
 			return fmt.Errorf("auth[%d]: credential %q is not granted: give it in the --credentials file, as %s and %s, or in the daemon config's secrets",
 				i, l.Credential, siteauth.EnvName(l.Credential, "USERNAME"), siteauth.EnvName(l.Credential, "PASSWORD"))
+		}
+		if !cred.Allows(l.Host) {
+			return fmt.Errorf("auth[%d]: credential %q is not granted for host %s (its hosts: %s)", i, l.Credential, l.Host, strings.Join(cred.Hosts, ", "))
 		}
 	}
 	if j.Cookies != "" {

@@ -19,6 +19,26 @@ import (
 type Credential struct {
 	Username string `yaml:"username" json:"username"`
 	Password string `yaml:"password" json:"password"`
+	// Hosts, if set, are the only hosts (host or host:port) the
+	// credential may be sent to, whatever a job asks: the daemon
+	// requires them, since whoever submits a job names the host.
+	Hosts []string `yaml:"hosts" json:"hosts,omitempty"`
+}
+
+// Allows reports whether the credential may be sent to host (host or
+// host:port): any host when Hosts is empty.
+func (c Credential) Allows(host string) bool {
+	if len(c.Hosts) == 0 {
+		return true
+	}
+	h := strings.ToLower(host)
+	bare, _, _ := strings.Cut(h, ":")
+	for _, x := range c.Hosts {
+		if x = strings.ToLower(x); x == h || x == bare {
+			return true
+		}
+	}
+	return false
 }
 
 // String hides the password: a Credential printed by mistake (a log
@@ -127,6 +147,17 @@ func (s Secrets) Check() error {
 		}
 		if s.CookieFiles[name] == "" {
 			return fmt.Errorf("secrets: cookies %q names no file", name)
+		}
+	}
+	return nil
+}
+
+// CheckHostsBound refuses credentials without hosts: what a daemon,
+// whose jobs anyone with the API may submit, requires.
+func (s Secrets) CheckHostsBound() error {
+	for _, name := range sortedKeys(s.Credentials) {
+		if len(s.Credentials[name].Hosts) == 0 {
+			return fmt.Errorf("secrets: credential %q names no hosts: a daemon sends a credential only to the hosts its secrets file lists (hosts: [shop.example.org])", name)
 		}
 	}
 	return nil

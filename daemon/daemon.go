@@ -55,16 +55,16 @@ type Options struct {
 // Daemon runs jobs' captures and serves the API. Create it with New, then
 // call Run once.
 type Daemon struct {
-	cfg    Config
+	cfg Config
 	// secrets are the credentials and cookie files of cfg.Secrets, read
 	// once at start; never served or logged.
 	secrets siteauth.Secrets
-	opts   Options
-	log    *zap.Logger
-	st     store.DB
-	reg    *scheduler.Registry
-	allow  []netip.Prefix // Config.AllowAddresses: the most a job may allow
-	getenv func(string) string
+	opts    Options
+	log     *zap.Logger
+	st      store.DB
+	reg     *scheduler.Registry
+	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
+	getenv  func(string) string
 	// s3Transport dials remotes through the network guard with the
 	// daemon's allow_addresses only.
 	s3Transport http.RoundTripper

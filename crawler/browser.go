@@ -60,6 +60,9 @@ func (c *Crawler) setUpBrowser() error {
 	}
 	opts := browserfetch.Options{Tabs: b.Tabs, PageTimeout: b.PageTimeout, MaxPageBytes: b.MaxPageBytes,
 		Scroll: b.Scroll, Screenshot: b.Screenshot, Log: c.log.Named("browser")}
+	if c.auth != nil {
+		opts.Cookies = c.auth.pageCookies // login.go
+	}
 	if b.Wait == 0 {
 		opts.Idle = job.BrowserIdle
 	} else {

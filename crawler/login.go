@@ -664,3 +664,13 @@ func postKey(rawURL string, request []byte) string {
 	}
 	return rawURL + sep + "__wb_method=post&__wb_post_data=" + base64.StdEncoding.EncodeToString(body)
 }
+
+// pageCookies are the jar's cookies for a page loaded in the browser
+// (browserfetch.Options.Cookies).
+func (a *authState) pageCookies(pageURL string) []*http.Cookie {
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return nil
+	}
+	return a.jar.Cookies(u)
+}

@@ -119,6 +119,10 @@ type Options struct {
 	// SHARC_CREDENTIALS_*, the daemon's config): the job's auth: entries
 	// and cookies: name them. Never read from a job; never logged.
 	Secrets siteauth.Secrets
+	// BrowserProfile, if set, is a Chromium profile directory (sharc
+	// crawl --browser-profile) whose cookies the capture's jar starts
+	// with: a browser's logged-in session (browserfetch.ProfileCookies).
+	BrowserProfile string
 }
 
 // Stats are a capture's running counters.

@@ -15,6 +15,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/job"
@@ -90,7 +91,7 @@ type hostAuth struct {
 // the saved session again.
 func (c *Crawler) setUpAuth(ctx context.Context) error {
 	j := c.job
-	if len(j.Auth) == 0 && j.Cookies == "" {
+	if len(j.Auth) == 0 && j.Cookies == "" && c.opts.BrowserProfile == "" {
 		return nil
 	}
 	sec := c.opts.Secrets
@@ -102,8 +103,15 @@ func (c *Crawler) setUpAuth(ctx context.Context) error {
 	for _, l := range j.Auth {
 		a.logins[l.Host] = append(a.logins[l.Host], l)
 	}
+	if p := c.opts.BrowserProfile; p != "" {
+		cs, err := profileCookies(ctx, p)
+		if err != nil {
+			return err
+		}
+		a.jar.Import(cs)
+	}
 	if j.Cookies != "" {
-		cs, err := readCookieFile(j.Cookies, sec)
+		cs, err := readCookies(ctx, j.Cookies, sec)
 		if err != nil {
 			return err
 		}
@@ -148,18 +156,22 @@ func checkGranted(j *job.Job, sec siteauth.Secrets) error {
 		}
 	}
 	if j.Cookies != "" {
-		if _, ok := sec.CookieFiles[j.Cookies]; !ok {
-			return fmt.Errorf("cookies: %q is not granted: name it under cookies: in the --credentials file or the daemon config's secrets", j.Cookies)
+		if _, _, ok := sec.CookieSource(j.Cookies); !ok {
+			return fmt.Errorf("cookies: %q is not granted: name it under cookies: (a cookies.txt) or profiles: (a Chromium profile) in the --credentials file or the daemon config's secrets", j.Cookies)
 		}
 	}
 	return nil
 }
 
-// readCookieFile reads the cookies.txt the operator granted as name.
-func readCookieFile(name string, sec siteauth.Secrets) ([]siteauth.Cookie, error) {
-	path, ok := sec.CookieFiles[name]
+// readCookies reads the cookies.txt or Chromium profile the operator
+// granted as name.
+func readCookies(ctx context.Context, name string, sec siteauth.Secrets) ([]siteauth.Cookie, error) {
+	path, profile, ok := sec.CookieSource(name)
 	if !ok {
-		return nil, fmt.Errorf("cookies: %q is not granted: name it under cookies: in the --credentials file or the daemon config's secrets", name)
+		return nil, fmt.Errorf("cookies: %q is not granted", name)
+	}
+	if profile {
+		return profileCookies(ctx, path)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -673,4 +685,30 @@ func (a *authState) pageCookies(pageURL string) []*http.Cookie {
 		return nil
 	}
 	return a.jar.Cookies(u)
+}
+
+// profileCookies reads a Chromium profile's cookies (Chromium decrypts
+// them: browserfetch.ProfileCookies) as jar entries.
+func profileCookies(ctx context.Context, dir string) ([]siteauth.Cookie, error) {
+	cs, err := browserfetch.ProfileCookies(ctx, "", dir)
+	if err != nil {
+		return nil, fmt.Errorf("browser profile: %w", err)
+	}
+	out := make([]siteauth.Cookie, 0, len(cs))
+	for _, c := range cs {
+		host := strings.TrimPrefix(c.Domain, ".")
+		scheme := "http"
+		if c.Secure {
+			scheme = "https"
+		}
+		e := siteauth.Cookie{URL: scheme + "://" + host + c.Path, Name: c.Name, Value: c.Value, Path: c.Path, Secure: c.Secure, HTTPOnly: c.HTTPOnly}
+		if strings.HasPrefix(c.Domain, ".") {
+			e.Domain = host
+		}
+		if !c.Session && c.Expires > 0 {
+			e.Expires = time.Unix(int64(c.Expires), 0).UTC()
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }

@@ -359,8 +359,8 @@ func (d *Daemon) checkGranted(j *job.Job) error {
 		}
 	}
 	if j.Cookies != "" {
-		if _, ok := d.secrets.CookieFiles[j.Cookies]; !ok {
-			return forbidden("cookies", "%q is not a cookies file this daemon grants: ask the operator to add it to the daemon's secrets file", j.Cookies)
+		if _, _, ok := d.secrets.CookieSource(j.Cookies); !ok {
+			return forbidden("cookies", "%q is not a cookies file or browser profile this daemon grants: ask the operator to add it to the daemon's secrets file", j.Cookies)
 		}
 	}
 	return nil

@@ -55,6 +55,22 @@ type Secrets struct {
 	Credentials map[string]Credential `yaml:"credentials"`
 	// CookieFiles maps a name to a Netscape cookies.txt path.
 	CookieFiles map[string]string `yaml:"cookies"`
+	// Profiles maps a name to a Chromium profile directory whose cookies
+	// a job's cookies: may name instead of a cookies.txt.
+	Profiles map[string]string `yaml:"profiles"`
+}
+
+// CookieSource says where the cookies granted as name are: a cookies.txt
+// path, or a Chromium profile directory (profile true); ok false when
+// name is not granted.
+func (s Secrets) CookieSource(name string) (path string, profile, ok bool) {
+	if p, found := s.CookieFiles[name]; found {
+		return p, false, true
+	}
+	if p, found := s.Profiles[name]; found {
+		return p, true, true
+	}
+	return "", false, false
 }
 
 // NamePattern is what a credential or cookie-file name may be: it also
@@ -100,10 +116,13 @@ func LoadFile(path string) (Secrets, error) {
 	if err != nil {
 		return Secrets{}, err
 	}
-	// A cookie file named relative to the secrets file is beside it.
-	for name, p := range s.CookieFiles {
-		if !filepath.IsAbs(p) {
-			s.CookieFiles[name] = filepath.Join(filepath.Dir(path), p)
+	// A cookie file or profile named relative to the secrets file is
+	// beside it.
+	for _, m := range []map[string]string{s.CookieFiles, s.Profiles} {
+		for name, p := range m {
+			if !filepath.IsAbs(p) {
+				m[name] = filepath.Join(filepath.Dir(path), p)
+			}
 		}
 	}
 	return s, nil
@@ -141,12 +160,17 @@ func (s Secrets) Check() error {
 			return fmt.Errorf("secrets: credential %q has no username", name)
 		}
 	}
-	for _, name := range sortedKeys(s.CookieFiles) {
-		if !NamePattern.MatchString(name) {
-			return fmt.Errorf("secrets: cookies name %q: use 1-64 lower-case letters, digits, '_' or '-'", name)
-		}
-		if s.CookieFiles[name] == "" {
-			return fmt.Errorf("secrets: cookies %q names no file", name)
+	for kind, m := range map[string]map[string]string{"cookies": s.CookieFiles, "profiles": s.Profiles} {
+		for _, name := range sortedKeys(m) {
+			if !NamePattern.MatchString(name) {
+				return fmt.Errorf("secrets: %s name %q: use 1-64 lower-case letters, digits, '_' or '-'", kind, name)
+			}
+			if m[name] == "" {
+				return fmt.Errorf("secrets: %s %q names no path", kind, name)
+			}
+			if _, dup := s.CookieFiles[name]; dup && kind == "profiles" {
+				return fmt.Errorf("secrets: %q is both a cookies file and a profile", name)
+			}
 		}
 	}
 	return nil
@@ -202,12 +226,15 @@ func (s Secrets) FromEnv(environ []string, wanted []string) Secrets {
 }
 
 func (s Secrets) clone() Secrets {
-	out := Secrets{Credentials: map[string]Credential{}, CookieFiles: map[string]string{}}
+	out := Secrets{Credentials: map[string]Credential{}, CookieFiles: map[string]string{}, Profiles: map[string]string{}}
 	for k, v := range s.Credentials {
 		out.Credentials[k] = v
 	}
 	for k, v := range s.CookieFiles {
 		out.CookieFiles[k] = v
+	}
+	for k, v := range s.Profiles {
+		out.Profiles[k] = v
 	}
 	return out
 }
@@ -223,6 +250,11 @@ func (s Secrets) Merge(o Secrets) Secrets {
 	for k, v := range o.CookieFiles {
 		if _, ok := out.CookieFiles[k]; !ok {
 			out.CookieFiles[k] = v
+		}
+	}
+	for k, v := range o.Profiles {
+		if _, ok := out.Profiles[k]; !ok {
+			out.Profiles[k] = v
 		}
 	}
 	return out

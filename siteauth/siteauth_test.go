@@ -118,7 +118,7 @@ func TestLoadFile(t *testing.T) {
 func TestFromEnv(t *testing.T) {
 	env := []string{"SHARC_CREDENTIALS_SHOP_EU_USERNAME=bob", "SHARC_CREDENTIALS_SHOP_EU_PASSWORD=pw", "SHARC_CREDENTIALS_OTHER_USERNAME=x"}
 	s := siteauth.Secrets{}.FromEnv(env, []string{"shop-eu", "missing"})
-	if got := s.Credentials; len(got) != 1 || got["shop-eu"] != (siteauth.Credential{Username: "bob", Password: "pw"}) {
+	if got := s.Credentials; len(got) != 1 || !reflect.DeepEqual(got["shop-eu"], siteauth.Credential{Username: "bob", Password: "pw"}) {
 		t.Fatalf("FromEnv = %v", got)
 	}
 	// A file's entry wins over the environment.
@@ -244,5 +244,36 @@ func TestFindForm(t *testing.T) {
 	}
 	if _, err := siteauth.FindForm(strings.NewReader(page), base, []string{"nope"}); err == nil {
 		t.Fatal("form with a missing field found")
+	}
+}
+
+func TestCredentialHostsAndSources(t *testing.T) {
+	s, err := siteauth.Parse([]byte("credentials:\n  shop: {username: a, password: b, hosts: [Shop.test, intra.test:8080]}\n  any: {username: c}\ncookies:\n  jar: /j.txt\nprofiles:\n  me: /p\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shop := s.Credentials["shop"]
+	for host, want := range map[string]bool{"shop.test": true, "shop.test:8443": true, "intra.test:8080": true, "intra.test": false, "evil.test": false} {
+		if got := shop.Allows(host); got != want {
+			t.Errorf("Allows(%s) = %v, want %v", host, got, want)
+		}
+	}
+	if !s.Credentials["any"].Allows("evil.test") {
+		t.Error("a credential without hosts allows none")
+	}
+	if err := s.CheckHostsBound(); err == nil || !strings.Contains(err.Error(), `"any" names no hosts`) {
+		t.Errorf("CheckHostsBound: %v", err)
+	}
+	if p, prof, ok := s.CookieSource("jar"); !ok || prof || p != "/j.txt" {
+		t.Errorf("CookieSource(jar) = %q %v %v", p, prof, ok)
+	}
+	if p, prof, ok := s.CookieSource("me"); !ok || !prof || p != "/p" {
+		t.Errorf("CookieSource(me) = %q %v %v", p, prof, ok)
+	}
+	if _, _, ok := s.CookieSource("nope"); ok {
+		t.Error("CookieSource(nope) found")
+	}
+	if _, err := siteauth.Parse([]byte("cookies: {x: /a}\nprofiles: {x: /b}\n")); err == nil {
+		t.Error("a name both a cookies file and a profile was accepted")
 	}
 }

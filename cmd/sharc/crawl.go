@@ -56,6 +56,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
 	credentials := fs.String("credentials", "", "a secrets file (YAML, mode 600) granting the credentials and cookies.txt files the job's auth: and cookies: name; credentials may also come from SHARC_CREDENTIALS_<NAME>_USERNAME and _PASSWORD (docs/security.md)")
+	browserProfile := fs.String("browser-profile", "", "a Chromium profile directory (a logged-in browser's) whose cookies the capture starts with, for the fetcher and capture.browser alike (docs/browser-capture.md)")
 	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -121,7 +122,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	// The operator's proxy, credentials and all, comes from the
 	// environment: job files are kept with the capture.
 	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
-		Proxy: os.Getenv("SHARC_PROXY"), Secrets: secrets}
+		Proxy: os.Getenv("SHARC_PROXY"), Secrets: secrets, BrowserProfile: *browserProfile}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }

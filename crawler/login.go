@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -173,7 +174,12 @@ func readCookies(ctx context.Context, name string, sec siteauth.Secrets) ([]site
 	if profile {
 		return profileCookies(ctx, path)
 	}
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cookies %q: %w", name, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxCookiesFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("cookies %q: %w", name, err)
 	}

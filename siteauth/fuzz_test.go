@@ -55,3 +55,19 @@ func FuzzFindForm(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseSecrets(f *testing.F) {
+	f.Add("credentials:\n  shop: {username: a, password: b, hosts: [x.test]}\ncookies: {j: /a}\nprofiles: {p: /b}\n")
+	f.Add("credentials: [")
+	f.Fuzz(func(t *testing.T, s string) {
+		sec, err := siteauth.Parse([]byte(s))
+		if err != nil {
+			return
+		}
+		for name, c := range sec.Credentials {
+			if !siteauth.NamePattern.MatchString(name) || c.Username == "" {
+				t.Fatalf("accepted %q: %v", name, c)
+			}
+		}
+	})
+}

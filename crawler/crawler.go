@@ -167,6 +167,11 @@ type Stats struct {
 	// were not (they stay local and pending), "" if none failed.
 	Uploaded    int
 	UploadError string
+
+	// LoggedIn says which hosts the capture crawled logged in and as
+	// whom, "HOST as ACCOUNT (KIND)", this run's logins and the ones a
+	// resume carried on with (login.go); nil without any.
+	LoggedIn []string
 }
 
 // Crawler runs one capture run of one job (see doc.go for the contract).

@@ -718,3 +718,15 @@ func profileCookies(ctx context.Context, dir string) ([]siteauth.Cookie, error) 
 	}
 	return out, nil
 }
+
+// loggedIn is Stats.LoggedIn; nil on a nil state.
+func (a *authState) loggedIn() []string {
+	if a == nil {
+		return nil
+	}
+	var out []string
+	for _, l := range siteauth.LoggedIn([]siteauth.Session{{Logins: a.session().Logins}}) {
+		out = append(out, fmt.Sprintf("%s as %s (%s)", l.Host, l.Account, l.Kind))
+	}
+	return out
+}

@@ -325,6 +325,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	c.closeOutputs()
 	st = c.stats(c.started, c.resumed)
 	st.WARCFiles = c.warc.Files()
+	st.LoggedIn = c.auth.loggedIn()
 	return st, workErr, context.Cause(runCtx)
 }
 

@@ -346,6 +346,9 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	if e != (store.CaptureTotals{}) {
 		fmt.Fprintf(w, "  capture:    fetched %d, failed %d, records %d in all runs\n", s.Fetched, s.Failed, s.Records)
 	}
+	for _, l := range s.LoggedIn {
+		fmt.Fprintf(w, "  logged in:  %s\n", l)
+	}
 	if s.Folder != "" {
 		fmt.Fprintf(w, "  folder:     %s\n", s.Folder)
 	}

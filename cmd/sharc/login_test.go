@@ -107,6 +107,9 @@ auth:
 	if n := site.LoginPosts(); n != 1 {
 		t.Errorf("the login was posted %d times over the two runs, want 1", n)
 	}
+	if !strings.Contains(string(out), "  logged in:  shop.test as alice (form)\n") {
+		t.Errorf("the summary does not say the resumed capture was logged in:\n%s", out)
+	}
 	found := false
 	eachResponse(t, warcDir, func(rec *warc.Record) {
 		if rec.TargetURI() == "http://shop.test/account/orders" && bytes.Contains(rec.Block, []byte(loginsite.Protected)) {

@@ -467,23 +467,43 @@ var errLoginArchive = errors.New("login exchange not archived")
 // formLogin runs one form login: GET the login page, post its form,
 // follow the redirects, check. The record's OK and Note say how it went.
 func (c *Crawler) formLogin(ctx context.Context, worker int, via frontier.Task, l job.Login) (siteauth.LoginRecord, error) {
-	var rec siteauth.LoginRecord
 	cred := c.auth.secrets.Credentials[l.Credential]
-	rec.Account = cred.Username
-	fail := func(format string, args ...any) (siteauth.LoginRecord, error) {
-		rec.Note = fmt.Sprintf(format, args...)
-		return rec, nil
-	}
-	page, err := c.loginExchange(ctx, worker, via, http.MethodGet, l.LoginURL, nil, nil, nil)
-	if err != nil {
+	rec := siteauth.LoginRecord{Account: cred.Username}
+	form, note, err := c.loginForm(ctx, worker, via, l)
+	if err != nil || note != "" {
+		rec.Note = note
 		return rec, err
 	}
+	req, note := loginRequest(l, cred, form)
+	if note != "" {
+		rec.Note = note
+		return rec, nil
+	}
+	last, at, note, err := c.loginPost(ctx, worker, via, req)
+	if err != nil || note != "" {
+		rec.Note = note
+		return rec, err
+	}
+	defer last.Close()
+	if rec.Note = c.loginCheck(l, at, last); rec.Note == "" {
+		rec.OK = true
+	}
+	return rec, nil
+}
+
+// loginForm fetches (and archives) the login page and finds its form; a
+// note says why there is none to post.
+func (c *Crawler) loginForm(ctx context.Context, worker int, via frontier.Task, l job.Login) (siteauth.Form, string, error) {
+	page, err := c.loginExchange(ctx, worker, via, http.MethodGet, l.LoginURL, nil, nil, nil)
+	if err != nil {
+		return siteauth.Form{}, "", err
+	}
 	if page == nil {
-		return fail("login page %s: no response", l.LoginURL)
+		return siteauth.Form{}, fmt.Sprintf("login page %s: no response", l.LoginURL), nil
 	}
 	defer page.Close()
 	if page.Status != http.StatusOK {
-		return fail("login page %s answered %d", l.LoginURL, page.Status)
+		return siteauth.Form{}, fmt.Sprintf("login page %s answered %d", l.LoginURL, page.Status), nil
 	}
 	base, _ := url.Parse(l.LoginURL)
 	want := []string{l.UsernameField, l.PasswordField}
@@ -503,66 +523,73 @@ func (c *Crawler) formLogin(ctx context.Context, worker int, via frontier.Task, 
 		}
 	}
 	if err != nil {
-		return fail("%v with inputs %q on %s", err, want, l.LoginURL)
+		return siteauth.Form{}, fmt.Sprintf("%v with inputs %q on %s", err, want, l.LoginURL), nil
 	}
 	if !sameHost(form.Action, l.Host) {
-		return fail("the form posts to %s, not host %s: the credential is not sent there", form.Action.Host, l.Host)
+		return siteauth.Form{}, fmt.Sprintf("the form posts to %s, not host %s: the credential is not sent there", form.Action.Host, l.Host), nil
 	}
+	return form, "", nil
+}
+
+// loginReq is the request that submits a login form.
+type loginReq struct {
+	method, target string
+	hdr            http.Header
+	body           []byte
+	mask           []byte // the password as posted, masked in the record
+}
+
+// loginRequest fills form with the credential and the job's fields; a
+// note says why it cannot be sent.
+func loginRequest(l job.Login, cred siteauth.Credential, form siteauth.Form) (loginReq, string) {
 	vals := form.Values
 	for k, v := range l.Fields {
 		vals.Set(k, v)
 	}
 	if l.Credential != "" {
 		if form.Method != http.MethodPost {
-			return fail("the login form is sent with GET: a password in a URL would be archived and logged")
+			return loginReq{}, "the login form is sent with GET: a password in a URL would be archived and logged"
 		}
 		vals.Set(l.UsernameField, cred.Username)
 		vals.Set(l.PasswordField, cred.Password)
 	}
-	body := []byte(vals.Encode())
-	target := form.Action.String()
-	hdr := http.Header{"Referer": {l.LoginURL}}
-	method := form.Method
-	if method == http.MethodGet {
+	r := loginReq{method: form.Method, target: form.Action.String(), hdr: http.Header{"Referer": {l.LoginURL}}, body: []byte(vals.Encode())}
+	if r.method == http.MethodGet {
 		u := *form.Action
 		u.RawQuery = vals.Encode()
-		target, body = u.String(), nil
-	} else {
-		hdr.Set("Content-Type", "application/x-www-form-urlencoded")
-		hdr.Set("Origin", base.Scheme+"://"+base.Host)
+		r.target, r.body = u.String(), nil
+		return r, ""
 	}
-	var mask []byte
+	base, _ := url.Parse(l.LoginURL)
+	r.hdr.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.hdr.Set("Origin", base.Scheme+"://"+base.Host)
 	if l.Credential != "" && cred.Password != "" {
-		mask = []byte(url.QueryEscape(l.PasswordField) + "=" + url.QueryEscape(cred.Password))
+		r.mask = []byte(url.QueryEscape(l.PasswordField) + "=" + url.QueryEscape(cred.Password))
 	}
-	last, err := c.loginExchange(ctx, worker, via, method, target, hdr, body, mask)
-	if err != nil {
-		return rec, err
+	return r, ""
+}
+
+// loginPost sends the form and follows its redirects, archiving each
+// exchange; it returns the last response (the caller closes it) and where
+// it was, or a note saying why there is none.
+func (c *Crawler) loginPost(ctx context.Context, worker int, via frontier.Task, r loginReq) (*fetched, string, string, error) {
+	last, err := c.loginExchange(ctx, worker, via, r.method, r.target, r.hdr, r.body, r.mask)
+	if err != nil || last == nil {
+		return nil, "", fmt.Sprintf("login post to %s: no response", r.target), err
 	}
-	if last == nil {
-		return fail("login post to %s: no response", target)
-	}
-	at := target
+	at := r.target
 	for hop := 0; hop < maxLoginRedirects && last.Status/100 == 3 && last.Header.Get("Location") != ""; hop++ {
 		next, cerr := urlcanon.Canonical(at, last.Header.Get("Location"))
 		_ = last.Close()
 		if cerr != nil {
-			return fail("login redirect: %v", cerr)
+			return nil, "", fmt.Sprintf("login redirect: %v", cerr), nil
 		}
 		at = next
-		if last, err = c.loginExchange(ctx, worker, via, http.MethodGet, at, nil, nil, nil); err != nil {
-			return rec, err
-		}
-		if last == nil {
-			return fail("login redirect to %s: no response", at)
+		if last, err = c.loginExchange(ctx, worker, via, http.MethodGet, at, nil, nil, nil); err != nil || last == nil {
+			return nil, "", fmt.Sprintf("login redirect to %s: no response", at), err
 		}
 	}
-	defer last.Close()
-	if note := c.loginCheck(l, at, last); note != "" {
-		return fail("%s", note)
-	}
-	rec.OK = true
-	return rec, nil
+	return last, at, "", nil
 }
 
 // loginCheck says why a login's outcome fails the job's success test, ""

@@ -60,7 +60,8 @@ const maxCookiesFile = 16 << 20
 const annLogin = "login"
 
 // authState is a run's session: the jar, the logins by host and what was
-// done. Nil when the job has neither auth: nor cookies:.
+// done. Nil when the job has neither auth: nor cookies: and no browser
+// profile is given.
 type authState struct {
 	jar     *siteauth.Jar
 	secrets siteauth.Secrets
@@ -87,9 +88,9 @@ type hostAuth struct {
 	recorded  bool
 }
 
-// setUpAuth makes the run's session: checks that the job's credentials
-// and cookie file are granted, loads the cookie file, and on resume sets
-// the saved session again.
+// setUpAuth makes the run's session (Run has checked the grants:
+// checkGranted): loads the browser profile's and the granted cookies,
+// and on resume sets this node's saved session again.
 func (c *Crawler) setUpAuth(ctx context.Context) error {
 	j := c.job
 	if len(j.Auth) == 0 && j.Cookies == "" && c.opts.BrowserProfile == "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -72,7 +73,8 @@ auth:
 			return false
 		}
 		capture = cs[0].ID
-		return true
+		// The report is written once the capture has finished.
+		return td.client.Get(ctx, fmt.Sprintf("/api/v1/captures/%d/report", capture), io.Discard) == nil
 	})
 	if n := site.LoginPosts(); n != 1 {
 		t.Errorf("login posted %d times, want 1", n)

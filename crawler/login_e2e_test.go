@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/internal/loginsite"
+	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
@@ -227,8 +229,22 @@ func keys[V any](m map[string]V) []string {
 
 // TestLoginResumeKeepsSession: a capture stopped after its login resumes
 // with the saved session: the protected page left over is fetched logged
-// in, and the login form is not posted again.
+// in, and the login form is not posted again; on SQLite and PostgreSQL.
 func TestLoginResumeKeepsSession(t *testing.T) {
+	dsns := map[string]func(t *testing.T, dir string) string{
+		"sqlite":   func(t *testing.T, dir string) string { return "sqlite:" + filepath.Join(dir, "index.db") },
+		"postgres": func(t *testing.T, dir string) string { return pgtest.SchemaDSN(t, "sharc_login") },
+	}
+	if os.Getenv(pgtest.Env) == "" {
+		delete(dsns, "postgres")
+		t.Log(pgtest.Env + " unset: PostgreSQL case skipped")
+	}
+	for name, dsn := range dsns {
+		t.Run(name, func(t *testing.T) { testLoginResume(t, dsn) })
+	}
+}
+
+func testLoginResume(t *testing.T, dsn func(t *testing.T, dir string) string) {
 	site := loginsite.New()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -247,7 +263,7 @@ func TestLoginResumeKeepsSession(t *testing.T) {
 	defer basic.Close()
 	dir := t.TempDir()
 	src := loginJob(t, dir, shop, intra, basic)
-	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	st := openStore(t, dsn(t, dir))
 	opts := crawler.Options{Secrets: loginSecrets()}
 	first, _ := crawler.New(testJob(t, dir, src), st, scheduler.NewRegistry(), zaptest.NewLogger(t), opts).Run(ctx)
 	if first.StopReason == "finished" {

@@ -289,15 +289,21 @@ func (c *Crawler) withSession(host, method, rawURL string, extra http.Header) ht
 	if v := c.auth.jar.Header(u); v != "" && h.Get("Cookie") == "" {
 		h.Set("Cookie", v)
 	}
-	if v := c.auth.answer(host, method, u); v != "" {
+	// Digest hashes the request target as sent: the fetcher keeps the
+	// path as the page wrote it (requestURL), which net/url may re-escape.
+	target := u.RequestURI()
+	if ru, err := requestURL(rawURL); err == nil {
+		target = ru.RequestURI()
+	}
+	if v := c.auth.answer(host, method, target); v != "" {
 		h.Set("Authorization", v)
 	}
 	return h
 }
 
-// answer is the Authorization value for a request to u on host, from the
-// challenge the host asked before; "" if none.
-func (a *authState) answer(host, method string, u *url.URL) string {
+// answer is the Authorization value for a request of target (path and
+// query) on host, from the challenge the host asked before; "" if none.
+func (a *authState) answer(host, method, target string) string {
 	a.mu.Lock()
 	ha := a.hosts[host]
 	if ha == nil || ha.challenge == nil {
@@ -310,7 +316,7 @@ func (a *authState) answer(host, method string, u *url.URL) string {
 	if ch.Scheme == "basic" {
 		return siteauth.BasicAuthorization(cred)
 	}
-	v, err := siteauth.Digest{Challenge: ch, Cred: cred}.Authorization(method, u.RequestURI(), nc)
+	v, err := siteauth.Digest{Challenge: ch, Cred: cred}.Authorization(method, target, nc)
 	if err != nil {
 		return ""
 	}

@@ -66,6 +66,9 @@ func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, 
 	if err != nil {
 		return nil, fmt.Errorf("browserfetch: intercept: %w", err)
 	}
+	if err := p.setCookies(ctx, pageURL); err != nil {
+		return nil, err
+	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: pendingJS}); err != nil {
 		return nil, fmt.Errorf("browserfetch: count requests: %w", err)
 	}
@@ -401,4 +404,24 @@ func headerEntries(h http.Header) []*fetch.HeaderEntry {
 		}
 	}
 	return out
+}
+
+// setCookies sets the page's cookies (Options.Cookies) in the browser,
+// bound to the page's URL.
+func (p *Pool) setCookies(ctx context.Context, pageURL string) error {
+	if p.opts.Cookies == nil {
+		return nil
+	}
+	cs := p.opts.Cookies(pageURL)
+	if len(cs) == 0 {
+		return nil
+	}
+	params := make([]*network.CookieParam, 0, len(cs))
+	for _, c := range cs {
+		params = append(params, &network.CookieParam{Name: c.Name, Value: c.Value, URL: pageURL})
+	}
+	if _, err := chromedp.Call(ctx, network.SetCookies, network.SetCookiesParams{Cookies: params}); err != nil {
+		return fmt.Errorf("browserfetch: set cookies: %w", err)
+	}
+	return nil
 }

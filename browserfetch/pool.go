@@ -92,6 +92,12 @@ type Options struct {
 	Behaviors       []Behavior
 	BehaviorTimeout time.Duration
 	SiteScripts     []SiteScript
+	// Cookies, if set, returns the cookies a page is loaded with (the
+	// capture's session, issue 30): they are set in the tab's browser
+	// (CDP Network.setCookies) for the page's URL before it is loaded, so
+	// its scripts see them in document.cookie. The requests themselves
+	// are fetched by the FetchFunc, which sends its own.
+	Cookies func(pageURL string) []*http.Cookie
 }
 
 // Page is what a Capture rendered.

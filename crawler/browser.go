@@ -69,6 +69,9 @@ func (c *Crawler) setUpBrowser() error {
 	if err := c.behaviorOptions(&opts); err != nil {
 		return err
 	}
+	if c.auth != nil {
+		opts.Cookies = c.auth.pageCookies // login.go
+	}
 	if b.Wait == 0 {
 		opts.Idle = job.BrowserIdle
 	} else {
@@ -121,6 +124,14 @@ func (c *Crawler) closeBrowser() {
 // a browser page's requests and the HTTP tasks keep one politeness per
 // host between them.
 func (c *Crawler) get(ctx context.Context, host, rawURL string, extra http.Header) (*fetched, error) {
+	if c.auth != nil {
+		return c.getWithSession(ctx, host, rawURL, extra) // login.go
+	}
+	return c.getRaw(ctx, host, rawURL, extra)
+}
+
+// getRaw is get without the capture's session.
+func (c *Crawler) getRaw(ctx context.Context, host, rawURL string, extra http.Header) (*fetched, error) {
 	if c.browser == nil {
 		return c.fetch.fetch(ctx, rawURL, extra)
 	}

@@ -43,7 +43,11 @@ type archived struct {
 	// prov are the exchange's connection records (provenance.go),
 	// written with it unless an earlier exchange of the run carried them.
 	prov []provRecord
-	done chan archivedResult
+	// indexURL, when set, is the URL the exchange is indexed under
+	// instead of its target: a login form's POST, keyed as replay tools
+	// key POSTs (login.go), so it never answers a GET of its URL.
+	indexURL string
+	done     chan archivedResult
 }
 
 // resourceType is the content type of the resource record with target

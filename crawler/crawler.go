@@ -33,6 +33,7 @@ import (
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/upload"
@@ -118,6 +119,15 @@ type Options struct {
 	// crawl's --site-scripts, the daemon's site_scripts. A job never
 	// names it; a job asking for site behaviours without one is refused.
 	SiteScripts string
+	// Secrets are the credentials and cookies.txt files the operator
+	// grants the run by name (sharc crawl's --credentials file and
+	// SHARC_CREDENTIALS_*, the daemon's config): the job's auth: entries
+	// and cookies: name them. Never read from a job; never logged.
+	Secrets siteauth.Secrets
+	// BrowserProfile, if set, is a Chromium profile directory (sharc
+	// crawl --browser-profile) whose cookies the capture's jar starts
+	// with: a browser's logged-in session (browserfetch.ProfileCookies).
+	BrowserProfile string
 }
 
 // Stats are a capture's running counters.
@@ -162,6 +172,11 @@ type Stats struct {
 	// were not (they stay local and pending), "" if none failed.
 	Uploaded    int
 	UploadError string
+
+	// LoggedIn says which hosts the capture crawled logged in and as
+	// whom, "HOST as ACCOUNT (KIND)", this run's logins and the ones a
+	// resume carried on with (login.go); nil without any.
+	LoggedIn []string
 }
 
 // Crawler runs one capture run of one job (see doc.go for the contract).
@@ -204,6 +219,7 @@ type runState struct {
 	cl       *cluster           // the cluster node's state; nil on a single node
 	upl      *uploads           // nil unless the job sets warc.upload
 	browser  *browserfetch.Pool // nil unless the job sets capture.browser
+	auth     *authState         // the session; nil unless the job sets auth: or cookies: (login.go)
 
 	// toCommit feeds the group committer (see committer).
 	toCommit chan *archived
@@ -899,14 +915,18 @@ func (c *Crawler) indexRows(a *archived, written []warc.Written) []store.Record 
 	case scheduler.VisitRevisit:
 		phase = PhaseVisitRevisit
 	}
-	surt := urlcanon.SURT(t.URL.URL)
+	key := t.URL.URL
+	if a.indexURL != "" {
+		key = a.indexURL
+	}
+	surt := urlcanon.SURT(key)
 	recs := make([]store.Record, 0, len(written))
 	for _, w := range written {
 		if w.Provenance {
 			continue // indexed apart (host_provenance), never replayed
 		}
 		r := store.Record{
-			CaptureID: c.capture.ID, URL: t.URL.URL, SURT: surt, Time: f.Start, RecordType: w.Type, RecordID: w.RecordID,
+			CaptureID: c.capture.ID, URL: key, SURT: surt, Time: f.Start, RecordType: w.Type, RecordID: w.RecordID,
 			WARCFile: w.File, Offset: w.Offset, RecordLength: w.Length, Phase: phase,
 		}
 		if warc.HTTPExchange(w.Type) {

@@ -44,6 +44,16 @@
 // are stored (store.RefreshCycle). The chain is the same; the dedup stage
 // treats a 200 with the URL's last payload as unchanged.
 //
+// # Logged in
+//
+// A job with auth: or cookies: (or a run given a browser profile) crawls
+// with a session (login.go, issue 30): one cookie jar (siteauth.Jar)
+// on every request get makes, form logins before a host's first page
+// (fetch stage), Basic and Digest answers to a 401, the login exchanges
+// archived with the password masked, and the session saved with the
+// capture (store.SetSession) so a resume does not log in again. The
+// credentials come from Options.Secrets, never from the job.
+//
 // # Single node and cluster
 //
 // What differs between a crawl run by one process and one node of a

@@ -358,6 +358,12 @@ func requestURL(raw string) (*url.URL, error) {
 // connection to the same address if there is one. On success the caller
 // owns the result and must Close it.
 func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (*fetched, error) {
+	return f.send(ctx, http.MethodGet, rawURL, extra, nil)
+}
+
+// send is fetch with another method and a body: a login form's POST
+// (login.go). The request record then holds the body as sent.
+func (f *fetcher) send(ctx context.Context, method, rawURL string, extra http.Header, body []byte) (*fetched, error) {
 	u, err := requestURL(rawURL)
 	if err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
@@ -365,13 +371,13 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
-	req, err := f.request(ctx, u, extra)
+	req, err := f.request(ctx, method, u, extra, body)
 	if err != nil {
 		return nil, err
 	}
 	addr, _ := f.dialAddr(u)
 	key := poolKey(u.Scheme, addr, u.Hostname())
-	if lc, ok := f.pool.get(key); ok {
+	if lc, ok := f.idle(key, body); ok {
 		out, stale, err := f.over(ctx, lc, true, req, key, start)
 		if !stale {
 			return out, err
@@ -385,6 +391,16 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, extra http.Header) (
 	}
 	out, _, err := f.over(ctx, lc, false, req, key, start)
 	return out, err
+}
+
+// idle returns a kept-alive connection for key, if there is one and the
+// request has no body: a body is read once, so a request with one could
+// not be sent again over a new connection when the idle one was stale.
+func (f *fetcher) idle(key string, body []byte) (liveConn, bool) {
+	if body != nil {
+		return liveConn{}, false
+	}
+	return f.pool.get(key)
 }
 
 // dial connects to u's address through the network guard, with TLS for
@@ -519,9 +535,14 @@ func (f *fetcher) over(ctx context.Context, lc liveConn, reused bool, req *http.
 	return out, false, nil
 }
 
-// request builds the GET request for u (from requestURL).
-func (f *fetcher) request(ctx context.Context, u *url.URL, extra http.Header) (*http.Request, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "/", nil)
+// request builds the request for u (from requestURL): a GET, or
+// method with body.
+func (f *fetcher) request(ctx context.Context, method string, u *url.URL, extra http.Header, body []byte) (*http.Request, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, "/", rd)
 	if err != nil {
 		return nil, &fetchError{Code: crawllog.CodeUnfetchable, Err: err}
 	}

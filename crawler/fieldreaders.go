@@ -98,6 +98,7 @@ func FieldReaders() []FieldReader {
 		{"default_rate", "DefaultRate", stages.Prerequisites, "crawler/run.go"},
 		{"rates_model", "RatesModel", stages.Prerequisites, "crawler/run.go"},
 		{"resolve", "Resolve", stages.FetchHTTP, "crawler/run.go"},
+		{"auth", "Auth", stages.FetchHTTP, "crawler/login.go"}, {"cookies", "Cookies", stages.FetchHTTP, "crawler/login.go"},
 		{"schedule", "Schedule", "", "daemon/schedule.go"},
 		{"politeness.hosts.HOST.parallel", "Politeness.Hosts.Parallel", stages.Schedule, "crawler/crawler.go"},
 		{"politeness.hosts.HOST.delay", "Politeness.Hosts.Delay", stages.Schedule, "crawler/crawler.go"},

@@ -47,6 +47,7 @@ var (
 		"scope.max_pages", "scope.max_bytes", "scope.max_duration",
 		"politeness", "limits",
 		"fetch.connect_timeout", "fetch.timeout", "fetch.max_body_bytes", "fetch.max_header_bytes", "fetch.retries", "fetch.retry_backoff", "fetch.proxy",
+		"auth", "cookies",
 		"warc.max_size", "warc.operator", "warc.gzip_level", "warc.upload",
 		"schedule",
 	}

@@ -51,6 +51,9 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 	if err := checkSeeds(c.job); err != nil {
 		return Stats{}, err
 	}
+	if err := checkGranted(c.job, c.opts.Secrets); err != nil {
+		return Stats{}, err
+	}
 	// A job built in code is checked as Parse checks one: a bad proxy
 	// must not quietly become a direct connection.
 	if msg := job.ProxyProblem(c.job.Fetch.Proxy); msg != "" {
@@ -143,6 +146,10 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 		return "", err
 	}
 	c.setUpState()
+	if err := c.setUpAuth(ctx); err != nil {
+		c.closeOutputs()
+		return "", err
+	}
 	if err := c.setUpBrowser(); err != nil {
 		c.closeOutputs()
 		return "", err
@@ -313,10 +320,12 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	c.closeBrowser()
 	close(c.toCommit)
 	<-committerDone
+	c.saveSession(ctx, true) // the session as the run leaves it (login.go)
 	stopProgress()
 	c.closeOutputs()
 	st = c.stats(c.started, c.resumed)
 	st.WARCFiles = c.warc.Files()
+	st.LoggedIn = c.auth.loggedIn()
 	return st, workErr, context.Cause(runCtx)
 }
 

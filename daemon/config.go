@@ -41,6 +41,12 @@ type Config struct {
 	// used, so its password can stay out of the file. Its credentials are
 	// sent to the proxy only, never archived, logged or served.
 	Proxy string `yaml:"proxy"`
+	// Secrets is the path of the secrets file (mode 600; siteauth.LoadFile)
+	// granting the credentials and cookies.txt files jobs name in auth:
+	// and cookies: (issue 30). Every credential must list its hosts: the
+	// daemon sends it nowhere else, whatever a submitted job says. Its
+	// values are never served, logged or archived.
+	Secrets string `yaml:"secrets"`
 	// DataDir holds each job's WARCs (DataDir/NAME/warcs) unless the job
 	// sets warc.dir. Default "data".
 	DataDir string `yaml:"data_dir"`

@@ -25,6 +25,7 @@ import (
 	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -54,13 +55,16 @@ type Options struct {
 // Daemon runs jobs' captures and serves the API. Create it with New, then
 // call Run once.
 type Daemon struct {
-	cfg    Config
-	opts   Options
-	log    *zap.Logger
-	st     store.DB
-	reg    *scheduler.Registry
-	allow  []netip.Prefix // Config.AllowAddresses: the most a job may allow
-	getenv func(string) string
+	cfg Config
+	// secrets are the credentials and cookie files of cfg.Secrets, read
+	// once at start; never served or logged.
+	secrets siteauth.Secrets
+	opts    Options
+	log     *zap.Logger
+	st      store.DB
+	reg     *scheduler.Registry
+	allow   []netip.Prefix // Config.AllowAddresses: the most a job may allow
+	getenv  func(string) string
 	// s3Transport dials remotes through the network guard with the
 	// daemon's allow_addresses only.
 	s3Transport http.RoundTripper
@@ -178,6 +182,10 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		cfg.Poll = DefaultPoll
 	}
 	cfg.applyHTTPDefaults()
+	secrets, err := loadSecrets(cfg.Secrets)
+	if err != nil {
+		return nil, err
+	}
 	tlsCfg, err := loadTLS(cfg)
 	if err != nil {
 		return nil, err
@@ -194,7 +202,7 @@ func New(ctx context.Context, cfg Config, log *zap.Logger, opts Options) (*Daemo
 		st.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow,
+	d := &Daemon{cfg: cfg, opts: opts, log: log, st: st, reg: opts.Registry, now: opts.Now, allow: allow, secrets: secrets,
 		getenv: opts.Getenv, s3Transport: netguard.New(allow).Transport(), sign: sign,
 		jobs: map[string]*jobState{}, slots: make(chan struct{}, cfg.MaxConcurrentJobs),
 		conns: newConnLimiter(cfg.MaxConnsPerClient, cfg.MaxConns), tls: tlsCfg,
@@ -588,7 +596,7 @@ func (d *Daemon) startJoinLocked(js *jobState, spec joinSpec) {
 	}
 	js.run, js.state, js.alert = r, stateQueued, ""
 	opts := crawler.Options{Observer: r.obs, ProgressEvery: time.Hour, JobFile: js.file,
-		Uploader: d.uploadClient, ReadRatesModel: d.readModel, Proxy: d.cfg.Proxy, SiteScripts: d.cfg.SiteScripts}
+		Uploader: d.uploadClient, ReadRatesModel: d.readModel, Proxy: d.cfg.Proxy, SiteScripts: d.cfg.SiteScripts, Secrets: d.secrets}
 	var st store.Store = d.st
 	if d.leaser != nil {
 		opts.Cluster = &crawler.ClusterOptions{Node: d.cfg.Node, Leaser: d.leaser, LeaseTTL: d.cfg.LeaseTTL, Poll: d.cfg.Poll, MaxHosts: d.cfg.MaxHosts}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/internal/pgtest"
@@ -94,6 +95,13 @@ func startDaemon(t *testing.T, dsn string, clockSpeed float64) *testDaemon {
 // 20ms when unset) and config changes (edit may be nil).
 func startDaemonOpts(t *testing.T, dsn string, opts Options, edit func(*Config)) *testDaemon {
 	t.Helper()
+	return startDaemonLog(t, dsn, opts, edit, zaptest.NewLogger(t))
+}
+
+// startDaemonLog is startDaemonOpts logging to log (a test that reads
+// the daemon's log lines).
+func startDaemonLog(t *testing.T, dsn string, opts Options, edit func(*Config), log *zap.Logger) *testDaemon {
+	t.Helper()
 	cfg := Config{Listen: "127.0.0.1:0", Token: testToken, Store: dsn, DataDir: t.TempDir(), MaxConcurrentJobs: 4, DrainTimeout: 20 * time.Second,
 		AllowAddresses: []string{"127.0.0.0/8"}}
 	if edit != nil {
@@ -102,7 +110,7 @@ func startDaemonOpts(t *testing.T, dsn string, opts Options, edit func(*Config))
 	if opts.Tick == 0 {
 		opts.Tick = 20 * time.Millisecond
 	}
-	d, err := New(context.Background(), cfg, zaptest.NewLogger(t), opts)
+	d, err := New(context.Background(), cfg, log, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

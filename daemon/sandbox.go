@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/upload"
 )
 
@@ -100,6 +101,9 @@ func (d *Daemon) checkJob(j *job.Job, given map[string]bool) error {
 	}
 	if j.Capture.Browser.Enabled() && j.Capture.Browser.HasBehavior(job.BehaviorSite) && d.cfg.SiteScripts == "" {
 		return forbidden("capture.browser.behaviors", "this daemon has no site_scripts: remove site, or ask the operator to set site_scripts in the daemon's config and put the scripts there")
+	}
+	if err := d.checkGranted(j); err != nil {
+		return err
 	}
 	if u := j.WARC.Upload; u != nil {
 		if u.Remote == "" {
@@ -323,4 +327,44 @@ func (d *Daemon) relativeWARCDir(n *yaml.Node) {
 			n.Content[i+1].Value = rel
 		}
 	}
+}
+
+// loadSecrets reads the daemon's secrets file, if it names one: every
+// credential must be bound to hosts.
+func loadSecrets(path string) (siteauth.Secrets, error) {
+	if path == "" {
+		return siteauth.Secrets{}, nil
+	}
+	s, err := siteauth.LoadFile(path)
+	if err != nil {
+		return siteauth.Secrets{}, fmt.Errorf("secrets: %w", err)
+	}
+	if err := s.CheckHostsBound(); err != nil {
+		return siteauth.Secrets{}, err
+	}
+	return s, nil
+}
+
+// checkGranted refuses a job naming a credential or cookie file the
+// daemon does not grant, or a credential for a host its grant does not
+// list: a submitted job cannot send the daemon's passwords elsewhere.
+func (d *Daemon) checkGranted(j *job.Job) error {
+	for i, l := range j.Auth {
+		if l.Credential == "" {
+			continue
+		}
+		c, ok := d.secrets.Credentials[l.Credential]
+		if !ok {
+			return forbidden(fmt.Sprintf("auth[%d].credential", i), "%q is not a credential this daemon grants: ask the operator to add it to the daemon's secrets file", l.Credential)
+		}
+		if !c.Allows(l.Host) {
+			return forbidden(fmt.Sprintf("auth[%d].host", i), "credential %q is not granted for host %s", l.Credential, l.Host)
+		}
+	}
+	if j.Cookies != "" {
+		if _, _, ok := d.secrets.CookieSource(j.Cookies); !ok {
+			return forbidden("cookies", "%q is not a cookies file or browser profile this daemon grants: ask the operator to add it to the daemon's secrets file", j.Cookies)
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/refresh"
+	"github.com/sharc-archive/sharc/siteauth"
 )
 
 // field declares one YAML field of a job once: its key, how Parse reads and
@@ -279,6 +280,20 @@ var jobFields = []field[Job]{
 			}
 			return j.Resolve
 		}},
+	{key: "auth", typ: "list of logins (job/auth.go)", def: "none",
+		parse: func(p *parser, n *yaml.Node, _ string, j *Job) { p.auth(n, j) },
+		write: func(j *Job) any { return authNode(j.Auth) }},
+	{key: "cookies", typ: "name of a granted cookies.txt", def: "none",
+		parse: func(p *parser, n *yaml.Node, path string, j *Job) {
+			if s, ok := p.str(n, path); ok {
+				if !siteauth.NamePattern.MatchString(s) {
+					p.errf(n, path, "%q is not a name: 1-64 lower-case letters, digits, '_' or '-' (a job names a cookies.txt the CLI's --credentials file or the daemon's config grants, never a path)", s)
+				} else {
+					j.Cookies = s
+				}
+			}
+		},
+		write: func(j *Job) any { return omitEmpty(j.Cookies) }},
 	{key: "schedule", typ: "string or mapping", def: "none",
 		parse: func(p *parser, n *yaml.Node, _ string, j *Job) { p.schedule(n, j) },
 		write: func(j *Job) any {

@@ -69,6 +69,13 @@ type Job struct {
 	// Schedule is the optional recurring schedule for the daemon; nil when
 	// the job runs once.
 	Schedule *Schedule
+	// Auth are the job's logins (job/auth.go), by host, in order: a
+	// consent wall before a form login on one host, say. Nil: none.
+	Auth []Login
+	// Cookies names a Netscape cookies.txt the operator grants (CLI
+	// --credentials file, daemon config), set in the capture's jar before
+	// it starts; "" for none.
+	Cookies string
 }
 
 // Scope bounds what is crawled.

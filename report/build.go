@@ -10,6 +10,7 @@ import (
 
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/quality"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -93,6 +94,9 @@ func generate(ctx context.Context, st store.Store, captureID int64, opts Options
 		return nil, err
 	}
 	if r.Connections, err = connections(ctx, st, captureID); err != nil {
+		return nil, err
+	}
+	if r.LoggedIn, err = loggedIn(ctx, st, captureID); err != nil {
 		return nil, err
 	}
 	if sim != nil {
@@ -357,4 +361,24 @@ func (m *measurer) finish() {
 	if m.n > 0 {
 		q.AvgExpectedBlur = m.sum / float64(m.n)
 	}
+}
+
+// loggedIn reads the hosts crawled logged in from the capture's saved
+// sessions (one per node); an unreadable session is left out.
+func loggedIn(ctx context.Context, st store.Store, captureID int64) ([]LoggedInHost, error) {
+	saved, err := st.Sessions(ctx, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	var sessions []siteauth.Session
+	for _, s := range saved {
+		if sess, err := siteauth.UnmarshalSession(s.State); err == nil {
+			sessions = append(sessions, sess)
+		}
+	}
+	var out []LoggedInHost
+	for _, l := range siteauth.LoggedIn(sessions) {
+		out = append(out, LoggedInHost{Host: l.Host, Account: l.Account, Kind: l.Kind, Since: l.At.UTC()})
+	}
+	return out, nil
 }

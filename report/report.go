@@ -171,6 +171,18 @@ type Report struct {
 	// (connections.go); absent for captures made before SHARC wrote
 	// these records.
 	Connections []HostConnection `json:"connections,omitempty"`
+	// LoggedIn lists the hosts the capture crawled logged in and as whom
+	// (the account name, never a password), from the session the crawler
+	// saved (issue 30); absent when it logged in nowhere.
+	LoggedIn []LoggedInHost `json:"logged_in,omitempty"`
+}
+
+// LoggedInHost is one host crawled logged in.
+type LoggedInHost struct {
+	Host    string    `json:"host"`
+	Account string    `json:"account"`
+	Kind    string    `json:"kind"` // form, basic or digest
+	Since   time.Time `json:"since"`
 }
 
 // Interval is a time span.

@@ -364,6 +364,13 @@ type Store interface {
 	// CrawlLogMark returns the crawl.log length recorded by node's last
 	// committed batch that carried a LogMark; ErrNotFound if none did.
 	CrawlLogMark(ctx context.Context, captureID int64, node string) (int64, error)
+	// SetSession saves (or replaces) a node's session of a capture: the
+	// crawler's cookie jar and logins (issue 30); more than
+	// MaxSessionBytes is refused.
+	SetSession(ctx context.Context, s Session) error
+	// Sessions returns a capture's saved sessions, one per node, ordered
+	// by node; nil if none was saved.
+	Sessions(ctx context.Context, captureID int64) ([]Session, error)
 	// InFrontier reports which of surts are in the capture's frontier
 	// (the urls table, whatever their state).
 	InFrontier(ctx context.Context, captureID int64, surts []string) (map[string]bool, error)

@@ -21,6 +21,7 @@ import (
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -55,6 +56,8 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
 	siteScripts := fs.String("site-scripts", "", "the directory of site-specific behaviour scripts a job's capture.browser.behaviors: [site] runs (*.js files, each naming its pages with // @match REGEX; docs/browser-capture.md)")
+	credentials := fs.String("credentials", "", "a secrets file (YAML, mode 600) granting the credentials and cookies.txt files the job's auth: and cookies: name; credentials may also come from SHARC_CREDENTIALS_<NAME>_USERNAME and _PASSWORD (docs/security.md)")
+	browserProfile := fs.String("browser-profile", "", "a Chromium profile directory (a logged-in browser's) whose cookies the capture starts with, for the fetcher and capture.browser alike (docs/browser-capture.md)")
 	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -112,11 +115,15 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if *abandon {
 		return abandonRunning(ctx, c, st, j)
 	}
+	secrets, err := grantedSecrets(*credentials, j, os.Environ())
+	if err != nil {
+		return err
+	}
 	tty := c.term != nil && c.term.isTerminal()
 	// The operator's proxy, credentials and all, comes from the
 	// environment: job files are kept with the capture.
 	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
-		Proxy: os.Getenv("SHARC_PROXY"), SiteScripts: *siteScripts}
+		Proxy: os.Getenv("SHARC_PROXY"), SiteScripts: *siteScripts, Secrets: secrets, BrowserProfile: *browserProfile}
 	if tty {
 		opts.ProgressEvery = 500 * time.Millisecond
 		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }
@@ -345,6 +352,9 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 		fmt.Fprintf(w, "  capture:    %d fetched in all runs: failed %d, robots-blocked %d; %d records indexed, %s received\n",
 			s.Fetched, s.Failed, s.Blocked, s.Records, humanBytes(s.Bytes))
 	}
+	for _, l := range s.LoggedIn {
+		fmt.Fprintf(w, "  logged in:  %s\n", l)
+	}
 	if s.Folder != "" {
 		fmt.Fprintf(w, "  folder:     %s\n", s.Folder)
 	}
@@ -375,4 +385,18 @@ func oneLine(err error) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// grantedSecrets reads what the operator grants the job: the
+// --credentials file, then SHARC_CREDENTIALS_<NAME>_* for the credentials
+// the job names and the file lacks. Job files never hold secrets.
+func grantedSecrets(path string, j *job.Job, environ []string) (siteauth.Secrets, error) {
+	var sec siteauth.Secrets
+	if path != "" {
+		var err error
+		if sec, err = siteauth.LoadFile(path); err != nil {
+			return siteauth.Secrets{}, fmt.Errorf("--credentials: %w", err)
+		}
+	}
+	return sec.FromEnv(environ, j.Credentials()), nil
 }

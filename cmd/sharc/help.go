@@ -106,6 +106,7 @@ func printEnvironment(c *cli) error {
   SHARC_SERVER   daemon URL for sharc job (default http://127.0.0.1:8180)
   SHARC_CA       PEM file of a CA (or a self-signed certificate) sharc job trusts for an https:// daemon
   SHARC_PROXY    forward proxy of sharc crawl, http:// or socks5://[user:password@]host:port: replaces the job's fetch.proxy; credentials only here
+  SHARC_CREDENTIALS_<NAME>_USERNAME, _PASSWORD  a credential the job's auth: names, when --credentials lacks it (NAME upper-cased, '-' as '_')
   SHARC_TEST_PG  PostgreSQL DSN the tests use (make test)
   GOGC, GOMEMLIMIT  set either to replace sharc's garbage-collector policy with Go's own
 `)

@@ -32,14 +32,14 @@ var rooms = map[string]string{
 	"cmd/sharc": product, "daemon": product, "console": product, "crawler": product, "crawler/stages": product,
 	"frontier": product, "scheduler": product, "warc": product, "store": product, "migrations": product,
 	"job": product, "jobdir": product, "heritrix": product, "crawllog": product, "report": product, "crawltree": product,
-	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product,
+	"quality": product, "extract": product, "urlcanon": product, "traps": product, "netguard": product, "siteauth": product,
 	"upload": product, "wacz": product, "cdxj": product, "changerate": product, "browserfetch": product, "pagediff": product,
 	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "configs": product, "internal/spool": product, "internal/version": product,
 
 	"sim": research, "testsite": research, "refresh": product, "refresh/refreshsim": research,
 	"cmd/sharc-bench": research, "internal/benchabuse": research,
 
-	"internal/hostile": testOnly, "internal/pgtest": testOnly, "internal/browsertest": testOnly, "internal/crawltest": testOnly, "internal/s3test": testOnly, "internal/tsatest": testOnly,
+	"internal/hostile": testOnly, "internal/pgtest": testOnly, "internal/browsertest": testOnly, "internal/crawltest": testOnly, "internal/s3test": testOnly, "internal/tsatest": testOnly, "internal/loginsite": testOnly,
 	"store/storetest": testOnly, "deploy": testOnly, "replaytest": testOnly, "internal/archdoc": testOnly,
 }
 

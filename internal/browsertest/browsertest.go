@@ -37,3 +37,25 @@ func New(t testing.TB) context.Context {
 	}
 	return ctx
 }
+
+// Profile makes a Chromium profile as a person's browser would leave it:
+// a headless Chromium on a fresh user data directory (cookies stored with
+// --password-store=basic) loads pageURL, which sets cookies, and is
+// closed so its cookie store is written out. It returns the directory.
+func Profile(t testing.TB, pageURL string) string {
+	t.Helper()
+	dir := t.TempDir()
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(browserfetch.HeadlessFlags(),
+		chromedp.ExecPath(Chromium(t)), chromedp.Flag("password-store", "basic"), chromedp.UserDataDir(dir))...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+		t.Fatalf("profile: load %s: %v", pageURL, err)
+	}
+	// Browser.close: Chromium writes its cookie store out as it exits.
+	if err := chromedp.Cancel(ctx); err != nil {
+		t.Fatalf("profile: closing chromium: %v", err)
+	}
+	return dir
+}

@@ -28,6 +28,13 @@ type Capture struct {
 // and runs the capture, at most a minute, to its end.
 func Run(t testing.TB, dir, name, jobYAML string) Capture {
 	t.Helper()
+	return RunWith(t, dir, name, jobYAML, crawler.Options{})
+}
+
+// RunWith is Run with the crawler's options (the credentials a logged-in
+// capture is granted, say).
+func RunWith(t testing.TB, dir, name, jobYAML string, opts crawler.Options) Capture {
+	t.Helper()
 	reg := scheduler.NewRegistry()
 	j, err := job.Parse([]byte(jobYAML), name, reg.Names(), reg.VisitRevisit)
 	if err != nil {
@@ -43,7 +50,7 @@ func Run(t testing.TB, dir, name, jobYAML string) Capture {
 	if err := st.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	stats, err := crawler.New(j, st, reg, zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
+	stats, err := crawler.New(j, st, reg, zaptest.NewLogger(t), opts).Run(ctx)
 	if err != nil || stats.StopReason != crawler.StopFinished {
 		t.Fatalf("crawl %s: %v (stopped: %s)", name, err, stats.StopReason)
 	}

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"WARCUploads", testWARCUploads},
 		{"RefreshCycles", testRefreshCycles},
 		{"CrawlLogMarks", testCrawlLogMarks},
+		{"Sessions", testSessions},
 		{"PageGraphs", testPageGraphs},
 		{"Changes", testChanges},
 		{"Accounts", testAccounts},

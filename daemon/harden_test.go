@@ -463,7 +463,10 @@ func TestHardeningDeadlines(t *testing.T) {
 // request's context stays alive after its body was read (the server's
 // own ReadTimeout would cancel it).
 func TestHardeningLongAnswer(t *testing.T) {
-	const short = 100 * time.Millisecond
+	// The deadline is 1 s and the reader takes at least 128 × 20 ms =
+	// 2.56 s, so the answer outlives any one deadline; 1 s leaves room
+	// for a loaded machine's scheduling stalls between two reads.
+	const short = time.Second
 	const size, chunk = 32 << 20, 256 << 10
 	ctxErr := make(chan error, 1)
 	d := &Daemon{cfg: Config{ReadHeaderTimeout: short, ReadTimeout: short, WriteTimeout: short, IdleTimeout: short},
@@ -500,7 +503,7 @@ func TestHardeningLongAnswer(t *testing.T) {
 				if err != nil {
 					break
 				}
-				time.Sleep(short / 10) // slow but steady: each read within the deadline
+				time.Sleep(short / 50) // slow but steady: each read within the deadline
 			}
 			if got != size {
 				t.Errorf("answer cut at %d of %d bytes", got, size)

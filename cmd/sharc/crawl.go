@@ -336,6 +336,26 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	if s.CommitGroups > 0 {
 		fmt.Fprintf(w, "  commits:    %d groups (one WARC fsync + one index transaction each)\n", s.CommitGroups)
 	}
+	if sp := s.Serial; sp.Pages > 0 {
+		// The committer's time per page by stage and step
+		// (crawler/serial.go): the slower stage bounds the rate.
+		per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 / float64(sp.Pages) }
+		fmt.Fprintf(w, "  serial:     %.1f µs/page (%s);", per(sp.StageTotal(sp.Bottleneck())), sp.Bottleneck())
+		for _, stage := range []crawler.SerialStage{crawler.SerialWriter, crawler.SerialIndexer} {
+			fmt.Fprintf(w, " %s %.1f:", stage, per(sp.StageTotal(stage)))
+			for i, d := range sp.Steps {
+				if crawler.SerialStep(i).Stage() == stage {
+					fmt.Fprintf(w, " %s %.1f", crawler.SerialStep(i), per(d))
+				}
+			}
+			fmt.Fprint(w, ";")
+		}
+		if sp.CPUKnown {
+			fmt.Fprintf(w, " CPU %.1f µs/page: writer %.1f, indexer %.1f", per(sp.CPUPerPage()*time.Duration(sp.Pages)),
+				per(sp.StageCPU(crawler.SerialWriter)), per(sp.StageCPU(crawler.SerialIndexer)))
+		}
+		fmt.Fprintln(w)
+	}
 	if e != (store.CaptureTotals{}) {
 		fmt.Fprintf(w, "  capture:    fetched %d, failed %d, records %d in all runs\n", s.Fetched, s.Failed, s.Records)
 	}

@@ -80,12 +80,12 @@ type archivedResult struct {
 // gathers and writes group N+1 (append and fsync) while the indexer
 // commits group N, so a page's serial time is the slower of the two
 // stages, not their sum. Groups are written and committed in the same
-// order, one group at most between the stages, so the bytes of every
-// uncommitted group still lie after the last indexed record of their
-// file: a crash loses the group being committed and the one written
-// behind it, and repair truncates both away (see Crawler.repairWARCFiles).
-// A file rotated out by the written group stays .open until that group
-// is committed (warc.Writer.SettleTo).
+// order, at most writtenAhead groups between the stages, so the bytes of
+// every uncommitted group still lie after the last indexed record of
+// their file: a crash loses the groups written but not yet committed,
+// and repair truncates them away (see Crawler.repairWARCFiles). A file
+// rotated out by a written group stays .open until that group is
+// committed (warc.Writer.SettleTo).
 //
 // A commit that fails (the store has already retried what can be retried)
 // ends the unit the same way as a crash: the WARC files are abandoned
@@ -95,12 +95,12 @@ type archivedResult struct {
 // commit landed, which a lost acknowledgement leaves unknown; repair asks
 // the index.
 func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
-	written := make(chan writtenGroup, 1)
+	written := make(chan writtenGroup, writtenAhead)
 	indexed := make(chan struct{})
 	go func() {
 		defer close(indexed)
 		for g := range written {
-			c.indexGroup(ctx, g)
+			c.indexGroup(ctx, mergeWritten(g, written))
 		}
 	}()
 	for first := range in {
@@ -108,6 +108,32 @@ func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
 	}
 	close(written)
 	<-indexed
+}
+
+// writtenAhead is how many written groups may wait for the indexer. When
+// the indexer is the slower stage, the groups waiting are committed in
+// one transaction (mergeWritten): the index transaction's fixed cost is
+// then shared by more pages, the more the indexer falls behind. A crash
+// loses at most these groups and the one being committed; repair cuts
+// them all, as it cuts one.
+const writtenAhead = 3
+
+// mergeWritten joins to g the groups already waiting in written, in
+// order, for one index transaction.
+func mergeWritten(g writtenGroup, written <-chan writtenGroup) writtenGroup {
+	for {
+		select {
+		case next, ok := <-written:
+			if !ok {
+				return g
+			}
+			g.group = append(g.group, next.group...)
+			g.results = append(g.results, next.results...)
+			g.settle = next.settle // later groups' marks are later
+		default:
+			return g
+		}
+	}
 }
 
 // writtenGroup is a group on its way from the writer to the indexer.

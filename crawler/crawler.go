@@ -128,9 +128,10 @@ type Stats struct {
 	Records    int64 // index rows: every WARC record but the warcinfo opening each file
 	Responses  int64 // this run's response records (Fetched − Earlier.Fetched = Responses + Revisits)
 	Revisits   int64 // this run's revisit records: unchanged, not modified or duplicate payloads
-	// CommitGroups counts this run's group commits (one WARC fsync and
-	// one store transaction each): Fetched/CommitGroups is how many pages
-	// a commit served.
+	// CommitGroups counts this run's group commits (one store
+	// transaction each, over one WARC fsync, or a few when the indexer
+	// fell behind the writer): Fetched/CommitGroups is how many pages a
+	// commit served.
 	CommitGroups int64
 	// Serial is the group committer's time by step and the pages it
 	// committed (serial.go): Serial.PerPage() is the serial time per

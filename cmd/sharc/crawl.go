@@ -334,7 +334,7 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	records := s.Records - e.Records
 	fmt.Fprintf(w, "  records:    %d indexed + %d warcinfo = %d in %d WARC %s\n", records, files, records+files, files, map[bool]string{true: "file", false: "files"}[files == 1])
 	if s.CommitGroups > 0 {
-		fmt.Fprintf(w, "  commits:    %d groups (one WARC fsync + one index transaction each)\n", s.CommitGroups)
+		fmt.Fprintf(w, "  commits:    %d groups (one index transaction each, usually over one WARC fsync)\n", s.CommitGroups)
 	}
 	if sp := s.Serial; sp.Pages > 0 {
 		// The committer's time per page by stage and step

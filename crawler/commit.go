@@ -14,8 +14,13 @@ import (
 	"github.com/sharc-archive/sharc/warc"
 )
 
-// maxGroup bounds how many exchanges one group commit takes.
-const maxGroup = 64
+// maxGroup bounds how many exchanges one group commit takes. A group
+// shares one fsync: once groups are full, the fsync's latency over
+// maxGroup is its share of a page's serial time (serial.go; about 25 µs
+// at 256 on a disk whose fsync takes 6 ms, 100 µs at the former 64). A
+// group is never larger than the workers waiting in it, so a bigger
+// bound costs no memory of its own.
+const maxGroup = 256
 
 // archived is one exchange waiting to be written and indexed.
 type archived struct {
@@ -71,22 +76,90 @@ type archivedResult struct {
 // compressed by the workers) are appended to the WARC with one fsync, the
 // group's crawl.log lines are written in one write, then the group's
 // index rows, URL states, discoveries and crawl.log length are committed
-// in one store transaction (see crawllogmark.go). Groups never overlap, so the bytes of an
-// uncommitted group always lie after the last indexed record of its file:
-// a crash loses exactly that group, and repair truncates it away (see
-// Crawler.repairWARCFiles). Grouping is what makes the index keep up with
-// many workers: one fsync and one transaction serve up to maxGroup pages.
+// in one store transaction (see crawllogmark.go). Grouping is what makes
+// the index keep up with many workers: one fsync and one transaction
+// serve up to maxGroup pages.
+//
+// Two goroutines share the work as a pipeline (issue 33): the writer
+// gathers and writes group N+1 (append and fsync) while the indexer
+// commits group N, so a page's serial time is the slower of the two
+// stages, not their sum. Groups are written and committed in the same
+// order, at most writtenAhead groups between the stages, so the bytes of
+// every uncommitted group still lie after the last indexed record of
+// their file: a crash loses the groups written but not yet committed,
+// and repair truncates them away (see Crawler.repairWARCFiles). A file
+// rotated out by a written group stays .open until that group is
+// committed (warc.Writer.SettleTo).
 //
 // A commit that fails (the store has already retried what can be retried)
 // ends the unit the same way as a crash: the WARC files are abandoned
-// .open, no later group is written, and the crawl stops, so the next run's
-// repair cuts the group away. Cutting it here instead would need to know
-// whether the commit landed, which a lost acknowledgement leaves unknown;
-// repair asks the index.
+// .open, no later group is written or committed (a group already written
+// gets the error), and the crawl stops, so the next run's repair cuts the
+// groups away. Cutting them here instead would need to know whether the
+// commit landed, which a lost acknowledgement leaves unknown; repair asks
+// the index.
 func (c *Crawler) committer(ctx context.Context, in <-chan *archived) {
+	written := make(chan writtenGroup, writtenAhead)
+	indexed := make(chan struct{})
+	go func() {
+		defer close(indexed)
+		for g := range written {
+			c.indexGroup(ctx, mergeWritten(g, written))
+		}
+	}()
 	for first := range in {
-		c.commitGroup(ctx, c.gather(in, first))
+		written <- c.writeGroupTurn(ctx, c.gather(in, first))
 	}
+	close(written)
+	<-indexed
+}
+
+// writtenAhead is how many written groups may wait for the indexer. When
+// the indexer is the slower stage, the groups waiting are committed in
+// one transaction (mergeWritten): the index transaction's fixed cost is
+// then shared by more pages, the more the indexer falls behind. A crash
+// loses at most these groups and the one being committed; repair cuts
+// them all, as it cuts one.
+const writtenAhead = 3
+
+// mergeWritten joins to g the groups already waiting in written, in
+// order, for one index transaction.
+func mergeWritten(g writtenGroup, written <-chan writtenGroup) writtenGroup {
+	for {
+		select {
+		case next, ok := <-written:
+			if !ok {
+				return g
+			}
+			g.group = append(g.group, next.group...)
+			g.results = append(g.results, next.results...)
+			g.settle = next.settle // later groups' marks are later
+		default:
+			return g
+		}
+	}
+}
+
+// writtenGroup is a group on its way from the writer to the indexer.
+type writtenGroup struct {
+	group   []*archived
+	results []archivedResult
+	// settle marks the WARC files rotated out once the group was written:
+	// those hold committed groups' records only once it is committed.
+	settle warc.SettleMark
+}
+
+// failure is the failed commit that ended the WARC unit, or nil.
+func (c *Crawler) failure() error {
+	c.commitMu.Lock()
+	defer c.commitMu.Unlock()
+	return c.commitErr
+}
+
+func (c *Crawler) setFailure(err error) {
+	c.commitMu.Lock()
+	defer c.commitMu.Unlock()
+	c.commitErr = err
 }
 
 // gather takes what else is queued behind first, up to maxGroup. While
@@ -127,19 +200,49 @@ func (c *Crawler) gather(in <-chan *archived, first *archived) []*archived {
 	return group
 }
 
-func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
-	results := make([]archivedResult, len(group))
-	if c.commitErr != nil {
-		// Nothing may follow an unindexed group in its file: repair keeps
-		// everything up to the last indexed record.
-		for _, a := range group {
+// writeGroupTurn is the writer's turn for a group: the group's records
+// go to the WARC file with one fsync (writeGroup), unless a commit has
+// failed, since nothing may follow an unindexed group in its file
+// (repair keeps everything up to the last indexed record).
+func (c *Crawler) writeGroupTurn(ctx context.Context, group []*archived) writtenGroup {
+	g := writtenGroup{group: group, results: make([]archivedResult, len(group))}
+	if err := c.failure(); err != nil {
+		for i, a := range group {
 			a.built.Release()
 			releaseProv(a.prov)
-			a.done <- archivedResult{err: c.commitErr}
+			a.built, g.results[i].err = nil, err
+		}
+		return g
+	}
+	sw := c.serial.start(SerialWriter, len(group))
+	defer sw.stop()
+	c.writeGroup(withStopwatch(ctx, sw), group, g.results)
+	g.settle = c.warc.Mark()
+	sw.lap(SerialWARC)
+	return g
+}
+
+// indexGroup is the indexer's turn for a written group: its crawl.log
+// lines, index rows, states and discoveries are committed, and its
+// workers hear back.
+func (c *Crawler) indexGroup(ctx context.Context, g writtenGroup) {
+	group, results := g.group, g.results
+	if err := c.failure(); err != nil {
+		// Written behind a group whose commit failed: it stays unindexed
+		// in the abandoned files, for repair.
+		for i := range results {
+			if results[i].err == nil {
+				results[i].err = err
+			}
+		}
+		for i, a := range group {
+			a.done <- results[i]
 		}
 		return
 	}
-	c.writeGroup(ctx, group, results)
+	sw := c.serial.start(SerialIndexer, 0)
+	defer sw.stop()
+	ctx = withStopwatch(ctx, sw)
 	b := store.Batch{CaptureID: c.capture.ID}
 	var cands []frontier.URL
 	var hosts []string
@@ -156,7 +259,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 	// The leases the group's fetches were made under: a cluster store
 	// refuses the group if one has passed to another node meanwhile.
 	b.Epochs = c.coord.epochs(hosts)
-	if err := c.commitAndLog(ctx, group, results, b, cands); err != nil {
+	if err := c.commitAndLog(ctx, group, results, b, cands, g.settle); err != nil {
 		for i := range results {
 			if results[i].err == nil {
 				results[i].err = err
@@ -166,6 +269,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 		c.groups.Add(1)
 		c.commitGraphs(ctx, group, results)
 	}
+	sw.lap(SerialOther)
 	for i, a := range group {
 		a.done <- results[i]
 	}
@@ -174,7 +278,7 @@ func (c *Crawler) commitGroup(ctx context.Context, group []*archived) {
 // commitAndLog commits a written group with its crawl.log lines and
 // settles the WARC files it fills; if the commit fails, it abandons the
 // WARC files for repair and returns the error every later group gets.
-func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL) error {
+func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL, settle warc.SettleMark) error {
 	var lines []crawllog.Entry
 	for i, a := range group {
 		if results[i].err == nil && a.entry.URI != "" {
@@ -183,12 +287,13 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 	}
 	_, logErr, err := c.commit(ctx, b, cands, lines)
 	if err != nil {
-		c.commitErr = fmt.Errorf("index commit to %s failed, crawl stopped (resume repairs the WARC left .open): %w",
+		failed := fmt.Errorf("index commit to %s failed, crawl stopped (resume repairs the WARC left .open): %w",
 			store.Redact(c.job.Store), err)
+		c.setFailure(failed)
 		if aerr := c.warc.Abandon(); aerr != nil {
 			c.log.Error("abandoning WARC", zap.Error(aerr))
 		}
-		return c.commitErr
+		return failed
 	}
 	// Before any fetcher of the group hears back, so a payload fetched
 	// again right after is found in memory.
@@ -197,7 +302,9 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 			c.dedup.committed(results[i].recs, a.newPayload)
 		}
 	}
-	return errors.Join(logErr, c.warc.Settle())
+	// Files rotated out by the group written behind this one may hold
+	// its unindexed records: they stay .open (SettleTo).
+	return errors.Join(logErr, c.warc.SettleTo(settle))
 }
 
 // logEntry completes an exchange's crawl.log line from its written
@@ -245,6 +352,8 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	}
 	// Numbering and committing are one step against activations (see
 	// parkMu): a host's rows are read either before or after the batch.
+	sw := stopwatchFrom(ctx)
+	sw.lap(SerialOther)
 	c.parkMu.Lock()
 	defer c.parkMu.Unlock()
 	var parked, refused []frontier.URL
@@ -262,22 +371,28 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	for _, u := range parked {
 		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
 	}
+	sw.lap(SerialFrontier)
 	c.logMu.Lock()
 	defer c.logMu.Unlock()
 	b.Log, logErr = c.logThenMark(lines)
+	sw.lap(SerialLog)
 	// The store commit must not be abandoned half-way by Ctrl-C: the WARC
 	// bytes are already written.
 	if err := c.store.Commit(context.WithoutCancel(ctx), b); err != nil {
 		return nil, logErr, err // the store's errors say "store: …"
 	}
+	sw.lap(SerialIndex)
 	c.countRecords(b.Records)
 	if err := c.logDrops(0, quotaDrops(refused)); err != nil && logErr == nil {
 		logErr = err
 	}
+	sw.lap(SerialOther)
 	for _, u := range fresh {
 		c.noteHost(u.Host, u.URL)
 	}
-	if err := c.frontier.Add(fresh...); err != nil {
+	err = c.frontier.Add(fresh...)
+	sw.lap(SerialFrontier)
+	if err != nil {
 		return nil, logErr, err
 	}
 	return fresh, logErr, nil

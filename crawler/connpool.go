@@ -3,6 +3,7 @@ package crawler
 import (
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,18 +38,45 @@ type liveConn struct {
 // address. Keep-alive spares the server and the crawler a TCP (and TLS)
 // handshake per page; each exchange is still recorded alone, from the
 // bytes it sent and received. Safe for concurrent use.
+//
+// The idle lists are split over poolShards locks by address (issue 33:
+// with fifty hosts one lock was the crawler's most contended), and
+// connections are closed outside any lock (a close is a system call);
+// only the count towards maxIdleTotal is shared, as an atomic.
 type connPool struct {
 	perAddress int // idle connections kept per address
-	mu         sync.Mutex
-	idle       map[string][]liveConn // by poolKey, most recent last
-	total      int
+	shards     [poolShards]poolShard
+	total      atomic.Int64 // idle connections in all shards
+	closed     atomic.Bool
 	now        func() time.Time
+}
+
+// poolShards is how many locks the idle lists are split over: more than
+// a 2- to 16-core machine's workers contend for at once.
+const poolShards = 32
+
+type poolShard struct {
+	mu   sync.Mutex
+	idle map[string][]liveConn // by poolKey, most recent last
 }
 
 // newConnPool returns a pool keeping up to max(perHost,
 // maxIdlePerAddress) idle connections per address.
 func newConnPool(perHost int) *connPool {
-	return &connPool{perAddress: max(perHost, maxIdlePerAddress), idle: map[string][]liveConn{}, now: time.Now}
+	p := &connPool{perAddress: max(perHost, maxIdlePerAddress), now: time.Now}
+	for i := range p.shards {
+		p.shards[i].idle = map[string][]liveConn{}
+	}
+	return p
+}
+
+// shard is key's shard (FNV-1a of the key).
+func (p *connPool) shard(key string) *poolShard {
+	h := uint32(2166136261)
+	for i := 0; i < len(key); i++ {
+		h = (h ^ uint32(key[i])) * 16777619
+	}
+	return &p.shards[h%poolShards]
 }
 
 // poolKey names where a connection goes: scheme, the address dialled and
@@ -64,46 +92,62 @@ func (p *connPool) get(key string) (liveConn, bool) {
 	if p == nil {
 		return liveConn{}, false
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	list := p.idle[key]
+	sh := p.shard(key)
+	var stale []liveConn
+	defer func() { closeConns(stale) }() // after the lock is released
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	list := sh.idle[key]
 	for len(list) > 0 {
 		lc := list[len(list)-1]
 		list = list[:len(list)-1]
-		p.total--
+		p.total.Add(-1)
 		if p.now().Sub(lc.since) <= keepAliveIdle {
-			p.setList(key, list)
+			sh.setList(key, list)
 			return lc, true
 		}
-		_ = lc.conn.Close()
+		stale = append(stale, lc)
 	}
-	p.setList(key, list)
+	sh.setList(key, list)
 	return liveConn{}, false
 }
 
 // put keeps lc for key, or closes it when the pool is full.
 func (p *connPool) put(key string, lc liveConn) {
-	if p == nil {
+	if p == nil || !p.keep(key, lc) {
 		_ = lc.conn.Close()
-		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.idle == nil || len(p.idle[key]) >= p.perAddress || p.total >= maxIdleTotal {
-		_ = lc.conn.Close()
-		return
-	}
-	lc.since = p.now()
-	p.idle[key] = append(p.idle[key], lc)
-	p.total++
 }
 
-func (p *connPool) setList(key string, list []liveConn) {
+// keep adds lc to key's idle list unless the pool is closed or full.
+func (p *connPool) keep(key string, lc liveConn) bool {
+	if p.closed.Load() {
+		return false
+	}
+	if p.total.Add(1) > maxIdleTotal {
+		p.total.Add(-1)
+		return false
+	}
+	sh := p.shard(key)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	// Checked again under the lock close takes: a connection kept after
+	// close emptied this shard would never be closed.
+	if sh.idle == nil || len(sh.idle[key]) >= p.perAddress {
+		p.total.Add(-1)
+		return false
+	}
+	lc.since = p.now()
+	sh.idle[key] = append(sh.idle[key], lc)
+	return true
+}
+
+func (sh *poolShard) setList(key string, list []liveConn) {
 	if len(list) == 0 {
-		delete(p.idle, key)
+		delete(sh.idle, key)
 		return
 	}
-	p.idle[key] = list
+	sh.idle[key] = list
 }
 
 // close closes every idle connection; later puts close theirs.
@@ -111,12 +155,23 @@ func (p *connPool) close() {
 	if p == nil {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, list := range p.idle {
-		for _, lc := range list {
-			_ = lc.conn.Close()
+	p.closed.Store(true)
+	for i := range p.shards {
+		sh := &p.shards[i]
+		sh.mu.Lock()
+		var all []liveConn
+		for _, list := range sh.idle {
+			all = append(all, list...)
 		}
+		sh.idle = nil
+		sh.mu.Unlock()
+		p.total.Add(-int64(len(all)))
+		closeConns(all)
 	}
-	p.idle, p.total = nil, 0
+}
+
+func closeConns(list []liveConn) {
+	for _, lc := range list {
+		_ = lc.conn.Close()
+	}
 }

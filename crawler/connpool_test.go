@@ -20,8 +20,8 @@ func TestConnPool(t *testing.T) {
 	for range maxIdlePerAddress + 2 {
 		p.put(k, pipe())
 	}
-	if p.total != maxIdlePerAddress {
-		t.Fatalf("%d idle for one address, want at most %d", p.total, maxIdlePerAddress)
+	if p.total.Load() != maxIdlePerAddress {
+		t.Fatalf("%d idle for one address, want at most %d", p.total.Load(), maxIdlePerAddress)
 	}
 	if _, ok := p.get(poolKey("https", "127.0.0.1:80", "a.test")); ok {
 		t.Error("a connection crossed schemes")
@@ -33,12 +33,12 @@ func TestConnPool(t *testing.T) {
 	if _, ok := p.get(k); ok {
 		t.Error("connection idle past keepAliveIdle reused")
 	}
-	if p.total != 0 {
-		t.Errorf("stale connections kept: %d", p.total)
+	if p.total.Load() != 0 {
+		t.Errorf("stale connections kept: %d", p.total.Load())
 	}
 	p.close()
 	p.put(k, pipe()) // after close: closed, not kept
-	if p.total != 0 {
+	if p.total.Load() != 0 {
 		t.Error("connection kept after close")
 	}
 }
@@ -57,8 +57,8 @@ func TestConnPoolKeepsPerHost(t *testing.T) {
 		for range tt.put {
 			p.put(k, pipe())
 		}
-		if p.total != tt.want {
-			t.Errorf("per_host %d, %d put: %d kept, want %d", tt.perHost, tt.put, p.total, tt.want)
+		if p.total.Load() != int64(tt.want) {
+			t.Errorf("per_host %d, %d put: %d kept, want %d", tt.perHost, tt.put, p.total.Load(), tt.want)
 		}
 		p.close()
 	}

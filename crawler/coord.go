@@ -155,7 +155,7 @@ func (n clusterNode) background(ctx context.Context) error {
 
 func (n clusterNode) abandon(ctx context.Context, logPath string) {
 	c := n.c
-	if c.commitErr != nil {
+	if c.failure() != nil {
 		// A failed or refused (stale lease) commit left this node's WARC
 		// files .open with records the index lacks, and its crawl.log
 		// with their lines: cut them now, as a restart would, since a

@@ -143,10 +143,15 @@ type Stats struct {
 	Records    int64 // index rows: every WARC record but the warcinfo opening each file
 	Responses  int64 // this run's response records (Fetched − Earlier.Fetched = Responses + Revisits)
 	Revisits   int64 // this run's revisit records: unchanged, not modified or duplicate payloads
-	// CommitGroups counts this run's group commits (one WARC fsync and
-	// one store transaction each): Fetched/CommitGroups is how many pages
-	// a commit served.
+	// CommitGroups counts this run's group commits (one store
+	// transaction each, over one WARC fsync, or a few when the indexer
+	// fell behind the writer): Fetched/CommitGroups is how many pages a
+	// commit served.
 	CommitGroups int64
+	// Serial is the group committer's time by step and the pages it
+	// committed (serial.go): Serial.PerPage() is the serial time per
+	// page that bounds the run's rate on any number of cores.
+	Serial SerialTimes
 	// Phase is PhaseVisit until this run downloads its first revisit (or
 	// visit+revisit, the pyramid's apex, Def. 5.5) task, PhaseRevisit
 	// after: a visit–revisit capture visits every page before it
@@ -225,8 +230,12 @@ type runState struct {
 	toCommit chan *archived
 	// busy tells the committer whether more exchanges may come soon.
 	busy *workload
+	// serial times the committer's steps (serial.go).
+	serial *serialTimes
 	// commitErr, once set, is the failed group commit that ended the
-	// WARC unit; only the committer touches it.
+	// WARC unit; the committer's two stages share it under commitMu
+	// (failure, setFailure).
+	commitMu  sync.Mutex
 	commitErr error
 	// parkMu serialises numbering URLs (commit) with loading a parked
 	// host (activate), so no URL is assigned to a host whose rows are
@@ -353,7 +362,7 @@ func (c *Crawler) stats(start time.Time, resumed bool) Stats {
 		CaptureID: c.capture.ID, Resumed: resumed,
 		Fetched: c.earlier.Fetched + c.fetched.Load(), Failed: c.earlier.Failed + c.failed.Load(), Blocked: c.earlier.Blocked + c.blocked.Load(),
 		Discovered: size, Queued: size - c.finished.Load(), Bytes: c.earlier.Bytes + c.bytes.Load(), Records: c.earlier.Records + c.records.Load(),
-		Responses: c.responses.Load(), Revisits: c.revisits.Load(), CommitGroups: c.groups.Load(), Phase: phase,
+		Responses: c.responses.Load(), Revisits: c.revisits.Load(), CommitGroups: c.groups.Load(), Serial: c.serial.snapshot(), Phase: phase,
 		Elapsed: time.Since(start), Earlier: c.earlier,
 		Uploaded: c.upl.uploaded(), UploadError: c.upl.failure(),
 	}
@@ -890,7 +899,11 @@ func (c *Crawler) writeGroup(ctx context.Context, group []*archived, results []a
 		carried[i] = c.prov.carry(a)
 		built, at = append(built, a.built), append(at, i)
 	}
-	written, errs := c.warc.WriteBuiltAll(context.WithoutCancel(ctx), built)
+	appended := c.warc.AppendBuiltAll(context.WithoutCancel(ctx), built)
+	sw := stopwatchFrom(ctx)
+	sw.lap(SerialWARC)
+	written, errs := appended.Sync()
+	sw.lap(SerialSync)
 	for k, i := range at {
 		if errs[k] != nil {
 			for _, key := range carried[i] {

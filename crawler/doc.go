@@ -65,11 +65,13 @@
 // A Crawler serves one Run: New stores its configuration (never changed
 // afterwards), Run makes the per-run state, and a second Run returns
 // ErrRunTwice; make a new Crawler to run the job again (it resumes the
-// capture). During Run, the job's workers (goroutines) run the chain, one
-// committer goroutine writes WARC records, index rows and crawl.log lines
-// in groups, and a cluster node runs its lease loop; the stages share the
-// run's state only through the frontier (safe for concurrent use), the
-// committer's channel, atomics and the mutexes noted on runState. Status,
+// capture). During Run, the job's workers (goroutines) run the chain, the
+// committer's two goroutines write WARC records (the writer) and then
+// index rows and crawl.log lines (the indexer) in groups, in order, one
+// group at most between them, and a cluster node runs its lease loop; the
+// stages share the run's state only through the frontier (safe for
+// concurrent use), the committer's channels, atomics and the mutexes
+// noted on runState. Status,
 // Held, ClusterStatus and the admin methods (DropMatching and friends) are
 // safe to call from other goroutines while Run runs; before Run they
 // return zero values or an error. Observer and Progress callbacks are

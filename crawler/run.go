@@ -311,6 +311,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	stopProgress := c.startProgress()
 	c.toCommit = make(chan *archived, c.job.Workers)
 	c.busy = newWorkload()
+	c.serial = newSerialTimes(nil)
 	committerDone := make(chan struct{})
 	go func() {
 		defer close(committerDone)

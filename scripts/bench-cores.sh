@@ -13,7 +13,10 @@
 # rusage of the waited-for child: crawl, store and quality report), the
 # parallel efficiency (pages/s at N over N × pages/s at the first
 # GOMAXPROCS, scaled when that is not 1) and the 1-minute load average at
-# the end of the run. Then, unless PROFILE=0, one more run per host count
+# the end of the run, and the serial time per page: the wall time of the
+# group committer's slower stage per committed exchange, and the larger
+# of the two stages' CPU time per exchange (the summary's serial line; its
+# split by step is echoed per run). Then, unless PROFILE=0, one more run per host count
 # at the largest GOMAXPROCS with `sharc crawl --profile-dir` (every block
 # and contention recorded: slower, so not timed) and the top entries of
 # its block and mutex profiles (go tool pprof -top -cum), with their totals per
@@ -137,9 +140,14 @@ for hosts in $HOSTS_LIST; do
 		fetched=$(awk '/fetched:/ {print $2}' "$dir/out")
 		secs=$(awk '/stopped:/ {print $NF}' "$dir/out" | godur)
 		# times' second line: the children's user and system time, 0m1.234s 0m0.567s.
+		# The committer's wall time per page (crawler/serial.go), "-" from a
+		# binary that predates the summary's serial line.
+		serial=$(awk '/serial:/ {print $2}' "$dir/out")
+		serialcpu=$(awk '/serial:/ { for (i = 1; i < NF; i++) if ($i == "CPU") print $(i + 1) }' "$dir/out")
 		cpu=$(sed -n 2p "$dir/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.3f\n", t }')
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$hosts" "$procs" "${fetched:-0}" "${secs:-0}" "$cpu" "$(cat "$dir/load")" "$(cat "$dir/rc")" >>"$results"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$hosts" "$procs" "${fetched:-0}" "${secs:-0}" "$cpu" "$(cat "$dir/load")" "$(cat "$dir/rc")" "${serial:--}" "${serialcpu:--}" >>"$results"
 		echo "  hosts $hosts GOMAXPROCS $procs: ${fetched:-0} pages in ${secs:-?}s, CPU ${cpu}s, exit $(cat "$dir/rc")"
+		grep 'serial:' "$dir/out" || true
 	done
 	if [ "$PROFILE" != 0 ]; then
 		procs=${PROCS_LIST##* }
@@ -156,14 +164,14 @@ summary=$work/summary.md
 {
 	echo "PAGES=$PAGES WORKERS=$WORKERS on $cores cores ($(uname -m)); $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
-	printf '| hosts | GOMAXPROCS | pages | pages/s | CPU ms/page | parallel efficiency | load (1 min) |\n|---|---|---|---|---|---|---|\n'
+	printf '| hosts | GOMAXPROCS | pages | pages/s | CPU ms/page | parallel efficiency | serial µs/page | serial CPU µs/page | load (1 min) |\n|---|---|---|---|---|---|---|---|---|\n'
 	awk -F'\t' '
 	{
 		rate = ($4 > 0) ? $3 / $4 : 0
 		if (!($1 in base)) { base[$1] = rate; bp[$1] = $2 }
 		eff = (base[$1] > 0) ? rate * bp[$1] / ($2 * base[$1]) : 0
 		mark = ($7 != 0) ? sprintf(" (exit %s)", $7) : ""
-		printf "| %s | %s | %d%s | %.0f | %.3f | %.2f | %s |\n", $1, $2, $3, mark, rate, ($3 > 0) ? $5 * 1000 / $3 : 0, eff, $6
+		printf "| %s | %s | %d%s | %.0f | %.3f | %.2f | %s | %s | %s |\n", $1, $2, $3, mark, rate, ($3 > 0) ? $5 * 1000 / $3 : 0, eff, $8, $9, $6
 	}' "$results"
 } | tee "$summary"
 

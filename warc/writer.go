@@ -191,9 +191,11 @@ type Writer struct {
 	mu      sync.Mutex // guards everything below
 	cur     *openFile
 	retired []*openFile // rotated out, still .open until Settle
-	serial  int
-	files   []string
-	closed  bool
+	// rotations counts the files ever rotated out (SettleMark).
+	rotations uint64
+	serial    int
+	files     []string
+	closed    bool
 }
 
 // openFile is the file being written.
@@ -207,6 +209,9 @@ type openFile struct {
 	synced  int64
 	isShut  bool
 	records int // records other than warcinfo
+	// rotation is the file's place among the files rotated out (0 for
+	// the first), set when it is; SettleTo compares it with a mark.
+	rotation uint64
 }
 
 // NewWriter validates cfg and returns a Writer; the first file is created
@@ -382,13 +387,35 @@ func (w *Writer) WriteBuilt(ctx context.Context, b *Built) ([]Written, error) {
 // succeeds or fails alone (out[i], errs[i]); a failed sync fails every
 // exchange in that file. Every b is released.
 func (w *Writer) WriteBuiltAll(ctx context.Context, bs []*Built) (out [][]Written, errs []error) {
-	out, errs = make([][]Written, len(bs)), make([]error, len(bs))
-	files := make([]*openFile, len(bs))
+	return w.AppendBuiltAll(ctx, bs).Sync()
+}
+
+// Appended is a group of exchanges appended but not yet durable
+// (AppendBuiltAll); Sync makes them so.
+type Appended struct {
+	out   [][]Written
+	errs  []error
+	files []*openFile
+}
+
+// AppendBuiltAll is WriteBuiltAll's first half: it appends each of bs in
+// order without syncing. Its caller times the append and the sync apart
+// (crawler's serial-path figures) and must call Sync before it uses the
+// records' places.
+func (w *Writer) AppendBuiltAll(ctx context.Context, bs []*Built) *Appended {
+	a := &Appended{out: make([][]Written, len(bs)), errs: make([]error, len(bs)), files: make([]*openFile, len(bs))}
 	for i, b := range bs {
-		out[i], files[i], errs[i] = w.appendBuilt(ctx, b)
+		a.out[i], a.files[i], a.errs[i] = w.appendBuilt(ctx, b)
 	}
+	return a
+}
+
+// Sync makes the appended exchanges durable with one sync per file
+// touched and returns them as WriteBuiltAll does.
+func (a *Appended) Sync() (out [][]Written, errs []error) {
+	out, errs = a.out, a.errs
 	synced := map[*openFile]error{}
-	for i, f := range files {
+	for i, f := range a.files {
 		if errs[i] != nil || f == nil {
 			continue
 		}
@@ -537,6 +564,8 @@ func syncDir(dir string) error {
 // records may not be indexed yet (see Settle). Caller holds w.mu.
 func (w *Writer) retire() {
 	if w.cur != nil {
+		w.cur.rotation = w.rotations
+		w.rotations++
 		w.retired = append(w.retired, w.cur)
 		w.cur = nil
 	}
@@ -598,6 +627,42 @@ func (w *Writer) Settle() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.finish()
+}
+
+// SettleMark names the files rotated out up to some moment (Mark).
+type SettleMark uint64
+
+// Mark returns the mark of the files rotated out so far. A caller that
+// writes a group of records, takes Mark, and goes on writing the next
+// group while the first is being indexed calls SettleTo(mark) once the
+// first is indexed: every file rotated out before the mark holds records
+// of indexed groups only, while a file rotated out after it may hold
+// records of the next group, still unindexed, and must stay .open.
+func (w *Writer) Mark() SettleMark {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return SettleMark(w.rotations)
+}
+
+// SettleTo is Settle for the files rotated out before m (see Mark); the
+// ones rotated out since stay .open.
+func (w *Writer) SettleTo(m SettleMark) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var errs []error
+	keep := w.retired[:0]
+	for _, f := range w.retired {
+		if f.rotation >= uint64(m) {
+			keep = append(keep, f)
+			continue
+		}
+		if err := w.closeFile(f); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	clear(w.retired[len(keep):])
+	w.retired = keep
+	return errors.Join(errs...)
 }
 
 // Close closes and renames every file, declaring every record written

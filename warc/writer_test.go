@@ -77,6 +77,55 @@ func TestWriteExchangeReadBack(t *testing.T) {
 	}
 }
 
+// TestSettleToLeavesLaterRotationsOpen: a committer that writes the next
+// group while the previous one is being indexed settles with the mark
+// taken after the previous group; a file rotated out by the next group
+// (which may hold its unindexed records) stays .open, and an earlier
+// one is closed.
+func TestSettleToLeavesLaterRotationsOpen(t *testing.T) {
+	srv := testServer(t)
+	dir := t.TempDir()
+	// Every exchange outgrows MaxSize, so each write rotates.
+	w, err := NewWriter(Config{Dir: dir, Prefix: "R", Hostname: "h", MaxSize: 1}, zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	write := func() {
+		t.Helper()
+		req, resp := fetchRaw(t, srv, "/plain", "")
+		if _, err := w.WriteExchange(ctx, Exchange{TargetURI: srv.URL + "/plain", Request: req, Response: resp}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(pattern string) int {
+		m, _ := filepath.Glob(filepath.Join(dir, pattern))
+		return len(m)
+	}
+	write()
+	write() // group 1: rotates the first file out
+	mark := w.Mark()
+	write() // group 2, not yet indexed: rotates the second file out
+	if err := w.SettleTo(mark); err != nil {
+		t.Fatal(err)
+	}
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 2 || closed != 1 {
+		t.Fatalf("after SettleTo(mark of group 1): %d .open, %d closed; want 2 .open (group 2's rotation and the current) and 1 closed", n, closed)
+	}
+	if err := w.SettleTo(w.Mark()); err != nil {
+		t.Fatal(err)
+	}
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 1 || closed != 2 {
+		t.Fatalf("after SettleTo(latest mark): %d .open, %d closed; want 1 and 2", n, closed)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n, closed := count("*.warc.gz.open"), count("*.warc.gz"); n != 0 || closed != 3 {
+		t.Fatalf("after Close: %d .open, %d closed; want 0 and 3", n, closed)
+	}
+}
+
 // TestRotatedFileStaysOpenUntilSettled: a file rotated out by size keeps
 // its .open mark until Settle (its last records may be unindexed), and
 // Abandon leaves every file .open for Repair.

@@ -345,7 +345,27 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	records := s.Records - e.Records
 	fmt.Fprintf(w, "  records:    %d indexed + %d warcinfo = %d in %d WARC %s\n", records, files, records+files, files, map[bool]string{true: "file", false: "files"}[files == 1])
 	if s.CommitGroups > 0 {
-		fmt.Fprintf(w, "  commits:    %d groups (one WARC fsync + one index transaction each)\n", s.CommitGroups)
+		fmt.Fprintf(w, "  commits:    %d groups (one index transaction each, usually over one WARC fsync)\n", s.CommitGroups)
+	}
+	if sp := s.Serial; sp.Pages > 0 {
+		// The committer's time per page by stage and step
+		// (crawler/serial.go): the slower stage bounds the rate.
+		per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 / float64(sp.Pages) }
+		fmt.Fprintf(w, "  serial:     %.1f µs/page (%s);", per(sp.StageTotal(sp.Bottleneck())), sp.Bottleneck())
+		for _, stage := range []crawler.SerialStage{crawler.SerialWriter, crawler.SerialIndexer} {
+			fmt.Fprintf(w, " %s %.1f:", stage, per(sp.StageTotal(stage)))
+			for i, d := range sp.Steps {
+				if crawler.SerialStep(i).Stage() == stage {
+					fmt.Fprintf(w, " %s %.1f", crawler.SerialStep(i), per(d))
+				}
+			}
+			fmt.Fprint(w, ";")
+		}
+		if sp.CPUKnown {
+			fmt.Fprintf(w, " CPU %.1f µs/page: writer %.1f, indexer %.1f", per(sp.CPUPerPage()*time.Duration(sp.Pages)),
+				per(sp.StageCPU(crawler.SerialWriter)), per(sp.StageCPU(crawler.SerialIndexer)))
+		}
+		fmt.Fprintln(w)
 	}
 	if e != (store.CaptureTotals{}) {
 		// A resumed capture: its totals over every run, beside this run's.

@@ -1,0 +1,18 @@
+package crawler
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// threadCPU is the CPU time the calling OS thread has used: the
+// committer's stages lock their goroutine to a thread (serial.go), so it
+// is theirs. ok is false where the clock cannot be read.
+func threadCPU() (d time.Duration, ok bool) {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
+}

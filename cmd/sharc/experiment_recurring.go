@@ -112,10 +112,10 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	cmdline := recurringCommand(args)
-	md := recurring.Markdown(caps, reg.VisitRevisit, *goalFrom) + "\nCommand: `" + cmdline + "`\n"
+	rd := recurringDocData{Command: recurringCommand(args), GoalFrom: *goalFrom, Captures: caps}
+	md := rd.markdown(reg)
 	if *doc != "" {
-		if err := writeRecurringDoc(*doc, md, caps, *goalFrom); err != nil {
+		if err := writeRecurringDoc(*doc, md, rd); err != nil {
 			return err
 		}
 	}
@@ -147,9 +147,21 @@ func recurringCommand(args []string) string {
 	return strings.TrimSpace("sharc experiment recurring " + strings.Join(keep, " "))
 }
 
+// recurringDocData is what the doc page keeps of a run, so that a test
+// can re-summarise it with the code of the day.
+type recurringDocData struct {
+	Command  string              `json:"command"`
+	GoalFrom int                 `json:"goal_from"`
+	Captures []recurring.Capture `json:"captures"`
+}
+
+func (rd recurringDocData) markdown(reg *scheduler.Registry) string {
+	return recurring.Markdown(rd.Captures, reg.VisitRevisit, rd.GoalFrom) + "\nCommand: `" + rd.Command + "`\n"
+}
+
 // writeRecurringDoc replaces the generated section of the page with md
-// and the captures' raw scores (which TestRecurringDoc re-summarises).
-func writeRecurringDoc(path, md string, caps []recurring.Capture, goalFrom int) error {
+// and the run's raw scores (which TestRecurringDoc re-summarises).
+func writeRecurringDoc(path, md string, rd recurringDocData) error {
 	page, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -159,10 +171,7 @@ func writeRecurringDoc(path, md string, caps []recurring.Capture, goalFrom int) 
 	if !ok1 || !ok2 {
 		return fmt.Errorf("%s: no generated section (%s … %s)", path, recurringBegin, recurringEnd)
 	}
-	data, err := json.Marshal(struct {
-		GoalFrom int                 `json:"goal_from"`
-		Captures []recurring.Capture `json:"captures"`
-	}{goalFrom, caps})
+	data, err := json.Marshal(rd)
 	if err != nil {
 		return err
 	}

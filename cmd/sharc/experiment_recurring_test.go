@@ -1,0 +1,126 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sharc-archive/sharc/experiment/recurring"
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// TestRecurringExperiment: a small real run prints one JSON object per
+// capture, reports progress on stderr, and rewrites only the generated
+// section of a doc page, keeping the raw scores that TestRecurringDoc
+// re-summarises.
+func TestRecurringExperiment(t *testing.T) {
+	demoJob, err := filepath.Abs("../../configs/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "page.md")
+	if err := os.WriteFile(doc, []byte("# Page\n\nprose before\n\n"+recurringBegin+"\nold\n"+recurringEnd+"\n\nprose after\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := sharc(t, "experiment", "recurring", "--job", demoJob, "--delta", "20ms", "--pages", "10", "--outdegree", "3",
+		"--seeds", "1,2", "--captures", "2", "--rates", "true,pooled", "--strategies", "sharc-selective-online,hl-lifo",
+		"--goal-from", "2", "--format", "json", "--doc", doc, "--out", filepath.Join(dir, "out"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var caps []recurring.Capture
+	if err := json.Unmarshal([]byte(out), &caps); err != nil {
+		t.Fatalf("stdout is not a JSON array: %v\n%s", err, out)
+	}
+	if len(caps) != 2*2*2*2 {
+		t.Fatalf("%d captures, want 16", len(caps))
+	}
+	if !strings.Contains(errOut, "16/16 captures") {
+		t.Errorf("no progress on stderr:\n%s", errOut)
+	}
+	page, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, md, err := parseRecurringDoc(string(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd.Command != "sharc experiment recurring --delta 20ms --pages 10 --outdegree 3 --seeds 1,2 --captures 2 --rates true,pooled --strategies sharc-selective-online,hl-lifo --goal-from 2" {
+		t.Errorf("command %q", rd.Command)
+	}
+	if got := rd.markdown(scheduler.NewRegistry()); !strings.Contains(md, got) {
+		t.Errorf("generated section is not the summary of its data:\n%s\nwant\n%s", md, got)
+	}
+	for _, want := range []string{"prose before", "prose after", "| pooled | vs true rates |"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(string(page), "\nold\n") {
+		t.Error("old generated section kept")
+	}
+}
+
+// parseRecurringDoc returns a page's generated section and its raw data.
+func parseRecurringDoc(page string) (recurringDocData, string, error) {
+	var rd recurringDocData
+	_, rest, ok1 := strings.Cut(page, recurringBegin)
+	sec, _, ok2 := strings.Cut(rest, recurringEnd)
+	_, data, ok3 := strings.Cut(sec, recurringData)
+	data, _, ok4 := strings.Cut(data, " -->")
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return rd, "", os.ErrNotExist
+	}
+	err := json.Unmarshal([]byte(data), &rd)
+	return rd, sec, err
+}
+
+// TestRecurringDoc: the tables of docs/recurring-captures.md are what the
+// code of today makes of the run's raw scores kept beside them, the run
+// has at least 5 site seeds, and the page shows the command.
+func TestRecurringDoc(t *testing.T) {
+	page, err := os.ReadFile("../../docs/recurring-captures.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, md, err := parseRecurringDoc(string(page))
+	if err != nil {
+		t.Fatalf("docs/recurring-captures.md: no generated section with data: %v", err)
+	}
+	if got := rd.markdown(scheduler.NewRegistry()); !strings.Contains(md, got) {
+		t.Errorf("docs/recurring-captures.md's tables are not the summary of its data; rerun `%s --doc docs/recurring-captures.md`", rd.Command)
+	}
+	seeds := map[uint64]bool{}
+	for _, c := range rd.Captures {
+		seeds[c.Seed] = true
+	}
+	if len(seeds) < 5 {
+		t.Errorf("%d site seeds, want at least 5", len(seeds))
+	}
+	if !strings.HasPrefix(rd.Command, "sharc experiment recurring") {
+		t.Errorf("command %q", rd.Command)
+	}
+}
+
+func TestRecurringExperimentBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "yaml"}, "markdown or json"},
+		{[]string{"--listen", "10.1.2.3:0"}, "loopback"},
+		{[]string{"--rates", "oracle"}, "unknown rate source"},
+		{[]string{"--strategies", "nope"}, "unknown strategy"},
+		{[]string{"--seeds", "x"}, "not a seed"},
+		{[]string{"--captures", "0"}, "--captures"},
+	} {
+		code, _, errOut := sharc(t, append([]string{"experiment", "recurring"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d:\n%s", tc.args, code, errOut)
+		}
+	}
+}

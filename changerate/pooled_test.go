@@ -28,11 +28,11 @@ func TestPooled(t *testing.T) {
 	// (fast); page "own" at depth 3 has 400 unchanged hours of its own.
 	var pages []PageInfo
 	for i := 0; i < 10; i++ {
-		pages = append(pages, PageInfo{URL: "http://x/g" + string(rune('a'+i)), Depth: 2, History: every(5, 10*time.Minute, true)})
+		pages = append(pages, PageInfo{URL: "http://x/g" + string(rune('a'+i)), Depth: 2, Changefreq: "weekly", History: every(5, 10*time.Minute, true)})
 	}
 	pages = append(pages, PageInfo{URL: "http://x/own", Depth: 3, History: every(400, time.Hour, false)})
 	pooled := NewPooled(pages, PooledConfig{Sitemap: sm, Default: 0.01})
-	flat := CensoredMLE(pages[0].History, PriorOf(hourly, 1))
+	flat := CensoredMLE(pages[0].History, PriorOf(sm.RateOf(Weekly), 1))
 	for _, tc := range []struct {
 		name   string
 		page   PageInfo
@@ -42,7 +42,8 @@ func TestPooled(t *testing.T) {
 		{"default alone", PageInfo{URL: "http://x/new", Depth: 1}, 0.00999, 0.01001},
 		{"group history lifts a new page above its sitemap", PageInfo{URL: "http://x/new", Depth: 2, Changefreq: "weekly"}, 10 * sm.RateOf(Weekly), math.Inf(1)},
 		{"own long history dominates", PageInfo{URL: "http://x/own", Depth: 3, Changefreq: "hourly"}, 0, 0.1 * hourly},
-		{"one group page is near its own fast estimate", PageInfo{URL: pages[0].URL, Depth: 2, Changefreq: "hourly"}, flat / 3, math.Inf(1)},
+		{"one group page is near its own fast estimate", PageInfo{URL: pages[0].URL, Depth: 2, Changefreq: "weekly"}, flat / 3, math.Inf(1)},
+		{"another changefreq is another group", PageInfo{URL: "http://x/new", Depth: 2, Changefreq: "monthly"}, sm.RateOf(Monthly) * 0.999, sm.RateOf(Monthly) * 1.001},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e, ok := pooled.Rate(context.Background(), tc.page)

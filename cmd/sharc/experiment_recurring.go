@@ -37,7 +37,7 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	jobPath := fs.String("job", configs.DemoJobPath, "job file (its politeness delay is the time unit Δ unless --delta is set; default: configs/demo.yaml, or its copy built in)")
 	out := fs.String("out", "experiment-output/recurring", "output directory (one folder per seed and arm, emptied first)")
 	seedsFlag := fs.String("seeds", "1,2,3,4,5", "comma-separated site seeds (independent replications)")
-	captures := fs.Int("captures", 5, "recurring captures per arm (N)")
+	captures := fs.Int("captures", 6, "recurring captures per arm (N)")
 	pages := fs.Int("pages", 150, "pages of the test site")
 	outdegree := fs.Int("outdegree", 10, "links per page")
 	skew := fs.Float64("skew", 1.2, "change-rate skew")
@@ -46,7 +46,7 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	ratesFlag := fs.String("rates", "true,history,cascade,predictor,sitemap,default,pooled", "comma-separated rate sources (true, history, cascade, predictor, sitemap, default, pooled)")
 	strategies := fs.String("strategies", "sharc-selective-online,hl-lifo", "comma-separated strategies; visit-revisit ones are scored by incoherence, single-visit ones (e.g. bfs, sharc-offline) by blur")
 	listen := fs.String("listen", "127.0.0.1:0", "loopback address of the test sites; port 0 gives each arm a free port, port P gives arm i port P+i")
-	parallel := fs.Int("parallel", 14, "arms captured at once")
+	parallel := fs.Int("parallel", 0, "arms captured at once (0: all; each mostly waits out its politeness delay)")
 	goalFrom := fs.Int("goal-from", 4, "the goal's verdict averages captures from this one on")
 	format := fs.String("format", "markdown", "markdown or json (one object per capture); progress goes to stderr")
 	doc := fs.String("doc", "", "also rewrite the generated section of this markdown page (docs/recurring-captures.md)")
@@ -64,8 +64,8 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	if err != nil || !ap.Addr().IsLoopback() {
 		return usagef("--listen must be a loopback address:port, got %q", *listen)
 	}
-	if *captures < 1 || *pages < 2 || *parallel < 1 || *goalFrom < 1 || *delta < 0 {
-		return usagef("--captures, --parallel and --goal-from must be ≥ 1, --pages ≥ 2, --delta ≥ 0")
+	if *captures < 1 || *pages < 2 || *parallel < 0 || *goalFrom < 1 || *delta < 0 {
+		return usagef("--captures and --goal-from must be ≥ 1, --pages ≥ 2, --parallel and --delta ≥ 0")
 	}
 	var seeds []uint64
 	for _, s := range strings.Split(*seedsFlag, ",") {

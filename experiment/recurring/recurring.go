@@ -88,7 +88,7 @@ type Config struct {
 	// Listen is the loopback address the sites listen on; port 0 gives
 	// each arm a free port, port p gives arm i port p+i.
 	Listen netip.AddrPort
-	// Parallel is how many arms run at once (≥ 1).
+	// Parallel is how many arms run at once; 0 means all of them.
 	Parallel int
 	Log      *zap.Logger
 	// Progress, if set, is called after every capture with the number of
@@ -140,8 +140,8 @@ func Run(ctx context.Context, cfg Config) ([]Capture, error) {
 	if !cfg.Listen.Addr().IsLoopback() {
 		return nil, fmt.Errorf("recurring: the test sites listen on loopback only, not %s", cfg.Listen.Addr())
 	}
-	if cfg.Parallel < 1 {
-		cfg.Parallel = 1
+	if cfg.Parallel < 0 {
+		return nil, errors.New("recurring: parallel must not be negative")
 	}
 	var arms []arm
 	for _, seed := range cfg.Seeds {
@@ -153,6 +153,9 @@ func Run(ctx context.Context, cfg Config) ([]Capture, error) {
 	}
 	if cfg.Listen.Port() != 0 && int(cfg.Listen.Port())+len(arms) > 65536 {
 		return nil, fmt.Errorf("recurring: ports %d..%d do not exist", cfg.Listen.Port(), int(cfg.Listen.Port())+len(arms)-1)
+	}
+	if cfg.Parallel == 0 {
+		cfg.Parallel = len(arms)
 	}
 	total := len(arms) * cfg.Captures
 	results := make([][]Capture, len(arms))
@@ -312,6 +315,13 @@ func rateOptions(ctx context.Context, src RateSource, j *job.Job, st store.DB, t
 	pages := make([]changerate.PageInfo, len(hs.Examples))
 	for i, e := range hs.Examples {
 		pages[i] = e.Page
+		// The store keeps no sitemap: give each page the changefreq the
+		// site's sitemap announces for it (what the crawler read).
+		if u, err := url.Parse(e.Page.URL); err == nil {
+			if k, ok := testsite.PageIndex(u.Path); ok && k < len(truth) {
+				pages[i].Changefreq = testsite.Changefreq(truth[k], unit)
+			}
+		}
 	}
 	switch src {
 	case RatesTrue:

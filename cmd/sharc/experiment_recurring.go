@@ -50,7 +50,27 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	goalFrom := fs.Int("goal-from", 4, "the goal's verdict averages captures from this one on")
 	format := fs.String("format", "markdown", "markdown or json (one object per capture); progress goes to stderr")
 	doc := fs.String("doc", "", "also rewrite the generated section of this markdown page (docs/recurring-captures.md)")
+	resummarise := fs.Bool("resummarise", false, "with --doc: capture nothing, re-summarise the raw scores kept in the page with today's code (its command line is kept)")
 	if err := parseFlagsOnly(fs, args); err != nil {
+		return err
+	}
+	if *resummarise {
+		if *doc == "" {
+			return usagef("--resummarise needs --doc")
+		}
+		page, err := os.ReadFile(*doc)
+		if err != nil {
+			return err
+		}
+		rd, _, err := parseRecurringDoc(string(page))
+		if err != nil {
+			return fmt.Errorf("%s: no generated section with raw scores: %w", *doc, err)
+		}
+		md := rd.markdown(scheduler.NewRegistry())
+		if err := writeRecurringDoc(*doc, md, rd); err != nil {
+			return err
+		}
+		_, err = io.WriteString(c.stdout, md)
 		return err
 	}
 	hot, err := parseLeaves(*leaves)
@@ -180,6 +200,20 @@ func writeRecurringDoc(path, md string, rd recurringDocData) error {
 	b.WriteString(recurringBegin + "\n\n" + md + "\n" + recurringData + string(data) + " -->\n" + recurringEnd)
 	b.Write(after)
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// parseRecurringDoc returns a page's generated section and its raw data.
+func parseRecurringDoc(page string) (recurringDocData, string, error) {
+	var rd recurringDocData
+	_, rest, ok1 := strings.Cut(page, recurringBegin)
+	sec, _, ok2 := strings.Cut(rest, recurringEnd)
+	_, data, ok3 := strings.Cut(sec, recurringData)
+	data, _, ok4 := strings.Cut(data, " -->")
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return rd, "", os.ErrNotExist
+	}
+	err := json.Unmarshal([]byte(data), &rd)
+	return rd, sec, err
 }
 
 // progressBar reports captures done: a bar redrawn in place on a

@@ -63,20 +63,14 @@ func TestRecurringExperiment(t *testing.T) {
 	if strings.Contains(string(page), "\nold\n") {
 		t.Error("old generated section kept")
 	}
-}
-
-// parseRecurringDoc returns a page's generated section and its raw data.
-func parseRecurringDoc(page string) (recurringDocData, string, error) {
-	var rd recurringDocData
-	_, rest, ok1 := strings.Cut(page, recurringBegin)
-	sec, _, ok2 := strings.Cut(rest, recurringEnd)
-	_, data, ok3 := strings.Cut(sec, recurringData)
-	data, _, ok4 := strings.Cut(data, " -->")
-	if !ok1 || !ok2 || !ok3 || !ok4 {
-		return rd, "", os.ErrNotExist
+	// --resummarise rebuilds the same section from the kept raw scores.
+	code, again, errOut := sharc(t, "experiment", "recurring", "--doc", doc, "--resummarise")
+	if code != 0 || !strings.Contains(md, again) {
+		t.Errorf("--resummarise: exit %d, %s\n%s", code, errOut, again)
 	}
-	err := json.Unmarshal([]byte(data), &rd)
-	return rd, sec, err
+	if page2, _ := os.ReadFile(doc); string(page2) != string(page) {
+		t.Error("--resummarise changed a page that was up to date")
+	}
 }
 
 // TestRecurringDoc: the tables of docs/recurring-captures.md are what the

@@ -252,6 +252,19 @@ func Markdown(caps []Capture, visitRevisit func(string) bool, goalFrom int) stri
 		}
 		b.WriteString(" |\n")
 	}
+	var secs []float64
+	for _, c := range caps {
+		secs = append(secs, c.Seconds)
+	}
+	sort.Float64s(secs)
+	if len(secs) > 0 {
+		var sum float64
+		for _, x := range secs {
+			sum += x
+		}
+		fmt.Fprintf(&b, "\nCapture length (wall clock of each crawler run): mean %.1f s, min %.1f s, max %.1f s over the %d captures.\n",
+			sum/float64(len(secs)), secs[0], secs[len(secs)-1], len(secs))
+	}
 	vs := Goal(caps, goalFrom)
 	if len(vs) > 0 {
 		fmt.Fprintf(&b, "\nGoal (issue 31), from capture %d on: per seed, the mean incoherence of %s over captures %d–%d with the learned rates, divided by that with the true rates (goal ≤ %.2f) and by %s's with the same rates (goal ≤ %.2f). \"holds\" needs the whole 95 %% CI within the goal; no correction for the %d comparisons.\n\n",

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -97,6 +98,26 @@ func TestRecurringDoc(t *testing.T) {
 	}
 	if !strings.HasPrefix(rd.Command, "sharc experiment recurring") {
 		t.Errorf("command %q", rd.Command)
+	}
+	// Every figure with two or more decimals in the prose is one of the
+	// generated tables' (not of the raw data).
+	tables, _, _ := strings.Cut(md, recurringData)
+	figure := regexp.MustCompile(`\d+\.\d\d+`)
+	generated := map[string]bool{}
+	for _, x := range figure.FindAllString(tables, -1) {
+		generated[x] = true
+	}
+	before, rest, _ := strings.Cut(string(page), recurringBegin)
+	_, after, _ := strings.Cut(rest, recurringEnd)
+	n := 0
+	for _, x := range figure.FindAllString(before+after, -1) {
+		n++
+		if !generated[x] {
+			t.Errorf("prose figure %s is not in the generated tables", x)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d prose figures: the check looks at the wrong text", n)
 	}
 }
 

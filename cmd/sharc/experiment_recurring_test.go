@@ -23,7 +23,7 @@ func TestRecurringExperiment(t *testing.T) {
 	}
 	dir := t.TempDir()
 	doc := filepath.Join(dir, "page.md")
-	if err := os.WriteFile(doc, []byte("# Page\n\nprose before\n\n"+recurringBegin+"\nold\n"+recurringEnd+"\n\nprose after\n"), 0o644); err != nil {
+	if err := os.WriteFile(doc, []byte("# Page\n\nprose before\n\n"+recurringBegin("results")+"\nold\n"+recurringEnd("results")+"\n\nprose after\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := sharc(t, "experiment", "recurring", "--job", demoJob, "--delta", "20ms", "--pages", "10", "--outdegree", "3",
@@ -46,7 +46,7 @@ func TestRecurringExperiment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, md, err := parseRecurringDoc(string(page))
+	rd, md, err := parseRecurringDoc(string(page), "results")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,43 +74,52 @@ func TestRecurringExperiment(t *testing.T) {
 	}
 }
 
-// TestRecurringDoc: the tables of docs/recurring-captures.md are what the
-// code of today makes of the run's raw scores kept beside them, the run
-// has at least 5 site seeds, and the page shows the command.
+// TestRecurringDoc: the tables of each generated section of
+// docs/recurring-captures.md are what the code of today makes of the
+// run's raw scores kept beside them, each run has at least 5 site seeds,
+// the page shows the commands, and every figure of the prose is one of
+// the tables'.
 func TestRecurringDoc(t *testing.T) {
 	page, err := os.ReadFile("../../docs/recurring-captures.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, md, err := parseRecurringDoc(string(page))
-	if err != nil {
-		t.Fatalf("docs/recurring-captures.md: no generated section with data: %v", err)
+	sections := regexp.MustCompile(`<!-- recurring:([A-Za-z0-9-]+) begin `).FindAllStringSubmatch(string(page), -1)
+	if len(sections) == 0 {
+		t.Fatal("docs/recurring-captures.md has no generated section")
 	}
-	if got := rd.markdown(scheduler.NewRegistry()); !strings.Contains(md, got) {
-		t.Errorf("docs/recurring-captures.md's tables are not the summary of its data; rerun `%s --doc docs/recurring-captures.md`", rd.Command)
-	}
-	seeds := map[uint64]bool{}
-	for _, c := range rd.Captures {
-		seeds[c.Seed] = true
-	}
-	if len(seeds) < 5 {
-		t.Errorf("%d site seeds, want at least 5", len(seeds))
-	}
-	if !strings.HasPrefix(rd.Command, "sharc experiment recurring") {
-		t.Errorf("command %q", rd.Command)
-	}
-	// Every figure with two or more decimals in the prose is one of the
-	// generated tables' (not of the raw data).
-	tables, _, _ := strings.Cut(md, recurringData)
 	figure := regexp.MustCompile(`\d+\.\d\d+`)
 	generated := map[string]bool{}
-	for _, x := range figure.FindAllString(tables, -1) {
-		generated[x] = true
+	prose := string(page)
+	for _, m := range sections {
+		name := m[1]
+		rd, md, err := parseRecurringDoc(string(page), name)
+		if err != nil {
+			t.Fatalf("section %s: no raw data: %v", name, err)
+		}
+		if got := rd.markdown(scheduler.NewRegistry()); !strings.Contains(md, got) {
+			t.Errorf("section %s: the tables are not the summary of its data; rerun `%s --doc docs/recurring-captures.md --doc-section %s` (or add --resummarise)", name, rd.Command, name)
+		}
+		seeds := map[uint64]bool{}
+		for _, c := range rd.Captures {
+			seeds[c.Seed] = true
+		}
+		if len(seeds) < 5 {
+			t.Errorf("section %s: %d site seeds, want at least 5", name, len(seeds))
+		}
+		if !strings.HasPrefix(rd.Command, "sharc experiment recurring") {
+			t.Errorf("section %s: command %q", name, rd.Command)
+		}
+		tables, _, _ := strings.Cut(md, recurringData)
+		for _, x := range figure.FindAllString(tables, -1) {
+			generated[x] = true
+		}
+		before, rest, _ := strings.Cut(prose, recurringBegin(name))
+		_, after, _ := strings.Cut(rest, recurringEnd(name))
+		prose = before + after
 	}
-	before, rest, _ := strings.Cut(string(page), recurringBegin)
-	_, after, _ := strings.Cut(rest, recurringEnd)
 	n := 0
-	for _, x := range figure.FindAllString(before+after, -1) {
+	for _, x := range figure.FindAllString(prose, -1) {
 		n++
 		if !generated[x] {
 			t.Errorf("prose figure %s is not in the generated tables", x)
@@ -132,6 +141,8 @@ func TestRecurringExperimentBadFlags(t *testing.T) {
 		{[]string{"--strategies", "nope"}, "unknown strategy"},
 		{[]string{"--seeds", "x"}, "not a seed"},
 		{[]string{"--captures", "0"}, "--captures"},
+		{[]string{"--ties", "sorted"}, "--ties"},
+		{[]string{"--doc-section", "a b"}, "--doc-section"},
 	} {
 		code, _, errOut := sharc(t, append([]string{"experiment", "recurring"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
@@ -88,6 +89,14 @@ type Config struct {
 	// Listen is the loopback address the sites listen on; port 0 gives
 	// each arm a free port, port p gives arm i port p+i.
 	Listen netip.AddrPort
+	// RandomTies breaks equal rates by a seeded permutation of the pages
+	// (the same for every arm of a seed), as sim.BeliefRates does, instead
+	// of leaving them to the strategies, which break them by discovery
+	// order: on the test site that order is the true-rate order, so the
+	// default source would be told the answer. Every arm's source then goes
+	// through the crawler's Options.Rates, with each page's history from
+	// the store as the crawler's own history source reads it.
+	RandomTies bool
 	// Parallel is how many arms run at once; 0 means all of them.
 	Parallel int
 	Log      *zap.Logger
@@ -280,6 +289,10 @@ func runArm(ctx context.Context, cfg Config, a arm, progress func()) ([]Capture,
 		if err != nil {
 			return nil, err
 		}
+		if cfg.RandomTies {
+			src = newTieBreak(src, hist, len(truth), a.seed)
+			opts.Rates = src
+		}
 		given := givenRates(ctx, src, hist, truth, unit)
 		site.ResetRequests()
 		start := time.Now()
@@ -444,4 +457,48 @@ func score(site *testsite.Site, start, end time.Time) Capture {
 		c.Blur = blur / float64(c.Fetched)
 	}
 	return c
+}
+
+// tieStream is the PCG stream of the tie-breaking permutation.
+const tieStream = 0x54494553 // "TIES"
+
+// tieSpread bounds the relative change tieBreak makes to a rate: far below
+// any real difference between estimates, far above float64 resolution.
+const tieSpread = 1e-9
+
+// tieBreak answers src's rate scaled by 1 + tieSpread·π(k)/n for test-site
+// page k, π a permutation drawn from the site seed, so that equal rates
+// are ordered at random rather than by discovery order; it gives each
+// page its store history, which the crawler passes only to its own
+// cascade (crawler.Options.Rates replaces that cascade).
+type tieBreak struct {
+	src  changerate.Source
+	hist map[string][]changerate.Observation
+	perm []int
+}
+
+var _ changerate.Source = tieBreak{}
+
+func newTieBreak(src changerate.Source, pages []changerate.PageInfo, n int, seed uint64) tieBreak {
+	t := tieBreak{src: src, hist: map[string][]changerate.Observation{}, perm: rand.New(rand.NewPCG(seed, tieStream)).Perm(n)}
+	for _, p := range pages {
+		t.hist[p.URL] = p.History
+	}
+	return t
+}
+
+func (t tieBreak) Rate(ctx context.Context, p changerate.PageInfo) (changerate.Estimate, bool) {
+	if len(p.History) == 0 {
+		p.History = t.hist[p.URL]
+	}
+	e, ok := t.src.Rate(ctx, p)
+	if !ok {
+		return e, false
+	}
+	if u, err := url.Parse(p.URL); err == nil {
+		if k, ok := testsite.PageIndex(u.Path); ok && k < len(t.perm) {
+			e.Lambda *= 1 + tieSpread*float64(t.perm[k])/float64(len(t.perm))
+		}
+	}
+	return e, true
 }

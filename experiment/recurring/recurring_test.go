@@ -2,13 +2,16 @@ package recurring
 
 import (
 	"context"
+	"math"
 	"net/netip"
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/testsite"
 )
 
 // TestRunCarriesHistory: real recurring captures of a small test site on
@@ -29,7 +32,7 @@ func TestRunCarriesHistory(t *testing.T) {
 		NewJob: newJob, Registry: reg, Pages: 12, Outdegree: 3, Skew: 1.2, HotLeaves: true,
 		Seeds: []uint64{7}, Captures: 2, Sources: []RateSource{RatesTrue, RatesHistory, RatesPooled},
 		Strategies: []string{SelectiveOnline, "bfs"}, Dir: t.TempDir(),
-		Listen: netip.MustParseAddrPort("127.0.0.1:0"), Parallel: 3,
+		Listen: netip.MustParseAddrPort("127.0.0.1:0"), Parallel: 3, RandomTies: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -78,5 +81,51 @@ func TestRunRefuses(t *testing.T) {
 	}
 	if _, err := ParseRateSource("oracle"); err == nil {
 		t.Error("unknown rate source accepted")
+	}
+}
+
+// recordingSource answers a constant rate and remembers the histories it
+// was given.
+type recordingSource struct{ seen map[string]int }
+
+func (r recordingSource) Rate(_ context.Context, p changerate.PageInfo) (changerate.Estimate, bool) {
+	r.seen[p.URL] = len(p.History)
+	return changerate.Estimate{Lambda: 2}, true
+}
+
+// TestTieBreak: equal rates come out in the order of the seed's
+// permutation, not of page ID, changed by far less than any real
+// difference; pages get their store history.
+func TestTieBreak(t *testing.T) {
+	rec := recordingSource{seen: map[string]int{}}
+	u := func(k int) string { return "http://site.sharc.test" + testsite.PagePath(k) }
+	hist := []changerate.PageInfo{{URL: u(3), History: []changerate.Observation{{Interval: time.Second}, {Interval: time.Second, Changed: true}}}}
+	tb := newTieBreak(rec, hist, 50, 9)
+	rates := make([]float64, 50)
+	for k := range rates {
+		e, ok := tb.Rate(context.Background(), changerate.PageInfo{URL: u(k)})
+		if !ok || math.Abs(e.Lambda-2) > 2*tieSpread*2 {
+			t.Fatalf("page %d: %+v %v", k, e, ok)
+		}
+		rates[k] = e.Lambda
+	}
+	if rho := spearman(rates, func() []float64 {
+		ids := make([]float64, 50)
+		for k := range ids {
+			ids[k] = float64(k)
+		}
+		return ids
+	}()); math.Abs(rho) > 0.5 {
+		t.Errorf("ρ(tie order, page ID) = %.2f: the ties still follow the IDs", rho)
+	}
+	seen := map[float64]bool{}
+	for _, r := range rates {
+		seen[r] = true
+	}
+	if len(seen) != 50 {
+		t.Errorf("%d distinct rates of 50", len(seen))
+	}
+	if rec.seen[u(3)] != 2 || rec.seen[u(4)] != 0 {
+		t.Errorf("histories given: %v", rec.seen)
 	}
 }

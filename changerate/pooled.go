@@ -34,11 +34,12 @@ type PooledConfig struct {
 	PageWeight float64
 }
 
-// DefaultPooledPageWeight is Pooled's default page weight: on the stores
-// of `sharc experiment recurring` (150 pages, 1–8 intervals per page) the
-// rank correlation with the true rates rose from weight 1 to 3 and barely
-// from 3 to 10 or 30 (docs/recurring-captures.md); 3 keeps a page's own
-// history in charge after a few captures.
+// DefaultPooledPageWeight is Pooled's default page weight, chosen by an
+// ad-hoc check (not kept as a command) on the stores of one early
+// `sharc experiment recurring` run (150 pages, histories cut to 1–8
+// intervals): the rank correlation with the true rates rose from weight 1
+// to 3 and barely from 3 to 10 or 30; 3 keeps a page's own history in
+// charge after a few captures. It is not tuned on incoherence.
 const DefaultPooledPageWeight = 3
 
 // Pooled answers a page's rate in three levels, as papers 003/004 pool

@@ -99,6 +99,11 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 	if *captures < 1 || *pages < 2 || *parallel < 0 || *goalFrom < 1 || *delta < 0 {
 		return usagef("--captures and --goal-from must be ≥ 1, --pages ≥ 2, --parallel and --delta ≥ 0")
 	}
+	// Bounds keep a typo from starting a run that cannot end in a day or
+	// fit in memory: every arm holds a site and a store.
+	if *pages > 100000 || *captures > 1000 || *parallel > 1000 {
+		return usagef("--pages must be ≤ 100000, --captures ≤ 1000, --parallel ≤ 1000")
+	}
 	var seeds []uint64
 	for _, s := range strings.Split(*seedsFlag, ",") {
 		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
@@ -106,6 +111,9 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 			return usagef("--seeds: %q is not a seed", s)
 		}
 		seeds = append(seeds, v)
+	}
+	if len(seeds) > 100 {
+		return usagef("--seeds: at most 100 seeds, got %d", len(seeds))
 	}
 	var sources []recurring.RateSource
 	for _, s := range strings.Split(*ratesFlag, ",") {

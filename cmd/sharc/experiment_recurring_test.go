@@ -142,6 +142,7 @@ func TestRecurringExperimentBadFlags(t *testing.T) {
 		{[]string{"--seeds", "x"}, "not a seed"},
 		{[]string{"--captures", "0"}, "--captures"},
 		{[]string{"--ties", "sorted"}, "--ties"},
+		{[]string{"--pages", "1000000000"}, "--pages must be ≤"},
 		{[]string{"--doc-section", "a b"}, "--doc-section"},
 	} {
 		code, _, errOut := sharc(t, append([]string{"experiment", "recurring"}, tc.args...)...)

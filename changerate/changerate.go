@@ -45,6 +45,11 @@ type PageInfo struct {
 	URL   string
 	MIME  string
 	Depth int // link depth from the seed
+	// Via is the URL of the page it was discovered on ("" for seeds or
+	// when unknown): its link parent, whose other children are its
+	// related pages in the link neighbourhood (paper 004). StoreHistory
+	// sets it; the crawler does not.
+	Via string
 	// Changefreq is the sitemap's changefreq value ("" when absent).
 	Changefreq string
 	// Lastmod is the sitemap's lastmod (zero when absent); kept as a feature.

@@ -146,7 +146,7 @@ func StoreHistory(ctx context.Context, st HistoryStore, jobName string, prior Ga
 			}
 		}
 		p := pages[u]
-		infos = append(infos, PageInfo{URL: u, MIME: p.mime, Depth: p.depth, History: Observations(sel, opt)})
+		infos = append(infos, PageInfo{URL: u, MIME: p.mime, Depth: p.depth, Via: p.via, History: Observations(sel, opt)})
 	}
 	hs.Examples = HistoryExamples(infos, prior, 1)
 	for _, e := range hs.Examples {
@@ -175,6 +175,7 @@ func selectJobs(ctx context.Context, st HistoryStore, jobName string) ([]store.J
 type storePage struct {
 	mime  string
 	depth int
+	via   string
 }
 
 // collectPages adds the URLs fetched (200/304) in one capture to pages,
@@ -185,8 +186,10 @@ func collectPages(ctx context.Context, st store.Store, captureID int64, pages ma
 		return fmt.Errorf("frontier of capture %d: %w", captureID, err)
 	}
 	depth := make(map[string]int, len(fr))
+	via := make(map[string]string, len(fr))
 	for _, f := range fr {
 		depth[f.URL] = crawllog.HopDepth(f.HopPath)
+		via[f.URL] = f.Via
 	}
 	recs, err := st.Records(ctx, captureID)
 	if err != nil {
@@ -198,7 +201,7 @@ func collectPages(ctx context.Context, st store.Store, captureID int64, pages ma
 		}
 		p := pages[r.URL]
 		if p == nil {
-			p = &storePage{depth: depth[r.URL]}
+			p = &storePage{depth: depth[r.URL], via: via[r.URL]}
 			pages[r.URL] = p
 		}
 		if r.RecordType == "response" && r.MIME != "" {

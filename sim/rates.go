@@ -31,17 +31,15 @@ const (
 	// RatesUniform gives every page the same rate (the mean true rate): no
 	// knowledge at all, the default source alone. Its ties, like the
 	// sitemap's, are broken by a seeded random permutation (breakTies).
+	// (A mode "uniform-by-id" left the ties to the strategies, which break
+	// them by page ID; on the synthetic sites IDs are monotone in the true
+	// rate, so it told the true order. It was removed, issue 31.)
 	RatesUniform = "uniform"
-	// RatesUniformByID is RatesUniform with the ties left to the
-	// strategies, which break them by page ID, i.e. discovery order. On the
-	// synthetic sites IDs are monotone in the true rate, so this mode leaks
-	// the true order; it is kept to show how much (docs/change-rates.md).
-	RatesUniformByID = "uniform-by-id"
 )
 
 // RateModes lists the modes BeliefRates accepts.
 func RateModes() []string {
-	return []string{RatesOracle, RatesSitemap, RatesNoisy, RatesUniform, RatesUniformByID}
+	return []string{RatesOracle, RatesSitemap, RatesNoisy, RatesUniform}
 }
 
 // RatesConfig says how the believed rates are derived from the true ones.
@@ -97,7 +95,7 @@ func BeliefRates(truth []float64, cfg RatesConfig) ([]float64, error) {
 	switch cfg.Mode {
 	case RatesOracle:
 		copy(out, truth)
-	case RatesUniform, RatesUniformByID:
+	case RatesUniform:
 		var sum float64
 		for _, r := range truth {
 			sum += r
@@ -106,9 +104,7 @@ func BeliefRates(truth []float64, cfg RatesConfig) ([]float64, error) {
 		for i := range out {
 			out[i] = mean
 		}
-		if cfg.Mode == RatesUniform {
-			breakTies(out, cfg.Seed)
-		}
+		breakTies(out, cfg.Seed)
 	case RatesNoisy:
 		if !(cfg.Sigma >= 0) || math.IsInf(cfg.Sigma, 0) {
 			return nil, fmt.Errorf("noisy rates: σ must be a non-negative number, got %v", cfg.Sigma)

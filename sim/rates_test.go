@@ -71,13 +71,6 @@ func TestBeliefRates(t *testing.T) {
 		{"uniform ties follow no page order", RatesConfig{Mode: RatesUniform, Seed: 5}, func(t *testing.T, got []float64) {
 			checkTiesPermuted(t, got)
 		}},
-		{"uniform-by-id leaves the ties", RatesConfig{Mode: RatesUniformByID}, func(t *testing.T, got []float64) {
-			for i := range got {
-				if got[i] != got[0] {
-					t.Fatalf("page %d: %g, page 0: %g", i, got[i], got[0])
-				}
-			}
-		}},
 		{"sitemap quantises through Def. 6.1", RatesConfig{Mode: RatesSitemap, Delta: delta}, func(t *testing.T, got []float64) {
 			perHour := 1 / delta.Hours()
 			seen := map[float64]bool{}
@@ -192,26 +185,26 @@ func checkTiesPermuted(t *testing.T, got []float64) {
 }
 
 // TestUniformKnowsNothing: with hot leaves the page IDs rise with the true
-// rate, so ties broken by ID (uniform-by-id) give SHARC-Offline the
-// oracle's schedule; ties broken by the seeded permutation (uniform) must
-// not.
+// rate, so ties broken by ID would give SHARC-Offline the oracle's
+// schedule (the removed mode uniform-by-id did); ties broken by the seeded
+// permutation (uniform) must not, and no mode may leave them.
 func TestUniformKnowsNothing(t *testing.T) {
 	reg := scheduler.NewRegistry()
 	ctx := context.Background()
 	cfg := Config{Strategy: "sharc-offline", Size: 2000, Skew: 1.2, Outdegree: 40, HotLeaves: true, Slowdown: 1, Tau: 0.95, Seed: 7, Runs: 1}
 	blur := map[string]float64{}
-	for _, mode := range []string{RatesOracle, RatesUniformByID, RatesUniform} {
+	for _, mode := range []string{RatesOracle, RatesUniform} {
 		res, err := RunBelieving(ctx, reg, cfg, RatesConfig{Mode: mode, Seed: cfg.Seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		blur[mode] = res.ExpectedAvgBlur
 	}
-	if blur[RatesUniformByID] != blur[RatesOracle] {
-		t.Errorf("uniform-by-id %g, oracle %g: the ID order should leak the true order here", blur[RatesUniformByID], blur[RatesOracle])
-	}
 	if !(blur[RatesUniform] > 1.2*blur[RatesOracle]) {
 		t.Errorf("uniform %g within 20%% of the oracle's %g: the ties still carry the true order", blur[RatesUniform], blur[RatesOracle])
+	}
+	if _, err := BeliefRates([]float64{1, 2}, RatesConfig{Mode: "uniform-by-id"}); err == nil {
+		t.Error("uniform-by-id, which leaked the true order, is still accepted")
 	}
 }
 

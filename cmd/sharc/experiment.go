@@ -30,8 +30,10 @@ func runExperiment(ctx context.Context, c *cli, args []string) error {
 		return errUsage
 	case args[0] == "refresh":
 		return runRefreshExperiment(ctx, c, args[1:])
+	case args[0] == "recurring":
+		return runRecurringExperiment(ctx, c, args[1:])
 	case args[0] != "live":
-		return usagef("unknown experiment %q (valid: live, refresh)", args[0])
+		return usagef("unknown experiment %q (valid: live, recurring, refresh)", args[0])
 	}
 	return runLiveExperiment(ctx, c, args[1:])
 }

@@ -54,6 +54,7 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	ddb := fs.String("ddb", "intended", "directory distance sign: intended (upper directories positive) or literal (Eq. 2 as printed)")
 	doc := fs.String("doc", "", "rewrite this markdown file's generated section instead of printing")
 	format := fs.String("format", "markdown", "markdown or json (the same figures as numbers; not with --doc)")
+	table := fs.String("table", "", "print (or with --doc rewrite) one extra table of docs/refresh-policies.md instead: d (P0 Fig. 5, ChangeRatio against d) or literal (the papers' literal readings); seed --seed, budget the first of --shares")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
@@ -90,6 +91,23 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	if *format == "json" && *doc != "" {
 		return usagef("--doc writes markdown; leave out --format json")
 	}
+	if *table != "" {
+		if *format == "json" {
+			return usagef("--table writes markdown; leave out --format json")
+		}
+		if *table != refreshTableD && *table != refreshTableLiteral {
+			return usagef("--table must be %s or %s, got %q", refreshTableD, refreshTableLiteral, *table)
+		}
+		out, err := refreshTable(o, *table)
+		if err != nil {
+			return err
+		}
+		if *doc == "" {
+			_, err = c.stdout.Write(out)
+			return err
+		}
+		return rewriteSection(*doc, refreshTableBegin(*table), out)
+	}
 	run, err := o.run()
 	if err != nil {
 		return err
@@ -107,7 +125,7 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 		_, err = c.stdout.Write(out)
 		return err
 	}
-	return rewriteGenerated(*doc, out)
+	return rewriteSection(*doc, refreshDocBegin, out)
 }
 
 // refreshRun is the experiments' results: one summary over seeds per
@@ -206,19 +224,23 @@ func (r *refreshRun) json() refreshJSON {
 	return out
 }
 
-// rewriteGenerated replaces the text between the generated-section markers
-// of the markdown file path with body.
-func rewriteGenerated(path string, body []byte) error {
+// rewriteSection replaces the text between the generated-section marker
+// begin and the next refreshDocEnd of the markdown file path with body.
+func rewriteSection(path, begin string, body []byte) error {
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	s := string(doc)
-	i, j := strings.Index(s, refreshDocBegin), strings.Index(s, refreshDocEnd)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s has no generated section (%q … %q)", path, strings.TrimSpace(refreshDocBegin), strings.TrimSpace(refreshDocEnd))
+	i := strings.Index(s, begin)
+	j := -1
+	if i >= 0 {
+		j = strings.Index(s[i:], refreshDocEnd)
 	}
-	s = s[:i+len(refreshDocBegin)] + string(body) + s[j:]
+	if i < 0 || j < 0 {
+		return fmt.Errorf("%s has no generated section (%q … %q)", path, strings.TrimSpace(begin), strings.TrimSpace(refreshDocEnd))
+	}
+	s = s[:i+len(begin)] + string(body) + s[i+j:]
 	return os.WriteFile(path, []byte(s), 0o644)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,67 @@ func TestRefreshExperimentJSON(t *testing.T) {
 	r := got.Experiments[0].Results[0]
 	if want := fmt.Sprintf("| %s | %.3f |", r.Policy, r.ChangeRatio); !strings.Contains(md, want) {
 		t.Errorf("markdown lacks the JSON's %q", want)
+	}
+}
+
+// TestRefreshTablesGenerated: the extra tables of docs/refresh-policies.md
+// (choice of d, the papers' literal readings) are what
+// `sharc experiment refresh --table NAME` prints today.
+func TestRefreshTablesGenerated(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/refresh-policies.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	for _, name := range []string{refreshTableD, refreshTableLiteral} {
+		begin := refreshTableBegin(name)
+		i := strings.Index(s, begin)
+		if i < 0 {
+			t.Fatalf("docs/refresh-policies.md has no section for --table %s", name)
+		}
+		j := strings.Index(s[i:], refreshDocEnd)
+		code, out, errOut := sharc(t, "experiment", "refresh", "--table", name)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if got := s[i+len(begin) : i+j]; got != out {
+			t.Errorf("table %s is stale; regenerate with go run ./cmd/sharc experiment refresh --table %s --doc docs/refresh-policies.md\ngot:\n%s\nwant:\n%s", name, name, got, out)
+		}
+	}
+}
+
+// TestRefreshDocProseFigures: every figure with two or more decimals in
+// the prose of docs/refresh-policies.md (outside the generated sections)
+// is one of the generated sections' figures, so prose cannot keep a
+// number the code no longer gives. (Figures with one decimal, such as
+// "1.6× random", are rounded ratios of generated figures and are not
+// checked.)
+func TestRefreshDocProseFigures(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/refresh-policies.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := regexp.MustCompile(`(?s)<!-- BEGIN generated[^\n]*\n(.*?)<!-- END generated -->\n`)
+	var figures strings.Builder
+	for _, m := range gen.FindAllStringSubmatch(string(doc), -1) {
+		figures.WriteString(m[1])
+	}
+	prose := gen.ReplaceAllString(string(doc), "")
+	num := regexp.MustCompile(`\d+\.\d\d+`)
+	generated := map[string]bool{}
+	for _, x := range regexp.MustCompile(`\d+\.\d+`).FindAllString(figures.String(), -1) {
+		generated[x] = true
+	}
+	// Figures of the papers, checked by their own tests.
+	papers := map[string]string{"0.66": "TestCategoryExamplePaper", "0.77": "TestCategoryExamplePaper"}
+	checked := 0
+	for _, x := range num.FindAllString(prose, -1) {
+		checked++
+		if !generated[x] && papers[x] == "" {
+			t.Errorf("prose figure %s is in no generated section", x)
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d prose figures found: the check is not looking at the right text", checked)
 	}
 }

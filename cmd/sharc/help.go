@@ -146,9 +146,11 @@ func commandUsage(name string) string {
 	case "testsite":
 		return "usage: sharc testsite [--listen 127.0.0.1:PORT] [flags]\n\nServes the live changing synthetic site until interrupted (docs/testsite.md).\nNon-loopback addresses need --public."
 	case "experiment":
-		return "usage: sharc experiment live|refresh [flags]\n\nexperiments:\n  live      the thesis' Table 5.8 on the live test site: one capture per strategy\n            and rate source, scored by the site's true change log\n  refresh   refresh policies under a budget on a simulated repository\n            (docs/refresh-policies.md)"
+		return "usage: sharc experiment live|recurring|refresh [flags]\n\nexperiments:\n  live      the thesis' Table 5.8 on the live test site: one capture per strategy\n            and rate source, scored by the site's true change log\n  recurring N recurring captures of one evolving test site per rate source and\n            strategy, history carried over (docs/recurring-captures.md)\n  refresh   refresh policies under a budget on a simulated repository\n            (docs/refresh-policies.md)"
 	case "experiment refresh":
 		return "usage: sharc experiment refresh [flags]\n\nRuns every refresh policy on the same simulated change history with the same\nbudgets and prints a table per metric and budget (docs/refresh-policies.md)."
+	case "experiment recurring":
+		return "usage: sharc experiment recurring [flags]\n\nCaptures one evolving test site N times (--captures) per rate source (--rates)\nand strategy (--strategies) into one store per arm, for each site seed\n(--seeds), and prints the true incoherence (or blur) per capture with 95 %\nCIs over the seeds and the verdict of issue 31's goal (docs/recurring-captures.md)."
 	case "experiment live":
 		return "usage: sharc experiment live [flags]\n\nCaptures the same test site once per strategy (--strategies) and rate source\n(--rates) and prints the actual incoherence counted from the site's change log."
 	case "export":

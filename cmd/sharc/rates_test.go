@@ -159,9 +159,9 @@ func TestRatesCompare(t *testing.T) {
 		fmt.Sscan(m[4], &v)
 		act[m[1]+"/"+strings.TrimSpace(m[2])] = v
 	}
-	// Two strategies × oracle, sitemap, noisy ×2, uniform, uniform-by-id.
-	if len(act) != 12 {
-		t.Fatalf("%d result rows, want 12:\n%s", len(act), out)
+	// Two strategies × oracle, sitemap, noisy ×2, uniform.
+	if len(act) != 10 {
+		t.Fatalf("%d result rows, want 10:\n%s", len(act), out)
 	}
 	// SHARC-Offline schedules optimally for the rates it is told, so any
 	// error in them can only cost blur here, and more error more.
@@ -252,7 +252,7 @@ func mustRead(t *testing.T, path string) string {
 }
 
 // TestRatesCompareDoc: the blur rows of docs/change-rates.md's quality-gap
-// tables (oracle, sitemap and both uniform modes; the noisy and
+// tables (oracle, sitemap and uniform modes; the noisy and
 // visit-revisit rows take longer and come from the same code) are what
 // `sharc rates compare` prints with the documented options.
 func TestRatesCompareDoc(t *testing.T) {
@@ -262,7 +262,7 @@ func TestRatesCompareDoc(t *testing.T) {
 	}
 	for _, leaves := range []string{"cold", "hot"} {
 		code, out, errOut := sharc(t, "rates", "compare", "--runs", "3", "--leaves", leaves,
-			"--modes", "oracle,sitemap,uniform,uniform-by-id", "--strategies", "sharc-offline,sharc-online")
+			"--modes", "oracle,sitemap,uniform", "--strategies", "sharc-offline,sharc-online")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -287,8 +287,8 @@ func TestRatesCompareDoc(t *testing.T) {
 				t.Errorf("%s leaves: row not in docs/change-rates.md: %s", leaves, line)
 			}
 		}
-		if rows != 8 {
-			t.Errorf("%s leaves: %d rows, want 8:\n%s", leaves, rows, out)
+		if rows != 6 {
+			t.Errorf("%s leaves: %d rows, want 6:\n%s", leaves, rows, out)
 		}
 	}
 }

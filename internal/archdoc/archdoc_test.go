@@ -37,7 +37,7 @@ var rooms = map[string]string{
 	"internal/fsutil": product, "internal/gcpolicy": product, "daemon/access": product, "configs": product, "internal/spool": product, "internal/version": product,
 
 	"sim": research, "testsite": research, "refresh": product, "refresh/refreshsim": research,
-	"cmd/sharc-bench": research, "internal/benchabuse": research,
+	"cmd/sharc-bench": research, "internal/benchabuse": research, "experiment/recurring": research,
 
 	"internal/hostile": testOnly, "internal/pgtest": testOnly, "internal/browsertest": testOnly, "internal/crawltest": testOnly, "internal/s3test": testOnly, "internal/tsatest": testOnly, "internal/loginsite": testOnly,
 	"store/storetest": testOnly, "deploy": testOnly, "replaytest": testOnly, "internal/archdoc": testOnly,

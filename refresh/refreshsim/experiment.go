@@ -23,7 +23,7 @@ func DefaultPolicies() []string {
 		"neighbourhood-dir(1)/ha", "neighbourhood-dir(1)/wha", "neighbourhood-dir(1)/pra",
 		"category-sampling",
 		"cluster-sampling/nad", "cluster-sampling/sad", "cluster-sampling/aad", "cluster-sampling/gad",
-		"predicted", "predicted+related",
+		"predicted", "predicted+related", "content-2d", "content-2d+related",
 		Oracle,
 	}
 }

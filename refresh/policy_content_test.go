@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -182,5 +183,42 @@ func TestContent2DBeatsBaselineOnlyWhereContentPredicts(t *testing.T) {
 					twoD, twoDLoss, blind, blindLoss)
 			}
 		})
+	}
+}
+
+// TestContent2DWithoutMagnitudesIsBaseline: with a Fetcher that does not
+// measure content (the live crawler's, today), content-2d fetches exactly
+// what predicted fetches, and content-2d+related what predicted+related
+// does.
+func TestContent2DWithoutMagnitudesIsBaseline(t *testing.T) {
+	const n, cycles, budget = 300, 12, 60
+	r := testRepo(t, n)
+	run := func(spec string) [][]PageID {
+		s, err := ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol, err := New(&Env{Repo: r}, s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newSynthWorld(n, true, 3)
+		h := NewHistory(n)
+		var got [][]PageID
+		for range cycles {
+			w.step()
+			l := NewLedger(h, PerPage(func(q PageID) bool { changed, _ := w.fetch(q); return changed }), budget)
+			pol.Run(l)
+			got = append(got, append([]PageID(nil), l.Fetched()...))
+		}
+		return got
+	}
+	for _, pair := range [][2]string{{"predicted", "content-2d"}, {"predicted+related", "content-2d+related"}} {
+		a, b := run(pair[0]), run(pair[1])
+		for c := range a {
+			if !slices.Equal(a[c], b[c]) {
+				t.Fatalf("cycle %d: %s fetched %v, %s %v", c, pair[0], a[c], pair[1], b[c])
+			}
+		}
 	}
 }

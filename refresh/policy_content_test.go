@@ -222,3 +222,45 @@ func TestContent2DWithoutMagnitudesIsBaseline(t *testing.T) {
 		}
 	}
 }
+
+// TestContentModelFit: the Newton fit recovers the weights that generated
+// interval-censored observations, and with no content signal it keeps the
+// magnitude weights near 0.
+func TestContentModelFit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		w    [nContentFeatures]float64
+	}{
+		{"baseline", [nContentFeatures]float64{0, 1, 0, 0, 0}},
+		{"content", [nContentFeatures]float64{-1, 0.5, 2, 0.5, -0.3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 5))
+			m := newContentModel(0)
+			for range 20000 {
+				var x [nContentFeatures]float64
+				x[fBias] = 1
+				x[fLogRate] = math.Log(0.05 + 2*rng.Float64())
+				x[fMag1], x[fMag2] = rng.Float64(), rng.Float64()
+				if rng.Float64() < 0.5 {
+					x[fChanged1] = 1
+				}
+				dt := float64(1 + rng.IntN(4))
+				eta := 0.0
+				for i := range x {
+					eta += tc.w[i] * x[i]
+				}
+				changed := rng.Float64() < Phi(dt*math.Exp(eta))
+				m.obs = append(m.obs, contentObs{x: x, dt: dt, changed: changed})
+			}
+			for range 3 {
+				m.fit()
+			}
+			for i := range tc.w {
+				if math.Abs(m.w[i]-tc.w[i]) > 0.15 {
+					t.Errorf("weight %d = %.3f, want %.3f ± 0.15 (%s)", i, m.w[i], tc.w[i], m)
+				}
+			}
+		})
+	}
+}

@@ -136,3 +136,27 @@ func TestClaimVerdictsCorrected(t *testing.T) {
 		}
 	}
 }
+
+// TestP4Legend: the experiment output says which policy is which of
+// Radinsky & Bennett's models.
+func TestP4Legend(t *testing.T) {
+	for _, tc := range []struct {
+		policies []string
+		want     []string
+	}{
+		{[]string{"random"}, nil},
+		{[]string{"predicted", "content-2d", "content-2d+related"},
+			[]string{"`predicted` is the 1-D baseline", "`content-2d` is the 2-D model", "`content-2d+related` is the 3-D model"}},
+		{[]string{"predicted+related"}, []string{"not one of P4's models"}},
+	} {
+		got := p4Legend(tc.policies)
+		if tc.want == nil && got != "" {
+			t.Errorf("%v: legend %q, want none", tc.policies, got)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%v: legend %q lacks %q", tc.policies, got, w)
+			}
+		}
+	}
+}

@@ -8,7 +8,9 @@
 //     intra-site link graph, change-correlated page features, topic
 //     categories), with its derived sites and directories;
 //   - History: the per-URL change observation of every cycle, keeping
-//     "not fetched" apart from "fetched, unchanged";
+//     "not fetched" apart from "fetched, unchanged", and, where the
+//     Fetcher is a ContentFetcher, how much of the content each fetch
+//     found changed;
 //   - Ledger: the per-cycle budget (samples count against it, each URL is
 //     fetched at most once per cycle); it is the only way a policy fetches,
 //     in rounds (FetchAll): a policy reads a round's outcomes before it
@@ -28,7 +30,11 @@
 // and the policies built from them (see Kind): round-robin, random,
 // site-sampling (Cho & Ntoulas), neighbourhood (Tan et al. 2007),
 // category-sampling (Taleghani & Ugur-Ozekinci), cluster-sampling (Tan &
-// Mitra 2010) and predicted (Radinsky & Bennett 2013, adapted).
+// Mitra 2010) and Radinsky & Bennett 2013's models, adapted: predicted
+// (their 1-D baseline, a change count rate), content-2d (their 2-D model:
+// the rate plus the page's own content-change magnitudes) and, with
+// +related, the relatedness experts on either (on content-2d, their 3-D
+// model).
 //
 // The package is pure computation: no HTTP, no SQL, no clock. Randomness
 // comes from a seed given to New, so a policy run on the same history with

@@ -54,7 +54,15 @@ func (o Obs) String() string {
 type History struct {
 	n      int
 	cycles [][]Obs
+	// mags[c][p] is how much of p's content the fetch of cycle c found
+	// changed against the stored copy, in [0, 1]; unknownMag when the
+	// fetcher did not say. mags[c] is nil for a cycle with no magnitudes,
+	// so a history of a fetcher without content costs nothing more.
+	mags [][]float32
 }
+
+// unknownMag marks a fetch whose content-change magnitude is unknown.
+const unknownMag = -1
 
 // NewHistory returns an empty history of n pages.
 func NewHistory(n int) *History { return &History{n: n} }
@@ -69,14 +77,45 @@ func (h *History) Cycles() int { return len(h.cycles) }
 // its index. Only NewLedger calls it, so cycles and ledgers pair up.
 func (h *History) startCycle() int {
 	h.cycles = append(h.cycles, make([]Obs, h.n))
+	h.mags = append(h.mags, nil)
 	return len(h.cycles) - 1
 }
 
 // record stores what the current cycle's fetch of p showed.
 func (h *History) record(p PageID, o Obs) { h.cycles[len(h.cycles)-1][p] = o }
 
+// recordMagnitude stores the current cycle's content-change magnitude of
+// p; a magnitude outside [0, 1] (or NaN) is stored as unknown.
+func (h *History) recordMagnitude(p PageID, m float64) {
+	c := len(h.cycles) - 1
+	if !(m >= 0 && m <= 1) {
+		if h.mags[c] != nil {
+			h.mags[c][p] = unknownMag
+		}
+		return
+	}
+	if h.mags[c] == nil {
+		h.mags[c] = make([]float32, h.n)
+		for i := range h.mags[c] {
+			h.mags[c][i] = unknownMag
+		}
+	}
+	h.mags[c][p] = float32(m)
+}
+
 // At returns p's observation in cycle c.
 func (h *History) At(c int, p PageID) Obs { return h.cycles[c][p] }
+
+// Magnitude returns how much of p's content its fetch in cycle c found
+// changed against the stored copy, in [0, 1] (Radinsky & Bennett's
+// ‖A(t) − A(t−1)‖, §4.2 features 3–4, as a changed fraction); ok is false
+// when the fetcher did not measure it or p was not fetched.
+func (h *History) Magnitude(c int, p PageID) (m float64, ok bool) {
+	if c < 0 || c >= len(h.mags) || h.mags[c] == nil || p < 0 || int(p) >= h.n || h.mags[c][p] < 0 {
+		return 0, false
+	}
+	return float64(h.mags[c][p]), true
+}
 
 // HistoryMode says which cycles a history weighting runs over.
 type HistoryMode uint8
@@ -192,5 +231,6 @@ func (h *History) AddCycle(obs []Obs) error {
 		return fmt.Errorf("refresh: cycle of %d observations for %d pages", len(obs), h.n)
 	}
 	h.cycles = append(h.cycles, append([]Obs(nil), obs...))
+	h.mags = append(h.mags, nil)
 	return nil
 }

@@ -14,6 +14,19 @@ type Fetcher interface {
 	Fetch(ps []PageID) []Obs
 }
 
+// ContentFetcher is a Fetcher that also measures how much each fetched
+// page's content changed against the stored copy: the input of Radinsky &
+// Bennett's 2-D model. The ledger prefers FetchContent when a fetcher has
+// it; a Fetcher without it leaves every magnitude unknown, and the 2-D
+// model then falls back to the 1-D baseline.
+type ContentFetcher interface {
+	Fetcher
+	// FetchContent is Fetch plus one magnitude per page in [0, 1] (the
+	// changed fraction of the content; 0 for an unchanged page); a
+	// negative or NaN magnitude, or a short slice, means unknown.
+	FetchContent(ps []PageID) ([]Obs, []float64)
+}
+
 // Stopper is implemented by a Fetcher that can stop for good (a crawler
 // whose capture was interrupted or hit a limit): once Stopped, the ledger
 // has no budget left, so the policy ends instead of booking rounds that
@@ -40,6 +53,31 @@ func (f PerPage) Fetch(ps []PageID) []Obs {
 
 var _ Fetcher = PerPage(nil)
 
+// PerPageContent adapts a function that fetches one page and reports a
+// change and its magnitude to a ContentFetcher.
+type PerPageContent func(p PageID) (changed bool, magnitude float64)
+
+// Fetch implements Fetcher, dropping the magnitudes.
+func (f PerPageContent) Fetch(ps []PageID) []Obs {
+	obs, _ := f.FetchContent(ps)
+	return obs
+}
+
+// FetchContent implements ContentFetcher one page at a time.
+func (f PerPageContent) FetchContent(ps []PageID) ([]Obs, []float64) {
+	out, mags := make([]Obs, len(ps)), make([]float64, len(ps))
+	for i, p := range ps {
+		changed, m := f(p)
+		out[i], mags[i] = Unchanged, m
+		if changed {
+			out[i] = Changed
+		}
+	}
+	return out, mags
+}
+
+var _ ContentFetcher = PerPageContent(nil)
+
 // Purpose says why a page is fetched; both kinds cost one unit.
 type Purpose uint8
 
@@ -61,7 +99,8 @@ type Ledger struct {
 	cycle   int
 	h       *History
 	f       Fetcher
-	stop    Stopper // f, if it can stop; else nil
+	stop    Stopper        // f, if it can stop; else nil
+	content ContentFetcher // f, if it measures content changes; else nil
 	fetched []PageID
 	batch   map[PageID]bool // pages of the round being assembled
 }
@@ -72,7 +111,8 @@ func NewLedger(h *History, f Fetcher, budget int) *Ledger {
 		budget = 0
 	}
 	stop, _ := f.(Stopper)
-	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f, stop: stop, batch: map[PageID]bool{}}
+	content, _ := f.(ContentFetcher)
+	return &Ledger{budget: budget, cycle: h.startCycle(), h: h, f: f, stop: stop, content: content, batch: map[PageID]bool{}}
 }
 
 // FetchAll fetches one round: the pages of ps that are pages of the
@@ -95,13 +135,22 @@ func (l *Ledger) FetchAll(ps []PageID, why Purpose) []PageID {
 	if len(round) == 0 {
 		return nil
 	}
-	obs := l.f.Fetch(round)
+	var obs []Obs
+	var mags []float64
+	if l.content != nil {
+		obs, mags = l.content.FetchContent(round)
+	} else {
+		obs = l.f.Fetch(round)
+	}
 	for i, p := range round {
 		o := Failed
 		if i < len(obs) && obs[i] != NotFetched {
 			o = obs[i]
 		}
 		l.h.record(p, o)
+		if i < len(mags) && o.Observed() {
+			l.h.recordMagnitude(p, mags[i])
+		}
 	}
 	l.fetched = append(l.fetched, round...)
 	if why == Sample {

@@ -1,6 +1,7 @@
 package refresh_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -214,4 +215,31 @@ func simPolicies(t *testing.T, sites, meanPages int) (*refreshsim.World, []strin
 		names, specs = append(names, name), append(specs, spec)
 	}
 	return w, names, specs
+}
+
+// TestLedgerMagnitudes: a ContentFetcher's magnitudes reach the history
+// for observed fetches; out-of-range ones, failed fetches, unfetched pages
+// and a plain Fetcher's fetches stay unknown.
+func TestLedgerMagnitudes(t *testing.T) {
+	h := refresh.NewHistory(5)
+	mags := map[refresh.PageID]float64{0: 0.25, 1: 0, 2: 1.5, 3: math.NaN()}
+	l := refresh.NewLedger(h, refresh.PerPageContent(func(p refresh.PageID) (bool, float64) { return p == 0, mags[p] }), 4)
+	l.FetchAll([]refresh.PageID{0, 1, 2, 3}, refresh.Download)
+	for _, tc := range []struct {
+		p    refresh.PageID
+		want float64
+		ok   bool
+	}{{0, 0.25, true}, {1, 0, true}, {2, 0, false}, {3, 0, false}, {4, 0, false}} {
+		if m, ok := h.Magnitude(0, tc.p); m != tc.want || ok != tc.ok {
+			t.Errorf("page %d: magnitude %v, %v; want %v, %v", tc.p, m, ok, tc.want, tc.ok)
+		}
+	}
+	l = refresh.NewLedger(h, refresh.PerPage(func(refresh.PageID) bool { return true }), 1)
+	l.FetchAll([]refresh.PageID{0}, refresh.Download)
+	if _, ok := h.Magnitude(1, 0); ok {
+		t.Error("a plain Fetcher's fetch has a known magnitude")
+	}
+	if _, ok := h.Magnitude(7, 0); ok {
+		t.Error("a cycle out of range has a known magnitude")
+	}
 }

@@ -50,12 +50,17 @@ const (
 	// model is their 1-D baseline (a change count rate), not their 2-D
 	// content model, so with related pages it is not their 3-D model.
 	Predicted
+	// Content2D is Radinsky & Bennett's 2-D model, adapted: the page's own
+	// change rate plus how much its content changed at its last two
+	// fetches (§4.2), learnt online; with related pages it is their 3-D
+	// model (2-D plus relatedness experts, §5).
+	Content2D
 )
 
 var kindNames = map[Kind]string{
 	RoundRobin: "round-robin", Random: "random", SiteSampling: "site-sampling",
 	NeighbourhoodSampling: "neighbourhood", CategorySampling: "category-sampling",
-	ClusterSampling: "cluster-sampling", Predicted: "predicted",
+	ClusterSampling: "cluster-sampling", Predicted: "predicted", Content2D: "content-2d",
 }
 
 // String names the kind.
@@ -106,7 +111,7 @@ type Spec struct {
 	Phi      PhiRule
 	// ClusterSampling: history weighting of the sample scores.
 	Weighting Weighting
-	// Predicted: revise by related pages (temporal co-change).
+	// Predicted, Content2D: revise by related pages (temporal co-change).
 	Related bool
 	// Samples overrides the per-group sample size of the group samplers
 	// (0: √(N·r)).
@@ -125,7 +130,7 @@ func (s Spec) Name() string {
 		}
 	case ClusterSampling:
 		name += "/" + s.Weighting.String()
-	case Predicted:
+	case Predicted, Content2D:
 		if s.Related {
 			name += "+related"
 		}
@@ -169,8 +174,8 @@ func ParseSpec(name string) (Spec, error) {
 			err = fmt.Errorf("refresh: policy %q takes no /%s", head, mod)
 		}
 	}
-	if err == nil && s.Related && s.Kind != Predicted {
-		err = fmt.Errorf("refresh: +related applies to predicted only, not %q", name)
+	if err == nil && s.Related && s.Kind != Predicted && s.Kind != Content2D {
+		err = fmt.Errorf("refresh: +related applies to predicted and content-2d only, not %q", name)
 	}
 	if err == nil && s.Name() != name {
 		err = fmt.Errorf("refresh: unknown policy %q (did you mean %q?)", name, s.Name())
@@ -259,7 +264,7 @@ func New(env *Env, s Spec, seed uint64) (Policy, error) {
 		return newNeighbourhood(env, s, rng)
 	case ClusterSampling:
 		return newClusterSampling(env, s, rng), nil
-	case Predicted:
+	case Predicted, Content2D:
 		return newPredicted(env, s), nil
 	}
 	return nil, fmt.Errorf("refresh: unknown policy kind %v", s.Kind)

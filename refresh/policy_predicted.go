@@ -26,14 +26,18 @@ const (
 )
 
 // predicted ranks pages by P(changed since the last fetch) from the page's
-// own history: Radinsky & Bennett's 1-D baseline (the page's change count
-// over its exposure, here with a pooled Gamma prior), not their 2-D model,
-// which learns from the page's own content changes; with related pages, that probability is revised each round
-// by the pages that co-change with it, using what they showed this cycle.
+// own history. As Predicted it is Radinsky & Bennett's 1-D baseline (the
+// page's change count over its exposure, here with a pooled Gamma prior);
+// as Content2D it is their 2-D model (the same rate revised by the page's
+// own content-change magnitudes, policy_content.go). With related pages,
+// that probability is revised each round by the pages that co-change with
+// it, using what they showed this cycle: over the 2-D model, their 3-D
+// model.
 type predicted struct {
 	name    string
 	r       *Repo
 	related bool
+	model   *contentModel // nil: the 1-D baseline
 
 	ingested int       // history cycles folded into the counts
 	lastSync []int     // time (cycle boundary) of the stored copy; 0 = capture
@@ -50,17 +54,28 @@ type expert struct {
 
 func newPredicted(env *Env, s Spec) *predicted {
 	n := env.Repo.Len()
-	return &predicted{name: s.Name(), r: env.Repo, related: s.Related,
+	p := &predicted{name: s.Name(), r: env.Repo, related: s.Related,
 		lastSync: make([]int, n), changes: make([]float64, n), exposure: make([]float64, n), experts: make([][]expert, n)}
+	if s.Kind == Content2D {
+		p.model = newContentModel(n)
+	}
+	return p
 }
 
 func (p *predicted) Name() string { return p.name }
 
-// Diagnosis reports how many pages had related pages at the last choice;
-// empty without related pages.
+// Diagnosis reports the 2-D model's weights and how many pages had
+// related pages at the last choice; empty for the 1-D baseline alone.
 func (p *predicted) Diagnosis() string {
+	var model string
+	if p.model != nil {
+		model = p.model.String()
+	}
 	if !p.related {
-		return ""
+		return model
+	}
+	if model != "" {
+		model += "; "
 	}
 	with, total := 0, 0
 	for _, es := range p.experts {
@@ -69,7 +84,7 @@ func (p *predicted) Diagnosis() string {
 		}
 		total += len(es)
 	}
-	return fmt.Sprintf("%d of %d pages had related pages (%d in all) at the last choice", with, len(p.experts), total)
+	return model + fmt.Sprintf("%d of %d pages had related pages (%d in all) at the last choice", with, len(p.experts), total)
 }
 
 // Run folds the finished cycles into the per-page counts, then fetches
@@ -99,33 +114,56 @@ func (p *predicted) Run(l *Ledger) {
 // cycle c happens at time c+1.
 func (p *predicted) ingest(h *History, now int) {
 	for c := p.ingested; c < now; c++ {
+		l0 := p.pooled()
 		for q := range p.lastSync {
 			o := h.At(c, PageID(q))
 			if !o.Observed() {
 				continue
 			}
-			p.exposure[q] += float64(c + 1 - p.lastSync[q])
+			dt := float64(c + 1 - p.lastSync[q])
+			if p.model != nil {
+				mag, known := h.Magnitude(c, PageID(q))
+				p.model.learn(PageID(q), p.rate(q, l0), dt, o.IsChange(), mag, known)
+			}
+			p.exposure[q] += dt
 			if o.IsChange() {
 				p.changes[q]++
 			}
 			p.lastSync[q] = c + 1
 		}
 	}
+	if p.model != nil && now > p.ingested {
+		p.model.fit()
+	}
 	p.ingested = now
 }
 
-// ownProbabilities is 1 − e^(−λ̂·age) per page with λ̂ = (X + a·λ₀)/(T + a),
-// λ₀ the pooled rate of all fetches so far (1 per cycle before any).
-func (p *predicted) ownProbabilities(now int) []float64 {
+// pooled is λ₀, the pooled rate of all fetches so far (1 per cycle
+// before any).
+func (p *predicted) pooled() float64 {
 	var sx, st float64
 	for q := range p.changes {
 		sx += p.changes[q]
 		st += p.exposure[q]
 	}
-	l0 := (sx + 1) / (st + 1)
+	return (sx + 1) / (st + 1)
+}
+
+// rate is the 1-D baseline λ̂ = (X + a·λ₀)/(T + a) of page q.
+func (p *predicted) rate(q int, l0 float64) float64 {
+	return (p.changes[q] + priorCycles*l0) / (p.exposure[q] + priorCycles)
+}
+
+// ownProbabilities is 1 − e^(−λ·age) per page, λ the 1-D baseline λ̂ or,
+// for the 2-D model, its rate given λ̂ and the page's content changes.
+func (p *predicted) ownProbabilities(now int) []float64 {
+	l0 := p.pooled()
 	out := make([]float64, len(p.changes))
 	for q := range out {
-		lam := (p.changes[q] + priorCycles*l0) / (p.exposure[q] + priorCycles)
+		lam := p.rate(q, l0)
+		if p.model != nil {
+			lam = p.model.rate(PageID(q), lam)
+		}
 		out[q] = Phi(lam * float64(now+1-p.lastSync[q]))
 	}
 	return out

@@ -160,14 +160,14 @@ func TestPageRank(t *testing.T) {
 func TestParseSpec(t *testing.T) {
 	for _, name := range []string{"round-robin", "random", "site-sampling", "site-sampling[s=10]", "category-sampling",
 		"neighbourhood-dir(1)", "neighbourhood-link(-2)", "neighbourhood-cluster(0)/pra", "neighbourhood-dir(1)/wha",
-		"cluster-sampling/gad", "predicted", "predicted+related"} {
+		"cluster-sampling/gad", "predicted", "predicted+related", "content-2d", "content-2d+related"} {
 		s, err := ParseSpec(name)
 		if err != nil || s.Name() != name {
 			t.Errorf("ParseSpec(%q) = %+v, %v", name, s, err)
 		}
 	}
 	for _, bad := range []string{"", "nope", "neighbourhood", "neighbourhood-dir", "neighbourhood-foo(1)", "neighbourhood-dir(x)",
-		"neighbourhood-dir(1)/zzz", "cluster-sampling", "cluster-sampling/xyz", "random/aad", "random+related", "site-sampling[s=0]"} {
+		"neighbourhood-dir(1)/zzz", "cluster-sampling", "cluster-sampling/xyz", "random/aad", "random+related", "site-sampling[s=0]", "content-2d/aad"} {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}

@@ -2,7 +2,8 @@
 // a simulated repository (issue 16): sites with directory trees and link
 // graphs, pages whose Poisson change rates follow their directory's rate
 // class and their own feature class, and optionally directory-wide
-// co-change events. Every policy runs on the same change history with the
+// co-change events, with the share of content each change rewrites (for
+// the 2-D content model). Every policy runs on the same change history with the
 // same budget; the results are the per-cycle metrics of refresh, averaged.
 // Seeds repeats an experiment over several seeds and reports means with
 // 95% confidence intervals, paired t-tests against the baselines and a

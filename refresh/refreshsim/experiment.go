@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sharc-archive/sharc/refresh"
@@ -23,7 +24,7 @@ func DefaultPolicies() []string {
 		"neighbourhood-dir(1)/ha", "neighbourhood-dir(1)/wha", "neighbourhood-dir(1)/pra",
 		"category-sampling",
 		"cluster-sampling/nad", "cluster-sampling/sad", "cluster-sampling/aad", "cluster-sampling/gad",
-		"predicted", "predicted+related",
+		"predicted", "predicted+related", "content-2d", "content-2d+related",
 		Oracle,
 	}
 }
@@ -125,6 +126,9 @@ func (r *Report) WriteMarkdown(w io.Writer, title string) error {
 	d := r.Design
 	fmt.Fprintf(&b, "**The world favours feature- and category-based policies.** Feature 7 (\"HTML or not\") is 0 on %.1f%% of pages, and %.1f%% of those never change: it marks %.1f%% of the never-changing pages by itself. On average %.1f%% of the members of a feature class's marker category (one of the two categories a page draws from its class) are of that class: categories encode the feature class, which sets the rate multiplier. Neither is true of a real site; both are said here because they favour the feature-based policies (cluster, neighbourhood-cluster) and category-sampling.\n\n",
 		100*d.NonHTML, 100*d.NonHTMLStatic, 100*d.StaticNonHTML, 100*d.ClassCategory)
+	if l := p4Legend(e.Policies); l != "" {
+		b.WriteString(l + "\n\n")
+	}
 	header := "| policy |"
 	rule := "|---|"
 	for _, s := range e.Shares {
@@ -263,4 +267,28 @@ func (r *Report) writeDiagnoses(b *strings.Builder) {
 		return
 	}
 	b.WriteString("#### Policy diagnostics\n\n" + strings.Join(lines, "\n") + "\n\n")
+}
+
+// p4Models names Radinsky & Bennett's models among the policy names, so
+// no table leaves the reader to guess which is which.
+var p4Models = []struct{ policy, model string }{
+	{"predicted", "the 1-D baseline (the page's change count)"},
+	{"predicted+related", "relatedness experts on the 1-D baseline (not one of P4's models)"},
+	{"content-2d", "the 2-D model (the page's change count and its own content-change magnitudes)"},
+	{"content-2d+related", "the 3-D model (relatedness experts on the 2-D model)"},
+}
+
+// p4Legend is the sentence naming the P4 models among policies; empty if
+// there are none.
+func p4Legend(policies []string) string {
+	var parts []string
+	for _, m := range p4Models {
+		if slices.Contains(policies, m.policy) {
+			parts = append(parts, "`"+m.policy+"` is "+m.model)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Radinsky & Bennett's (P4) models here: " + strings.Join(parts, "; ") + "."
 }

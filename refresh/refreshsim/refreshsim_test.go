@@ -182,3 +182,41 @@ func TestWorldDesignLeaks(t *testing.T) {
 		t.Errorf("marker categories hold %.2f of their class, want more than a quarter", d.ClassCategory)
 	}
 }
+
+// TestWorldMagnitudes: a page has a content-change magnitude in (0, 1] in
+// exactly the cycles it changes, and the magnitudes do not disturb the
+// change history (their own random stream).
+func TestWorldMagnitudes(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Sites, cfg.MeanPages, cfg.Cycles, cfg.CoChange = 4, 60, 6, true
+	w, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := 0
+	for c := range w.first {
+		for p, f := range w.first[c] {
+			m := w.mag[c][p]
+			if f < 0 && m != 0 || f >= 0 && !(m > 0 && m <= 1) {
+				t.Fatalf("cycle %d page %d: first change %v, magnitude %v", c, p, f, m)
+			}
+			if f >= 0 {
+				changed++
+			}
+		}
+	}
+	if changed == 0 {
+		t.Fatal("no change drawn")
+	}
+	again, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range w.first {
+		for p := range w.first[c] {
+			if w.first[c][p] != again.first[c][p] || w.mag[c][p] != again.mag[c][p] {
+				t.Fatalf("cycle %d page %d: the same seed drew another history", c, p)
+			}
+		}
+	}
+}

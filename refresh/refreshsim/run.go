@@ -27,20 +27,22 @@ type Result struct {
 // its stored copy (+Inf: the copy is fresh).
 type truth struct {
 	staleSince []float64
+	keep       []float64 // share of the stored copy still live
 	downloads  int
 	changed    int
 }
 
-// fetch is the simulation's fetch of one page (refresh.PerPage): it
-// replaces the stored copy.
-func (t *truth) fetch(p refresh.PageID) bool {
+// fetch is the simulation's fetch of one page (refresh.PerPageContent):
+// it replaces the stored copy and says how much of it had changed.
+func (t *truth) fetch(p refresh.PageID) (bool, float64) {
 	changed := !math.IsInf(t.staleSince[p], 1)
-	t.staleSince[p] = math.Inf(1)
+	m := 1 - t.keep[p]
+	t.staleSince[p], t.keep[p] = math.Inf(1), 1
 	t.downloads++
 	if changed {
 		t.changed++
 	}
-	return changed
+	return changed, m
 }
 
 // Run replays w's change history for one policy at a budget of fetches per
@@ -48,9 +50,9 @@ func (t *truth) fetch(p refresh.PageID) bool {
 // runs the upper bound.
 func Run(w *World, env *refresh.Env, name string, budget int, seed uint64) (Result, error) {
 	n := w.Repo.Len()
-	t := &truth{staleSince: make([]float64, n)}
+	t := &truth{staleSince: make([]float64, n), keep: make([]float64, n)}
 	for p := range t.staleSince {
-		t.staleSince[p] = math.Inf(1)
+		t.staleSince[p], t.keep[p] = math.Inf(1), 1
 	}
 	var pol refresh.Policy
 	if name == Oracle {
@@ -73,12 +75,15 @@ func Run(w *World, env *refresh.Env, name string, budget int, seed uint64) (Resu
 			if f >= 0 && math.IsInf(t.staleSince[p], 1) {
 				t.staleSince[p] = float64(c) + float64(f)
 			}
+			if f >= 0 {
+				t.keep[p] *= 1 - float64(w.mag[c][p])
+			}
 			if !math.IsInf(t.staleSince[p], 1) {
 				stale++
 			}
 		}
 		t.downloads, t.changed = 0, 0
-		l := refresh.NewLedger(h, refresh.PerPage(t.fetch), budget)
+		l := refresh.NewLedger(h, refresh.PerPageContent(t.fetch), budget)
 		pol.Run(l)
 		if t.downloads > budget {
 			return res, fmt.Errorf("refreshsim: %s fetched %d pages on a budget of %d", name, t.downloads, budget)

@@ -215,7 +215,8 @@ var claims = []claim{
 	{"every one of the papers' best settings beats random", "P0, P3", papersBest, true, "random", 1},
 	{"every one of the papers' best settings beats site-sampling", "P0, P3", papersBest, true, "site-sampling", 1},
 	{"category-sampling beats round-robin (0.60 vs 0.45: 1.33×)", "P1 Tab. 3", []string{"category-sampling"}, false, "round-robin", 1.33},
-	{"related pages improve the page's own prediction (here: experts over the 1-D baseline, not P4's 2-D model)", "P4 (3D vs 2D)", []string{"predicted+related"}, false, "predicted", 1},
+	{"the page's own content changes improve on its change count (content-2d, P4's 2-D model, vs predicted, its 1-D baseline)", "P4 (2D vs 1D)", []string{"content-2d"}, false, "predicted", 1},
+	{"related pages improve the page's own prediction (content-2d+related, P4's 3-D model, vs content-2d, its 2-D model)", "P4 (3D vs 2D)", []string{"content-2d+related"}, false, "content-2d", 1},
 }
 
 // claimRow is one line of the verdict table before its verdict.

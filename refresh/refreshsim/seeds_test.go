@@ -41,7 +41,7 @@ func TestMeanCIAndPairedT(t *testing.T) {
 func TestSeedsReport(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Sites, cfg.MeanPages, cfg.Cycles = 3, 40, 4
-	exp := Experiment{Config: cfg, Policies: []string{"round-robin", "random", "site-sampling", "neighbourhood-dir(1)", "predicted", "predicted+related"},
+	exp := Experiment{Config: cfg, Policies: []string{"round-robin", "random", "site-sampling", "neighbourhood-dir(1)", "predicted", "predicted+related", "content-2d", "content-2d+related"},
 		Shares: []float64{0.1, 0.3}, Clusters: 4}
 	sr, err := Seeds{Experiment: exp, Seeds: []uint64{1, 2, 3}}.Run()
 	if err != nil {
@@ -62,10 +62,10 @@ func TestSeedsReport(t *testing.T) {
 			t.Errorf("summary lacks %q", want)
 		}
 	}
-	// Five claims have a policy here (P1's lacks category-sampling), at
+	// Six claims have a policy here (P1's lacks category-sampling), at
 	// two budgets each.
-	if n := strings.Count(out, "| holds |") + strings.Count(out, "| does not hold |") + strings.Count(out, "| cannot tell |"); n != 10 {
-		t.Errorf("%d verdicts, want 10:\n%s", n, out)
+	if n := strings.Count(out, "| holds |") + strings.Count(out, "| does not hold |") + strings.Count(out, "| cannot tell |"); n != 12 {
+		t.Errorf("%d verdicts, want 12:\n%s", n, out)
 	}
 }
 
@@ -133,6 +133,30 @@ func TestClaimVerdictsCorrected(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no row for %q:\n%s", claim, out)
+		}
+	}
+}
+
+// TestP4Legend: the experiment output says which policy is which of
+// Radinsky & Bennett's models.
+func TestP4Legend(t *testing.T) {
+	for _, tc := range []struct {
+		policies []string
+		want     []string
+	}{
+		{[]string{"random"}, nil},
+		{[]string{"predicted", "content-2d", "content-2d+related"},
+			[]string{"`predicted` is the 1-D baseline", "`content-2d` is the 2-D model", "`content-2d+related` is the 3-D model"}},
+		{[]string{"predicted+related"}, []string{"not one of P4's models"}},
+	} {
+		got := p4Legend(tc.policies)
+		if tc.want == nil && got != "" {
+			t.Errorf("%v: legend %q, want none", tc.policies, got)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%v: legend %q lacks %q", tc.policies, got, w)
+			}
 		}
 	}
 }

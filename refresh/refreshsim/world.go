@@ -66,7 +66,16 @@ type World struct {
 	// first[c][p] is the time in [0,1) of p's first change in cycle c, or
 	// −1 if p did not change in cycle c.
 	first [][]float32
+	// mag[c][p] is the fraction of p's content that cycle c's changes
+	// rewrote (0 if p did not change): what the 2-D content model of
+	// Radinsky & Bennett reads (refresh.ContentFetcher).
+	mag [][]float32
 }
+
+// editSize is the share of a page's content one edit rewrites, by feature
+// class (assets do not change): an article gets a correction, a listing a
+// new entry, a front page a new lead.
+var editSize = []float64{0, 0.1, 0.2, 0.4}
 
 // site is the directory tree of one site under construction.
 type site struct {
@@ -97,6 +106,7 @@ func Generate(cfg Config) (*World, error) {
 	}
 	w := &World{Config: cfg, Repo: repo, Rates: g.rates, Design: g.design()}
 	w.first = g.history()
+	w.mag = g.magnitudes(w.first)
 	return w, nil
 }
 
@@ -291,6 +301,34 @@ func (g *gen) history() [][]float32 {
 		first[c] = f
 	}
 	return first
+}
+
+// magnitudes draws how much of each changed page's content a cycle
+// rewrote: 1 − (1 − e)^k for k edits of the page's edit size e (±50%),
+// the first change and a Poisson number of own changes after it. It draws
+// from its own stream, so the change history is the same as before
+// magnitudes existed.
+func (g *gen) magnitudes(first [][]float32) [][]float32 {
+	rng := rand.New(rand.NewPCG(g.cfg.Seed, 0x3a9))
+	size := make([]float64, len(g.urls))
+	for p := range size {
+		size[p] = editSize[g.fcls[p]] * (0.5 + rng.Float64())
+		if size[p] == 0 { // an asset changed by a directory event: replaced
+			size[p] = 1
+		}
+	}
+	mag := make([][]float32, len(first))
+	for c, f := range first {
+		mag[c] = make([]float32, len(f))
+		for p, t := range f {
+			if t < 0 {
+				continue
+			}
+			k := 1 + poisson(rng, g.rates[p]*(1-float64(t)))
+			mag[c][p] = float32(1 - math.Pow(1-size[p], float64(k)))
+		}
+	}
+	return mag
 }
 
 func (g *gen) coChange(rng *rand.Rand, f []float32) {

@@ -83,11 +83,11 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	rv.Back, rv.BackText = "/ui/captures/"+id, "back to the capture"
 	rv.Collection = "/ui/jobs/" + url.PathEscape(cv.Job) + "/replay"
 	if cv.Status == "running" {
-		// Its last WARC file is open, so it has no package yet (409).
-		rv.Note = "This capture is running: its last WARC file is still being written. Pause it, or wait for it to end, to replay it; the job's earlier captures replay together meanwhile."
-	} else {
-		rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
+		// The API packages what it has committed so far, built again
+		// at most every 30 s (daemon snapshotEvery).
+		rv.Note = "This capture is running: the replay shows the pages it had committed when its package was built, which is at most every 30 seconds while it writes."
 	}
+	rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
 	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, Who: whoOf(r)})
 	return nil
 }

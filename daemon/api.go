@@ -1130,6 +1130,9 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := serveBuiltWACZ(w, r, js.name, c.ID, d.warcDir(js, c)); ok || err != nil {
 		return err
 	}
+	if ok, err := serveKeptSnapshot(w, r, js.name, c.ID, d.warcDir(js, c), r.URL.Query().Get("snapshot")); ok || err != nil {
+		return err
+	}
 	return d.serveSnapshotWACZ(w, r, js.name, c, d.warcDir(js, c))
 }
 

@@ -97,7 +97,8 @@ func TestReplayOriginSubjects(t *testing.T) {
 // so far, while the slow site keeps it running; the page says what the
 // replay shows. Every request went to the daemon or its replay origin.
 func TestReplayRunningCapture(t *testing.T) {
-	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
+	clock := &stepClock{}
+	td := startDaemonOpts(t, sqliteDSN(t), Options{Now: clock.now}, nil)
 	runningJob(t, td, "live")
 	ctx := context.Background()
 	caps, err := td.client.Captures(ctx, "live")
@@ -123,11 +124,55 @@ func TestReplayRunningCapture(t *testing.T) {
 	if !strings.Contains(body, "This capture is running") {
 		t.Errorf("the page does not say the capture is running:\n%.1500s", body)
 	}
-	bs.replayFrame(td)
+	frame1 := bs.replayFrame(td)
 	if got := bs.waitReplayed(td, "page 0"); !strings.Contains(got, "page 0") {
 		t.Errorf("replayed %q", got)
 	}
 	bs.shot("replay-running")
+
+	// A page committed after that package was built replays once the
+	// package is snapshotEvery old: the browser does not keep the older
+	// package's index.
+	responses := func() map[string]bool {
+		recs, err := td.d.st.Records(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, r := range recs {
+			if r.RecordType == warc.Response {
+				out[r.URL] = true
+			}
+		}
+		return out
+	}
+	before := responses()
+	var later string
+	waitFor(t, 30*time.Second, "a page committed after the package", func() bool {
+		for u := range responses() {
+			if !before[u] && strings.HasPrefix(u, "http://site.test/p/") {
+				later = u
+				return true
+			}
+		}
+		return false
+	})
+	clock.advance(snapshotEvery)
+	bs.text("/ui/captures/" + itoa(id) + "/replay?" + url.Values{"url": {later}}.Encode())
+	frame2 := bs.replayFrame(td)
+	// The frames name their packages (?v=, the API's ETag): ReplayWeb.page
+	// keeps a source's index, so the newer package has another source.
+	v1, v2 := frameParam(t, frame1, "v"), frameParam(t, frame2, "v")
+	if v1 == "" || v2 == "" || v1 == v2 {
+		t.Errorf("frames %s and %s: want two package keys", frame1, frame2)
+	}
+	want := "page " + strings.TrimPrefix(later, "http://site.test/p/")
+	if got := bs.waitReplayed(td, want); !strings.HasPrefix(got, want) {
+		t.Errorf("replayed %q, want %q", got, want)
+	}
+	if n := td.d.snapshots.built.Load(); n != 2 {
+		t.Errorf("packages built %d, want 2", n)
+	}
 	if st, err := td.client.Status(ctx, "live"); err != nil || st.State != stateRunning {
 		t.Errorf("the capture is no longer running (%+v, %v): the test replayed something else", st, err)
 	}
@@ -135,4 +180,14 @@ func TestReplayRunningCapture(t *testing.T) {
 	if _, err := td.client.Action(ctx, "live", "cancel"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// frameParam returns query parameter k of frame URL u.
+func frameParam(t *testing.T, u, k string) string {
+	t.Helper()
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pu.Query().Get(k)
 }

@@ -31,7 +31,13 @@ func (c *stepClock) advance(d time.Duration) { c.off.Add(int64(d)) }
 // getWACZBytes GETs capture id's WACZ from the API.
 func getWACZBytes(t *testing.T, td *testDaemon, id int64) (int, []byte, http.Header) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", td.base+"/api/v1/captures/"+itoa(id)+"/wacz", nil)
+	return getWACZQuery(t, td, id, "")
+}
+
+// getWACZQuery is getWACZBytes with a query (?snapshot=).
+func getWACZQuery(t *testing.T, td *testDaemon, id int64, query string) (int, []byte, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", td.base+"/api/v1/captures/"+itoa(id)+"/wacz"+query, nil)
 	req.Header.Set("Authorization", "Bearer "+testToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -178,6 +184,33 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 	}
 	if n2 := verifyWACZ(t, got[0]); n2 <= n1 {
 		t.Errorf("second package has %d records, the first %d", n2, n1)
+	}
+	running()
+
+	// A replay that loaded the first package reads it on by its ETag
+	// (?snapshot=) while the next is the current one.
+	etag1 := strings.Trim(hdr.Get("ETag"), `"`)
+	if code, b, h := getWACZQuery(t, td, id, "?snapshot="+etag1); code != 200 || !bytes.Equal(b, first) || h.Get("ETag") != hdr.Get("ETag") {
+		t.Errorf("?snapshot= of the first package: %d, the same bytes %v", code, bytes.Equal(b, first))
+	}
+	if code, b, _ := getWACZQuery(t, td, id, "?snapshot=../../x"); code != http.StatusBadRequest {
+		t.Errorf("a bad snapshot key: %d %s", code, b)
+	}
+	// After a third build the first is gone: the current one is served.
+	waitFor(t, 30*time.Second, "more records committed", func() bool {
+		ends, err := td.d.st.FileEnds(ctx, id)
+		c, _ := td.d.st.Capture(ctx, id)
+		_, js, _ := td.d.capture(ctx, itoa(id))
+		m, _ := filepath.Glob(filepath.Join(td.d.warcDir(js, c), snapshotPrefix("live", id)+snapshotKey(c, ends)+".wacz"))
+		return err == nil && len(m) == 0
+	})
+	clock.advance(snapshotEvery)
+	code, third, _ := getWACZBytes(t, td, id)
+	if code != 200 || td.d.snapshots.built.Load() != 3 {
+		t.Fatalf("third build: %d, builds %d", code, td.d.snapshots.built.Load())
+	}
+	if code, b, _ := getWACZQuery(t, td, id, "?snapshot="+etag1); code != 200 || !bytes.Equal(b, third) {
+		t.Errorf("?snapshot= of a removed package: %d, the current one %v", code, bytes.Equal(b, third))
 	}
 	running()
 }

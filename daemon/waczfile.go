@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -74,7 +75,7 @@ func (d *Daemon) writeWACZ(ctx context.Context, jobName string, c store.Capture,
 	if err := os.Rename(f.Name(), filepath.Join(dir, waczName(jobName, c.ID))); err != nil {
 		return err
 	}
-	d.removeSnapshots(jobName, c.ID, dir, "")
+	d.removeSnapshots(jobName, c.ID, dir)
 	return nil
 }
 
@@ -229,7 +230,7 @@ func snapshotKey(c store.Capture, ends map[string]int64) string {
 	for _, n := range names {
 		fmt.Fprintf(h, "%s\x00%d\x00", n, ends[n])
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	return hex.EncodeToString(h.Sum(nil))[:snapshotKeyLen]
 }
 
 // serveSnapshotWACZ serves the WACZ of a capture without a finished one
@@ -259,6 +260,42 @@ func (d *Daemon) serveSnapshotWACZ(w http.ResponseWriter, r *http.Request, jobNa
 	w.Header().Set("ETag", `"`+strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), snapshotPrefix(jobName, c.ID)), ".wacz")+`"`)
 	http.ServeContent(w, r, waczName(jobName, c.ID), fi.ModTime(), f)
 	return nil
+}
+
+// snapshotKeyLen is the length of a snapshot key (hex).
+const snapshotKeyLen = 16
+
+// serveKeptSnapshot serves the snapshot package named by key (the ETag
+// of an earlier answer, ?snapshot=) while it is kept: ReplayWeb.page
+// reads a package by ranges long after it loaded its index, and a
+// running capture's package is built again meanwhile. ok is false when
+// key is empty or that package is gone; a key not of the snapshot form
+// is a 400.
+func serveKeptSnapshot(w http.ResponseWriter, r *http.Request, jobName string, captureID int64, dir, key string) (ok bool, err error) {
+	if key == "" {
+		return false, nil
+	}
+	if _, herr := hex.DecodeString(key); herr != nil || len(key) != snapshotKeyLen {
+		return false, &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("snapshot: want the %d hex digits of a package's ETag, got %q", snapshotKeyLen, key)}
+	}
+	name := snapshotPrefix(jobName, captureID) + key + ".wacz"
+	f, err := os.Open(filepath.Join(dir, name))
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	w.Header().Set("Content-Type", "application/wacz")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+waczName(jobName, captureID)+`"`)
+	w.Header().Set("ETag", `"`+key+`"`)
+	http.ServeContent(w, r, waczName(jobName, captureID), fi.ModTime(), f)
+	return true, nil
 }
 
 // liveStatus says whether a capture in status s may still commit records.
@@ -335,8 +372,15 @@ func (d *Daemon) snapshotWACZ(ctx context.Context, jobName string, c store.Captu
 		return "", fmt.Errorf("capture %d: building its WACZ: %w", c.ID, err)
 	}
 	d.snapshots.built.Add(1)
+	prev, hadPrev := d.snapshots.latest(c.ID)
 	d.snapshots.remember(c.ID, lastSnapshot{path: path, at: d.now(), status: c.Status})
-	d.removeSnapshots(jobName, c.ID, dir, name)
+	keep := []string{name}
+	if hadPrev && c.Status == store.CaptureStatusRunning {
+		// A replay that loaded the previous package reads it on by
+		// ranges (?snapshot=); it goes with the next build.
+		keep = append(keep, filepath.Base(prev.path))
+	}
+	d.removeSnapshots(jobName, c.ID, dir, keep...)
 	return path, nil
 }
 
@@ -447,10 +491,10 @@ func copyCommitted(dst, closedPath, openPath string, end int64) error {
 	return err
 }
 
-// removeSnapshots removes capture id's snapshot packages in dir but keep
-// (none when keep is ""): those of earlier states, or all once the
-// finished package is written.
-func (d *Daemon) removeSnapshots(jobName string, id int64, dir, keep string) {
+// removeSnapshots removes capture id's snapshot packages in dir but
+// those named in keep: those of earlier states, or all once the finished
+// package is written.
+func (d *Daemon) removeSnapshots(jobName string, id int64, dir string, keep ...string) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -458,7 +502,7 @@ func (d *Daemon) removeSnapshots(jobName string, id int64, dir, keep string) {
 	prefix := snapshotPrefix(jobName, id)
 	for _, de := range des {
 		n := de.Name()
-		if n != keep && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, ".wacz") && de.Type().IsRegular() {
+		if !slices.Contains(keep, n) && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, ".wacz") && de.Type().IsRegular() {
 			if err := os.Remove(filepath.Join(dir, n)); err != nil {
 				d.log.Warn("removing an old snapshot WACZ", zap.String("file", n), zap.Error(err))
 			}

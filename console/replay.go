@@ -91,7 +91,11 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		// and its ranges are read from that package while it is kept.
 		rv.Package = c.packageKey(r, id)
 	}
-	rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
+	if cv.Status == "running" && rv.Package == "" {
+		rv.Note = "This capture is running and has no package to replay yet: it has committed no page so far (or its package could not be built; the API's GET /api/v1/captures/" + id + "/wacz says why). Reload this page in a moment."
+	} else {
+		rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
+	}
 	c.render(w, "replay", page{Title: "Replay of capture " + id, Capture: cv, CaptureID: id, Replay: rv, Who: whoOf(r)})
 	return nil
 }

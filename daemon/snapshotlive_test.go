@@ -216,7 +216,7 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 }
 
 // TestSnapshotWACZNothingCommitted: a running capture with no record yet
-// answers 409 saying so.
+// answers 409 saying so, and its replay page frames nothing.
 func TestSnapshotWACZNothingCommitted(t *testing.T) {
 	release := make(chan struct{})
 	var hits atomic.Int64
@@ -240,5 +240,10 @@ func TestSnapshotWACZNothingCommitted(t *testing.T) {
 	code, body, _ := getWACZBytes(t, td, caps[0].ID)
 	if code != http.StatusConflict || !strings.Contains(string(body), "committed no record yet") {
 		t.Errorf("%d %s", code, body)
+	}
+	// The console's replay page says so and frames nothing.
+	cc := loginConsole(t, td)
+	if code, page, _ := cc.get("/ui/captures/" + itoa(caps[0].ID) + "/replay"); code != 200 || !strings.Contains(page, "has no package to replay yet") || iframeSrc.MatchString(page) {
+		t.Errorf("replay page: %d\n%.1500s", code, page)
 	}
 }

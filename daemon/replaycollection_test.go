@@ -99,8 +99,18 @@ func TestReplayOriginSubjects(t *testing.T) {
 func TestReplayRunningCapture(t *testing.T) {
 	clock := &stepClock{}
 	td := startDaemonOpts(t, sqliteDSN(t), Options{Now: clock.now}, nil)
-	runningJob(t, td, "live")
+	// Slow and large: the capture runs for minutes, far past the test.
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(5000, 100*time.Millisecond, &hits))
+	defer srv.Close()
 	ctx := context.Background()
+	if _, err := td.client.Submit(ctx, jobYAML("live", strings.TrimPrefix(srv.URL, "http://"), ""), "live.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 30*time.Second, "live to run", func() bool {
+		st, err := td.client.Status(ctx, "live")
+		return err == nil && st.State == stateRunning && st.Fetched > 0
+	})
 	caps, err := td.client.Captures(ctx, "live")
 	if err != nil || len(caps) != 1 {
 		t.Fatalf("captures %+v %v", caps, err)

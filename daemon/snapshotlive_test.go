@@ -98,7 +98,7 @@ func verifyWACZ(t *testing.T, b []byte) int {
 // injected clock), and then concurrent requests build it once.
 func TestSnapshotWACZRunningCapture(t *testing.T) {
 	var hits atomic.Int64
-	srv := httptest.NewServer(treeSite(2000, 30*time.Millisecond, &hits))
+	srv := httptest.NewServer(treeSite(5000, 30*time.Millisecond, &hits))
 	defer srv.Close()
 	clock := &stepClock{}
 	td := startDaemonOpts(t, sqliteDSN(t), Options{Now: clock.now}, nil)

@@ -86,11 +86,14 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		// The API packages what it has committed so far, built again
 		// at most every 30 s (daemon snapshotEvery).
 		rv.Note = "This capture is running: the replay shows the pages it had committed when its package was built, which is at most every 30 seconds while it writes."
-		// The frame names the package it loads: ReplayWeb.page keeps a
-		// source's index, so another package needs another source URL,
-		// and its ranges are read from that package while it is kept.
-		rv.Package = c.packageKey(r, id)
 	}
+	// The frame names the package it loads (a package built for the
+	// capture's state; none for the one written when it finished):
+	// ReplayWeb.page keeps a source's index, so another package needs
+	// another source URL, and its ranges are read from that package
+	// while it is kept. A paused or cancelled capture's package changes
+	// too, when it is resumed and paused again or reported.
+	rv.Package = c.packageKey(r, id)
 	if cv.Status == "running" && rv.Package == "" {
 		rv.Note = "This capture is running and has no package to replay yet: it has committed no page so far (or its package could not be built; the API's GET /api/v1/captures/" + id + "/wacz says why). Reload this page in a moment."
 	} else {

@@ -101,7 +101,7 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 	srv := httptest.NewServer(treeSite(5000, 30*time.Millisecond, &hits))
 	defer srv.Close()
 	clock := &stepClock{}
-	td := startDaemonOpts(t, sqliteDSN(t), Options{Now: clock.now}, nil)
+	td := startDaemonOpts(t, storeDSN(t), Options{Now: clock.now}, nil)
 	ctx := context.Background()
 	if _, err := td.client.Submit(ctx, jobYAML("live", strings.TrimPrefix(srv.URL, "http://"), ""), "live.yaml"); err != nil {
 		t.Fatal(err)

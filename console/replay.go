@@ -83,8 +83,19 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	rv.Back, rv.BackText = "/ui/captures/"+id, "back to the capture"
 	rv.Collection = "/ui/jobs/" + url.PathEscape(cv.Job) + "/replay"
 	if cv.Status == "running" {
-		// Its last WARC file is open, so it has no package yet (409).
-		rv.Note = "This capture is running: its last WARC file is still being written. Pause it, or wait for it to end, to replay it; the job's earlier captures replay together meanwhile."
+		// The API packages what it has committed so far, built again
+		// at most every 30 s (daemon snapshotEvery).
+		rv.Note = "This capture is running: the replay shows the pages it had committed when its package was built, which is at most every 30 seconds while it writes."
+	}
+	// The frame names the package it loads (a package built for the
+	// capture's state; none for the one written when it finished):
+	// ReplayWeb.page keeps a source's index, so another package needs
+	// another source URL, and its ranges are read from that package
+	// while it is kept. A paused or cancelled capture's package changes
+	// too, when it is resumed and paused again or reported.
+	rv.Package = c.packageKey(r, id)
+	if cv.Status == "running" && rv.Package == "" {
+		rv.Note = "This capture is running and has no package to replay yet: it has committed no page so far (or its package could not be built; the API's GET /api/v1/captures/" + id + "/wacz says why). Reload this page in a moment."
 	} else {
 		rv.frame(c, w, r, Subject{Kind: SubjectCapture, Capture: cv.ID})
 	}
@@ -161,6 +172,9 @@ func (rv *replayView) frame(c *Console, w http.ResponseWriter, r *http.Request, 
 	if rv.TS != "" {
 		tq.Set("ts", rv.TS)
 	}
+	if rv.Package != "" {
+		tq.Set("v", rv.Package)
+	}
 	rv.Frame = origin + "/r/" + c.replay.Caps.MintSubject(s) + "/"
 	if len(tq) > 0 {
 		rv.Frame += "?" + tq.Encode()
@@ -171,6 +185,9 @@ func (rv *replayView) frame(c *Console, w http.ResponseWriter, r *http.Request, 
 type replayView struct {
 	Built   bool // ReplayWeb.page is embedded and the replay origin open
 	Version string
+	// Package is the ETag of a running capture's package (the API's
+	// snapshot key), passed to the frame as ?v=.
+	Package string
 	URL, TS string
 	When    string // TS as a date
 	Frame   string // the replay origin's page, with its capability
@@ -206,10 +223,55 @@ func (c *Console) waczFile(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// serveWACZ streams capture id's WACZ from the API, as waczFile says.
+// packageKeyForm is an API snapshot key (daemon snapshotKeyLen hex
+// digits): the ?v= of a replay of a running capture.
+var packageKeyForm = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// packageKey asks the API (HEAD, in-process; it builds the package if
+// needed, as the frame's first read would) for the ETag of capture id's
+// package: "" when it has none or answers otherwise.
+func (c *Console) packageKey(r *http.Request, id string) string {
+	req := r.Clone(r.Context())
+	req.Method = http.MethodHead
+	req.URL = &url.URL{Path: "/api/v1/captures/" + id + "/wacz"}
+	req.RequestURI = req.URL.Path
+	req.Header = http.Header{}
+	rec := &headRecorder{h: http.Header{}}
+	c.api.ServeHTTP(rec, req)
+	if rec.code != 0 && rec.code != http.StatusOK {
+		return ""
+	}
+	if k := strings.Trim(rec.h.Get("ETag"), `"`); packageKeyForm.MatchString(k) {
+		return k
+	}
+	return ""
+}
+
+// headRecorder keeps an answer's status and headers and drops its body.
+type headRecorder struct {
+	h    http.Header
+	code int
+}
+
+func (h *headRecorder) Header() http.Header { return h.h }
+func (h *headRecorder) WriteHeader(code int) {
+	if h.code == 0 {
+		h.code = code
+	}
+}
+func (h *headRecorder) Write(b []byte) (int, error) {
+	h.WriteHeader(http.StatusOK)
+	return len(b), nil
+}
+
+// serveWACZ streams capture id's WACZ from the API, as waczFile says;
+// a ?v= of the snapshot form asks for that package while it is kept.
 func (c *Console) serveWACZ(w http.ResponseWriter, r *http.Request, id string) {
 	req := r.Clone(r.Context())
 	req.URL = &url.URL{Path: "/api/v1/captures/" + id + "/wacz"}
+	if v := r.URL.Query().Get("v"); packageKeyForm.MatchString(v) {
+		req.URL.RawQuery = url.Values{"snapshot": {v}}.Encode()
+	}
 	req.RequestURI = req.URL.Path
 	req.Header = http.Header{}
 	for _, h := range []string{"Range", "If-Range", "If-Modified-Since", "If-None-Match"} {

@@ -412,6 +412,9 @@ func (c *Console) replayOriginPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors "+c.replay.Console(r))
 	base := "/r/" + r.PathValue("cap") + "/"
 	source, what := sourceOf(s)
+	if v := q.Get("v"); s.Kind == SubjectCapture && packageKeyForm.MatchString(v) {
+		source += "?v=" + v // a running capture's package (console/replay.go)
+	}
 	if err := replayEmbed.Execute(w, struct {
 		What, Base, Source, URL, TS string
 	}{what, base, source, u, ts}); err != nil {

@@ -1130,6 +1130,9 @@ func (d *Daemon) getWACZ(w http.ResponseWriter, r *http.Request) error {
 	if ok, err := serveBuiltWACZ(w, r, js.name, c.ID, d.warcDir(js, c)); ok || err != nil {
 		return err
 	}
+	if ok, err := serveKeptSnapshot(w, r, js.name, c.ID, d.warcDir(js, c), r.URL.Query().Get("snapshot")); ok || err != nil {
+		return err
+	}
 	return d.serveSnapshotWACZ(w, r, js.name, c, d.warcDir(js, c))
 }
 
@@ -1169,7 +1172,13 @@ func (d *Daemon) stageWARCs(ctx context.Context, jobName string, c store.Capture
 // warcDir is where the capture's WARCs live (its folder's warcs/), dir
 // where they were staged to be read.
 func (d *Daemon) waczInput(ctx context.Context, jobName string, c store.Capture, dir, warcDir string) (wacz.Input, error) {
-	in, err := wacz.FromCapture(ctx, d.st, c.ID, dir, d.log)
+	return d.waczInputFrom(ctx, d.st, jobName, c, dir, warcDir)
+}
+
+// waczInputFrom is waczInput reading the capture's records from src (a
+// running capture's snapshot: only those in its committed prefix).
+func (d *Daemon) waczInputFrom(ctx context.Context, src wacz.Source, jobName string, c store.Capture, dir, warcDir string) (wacz.Input, error) {
+	in, err := wacz.FromCapture(ctx, src, c.ID, dir, d.log)
 	if errors.Is(err, wacz.ErrWARCMissing) {
 		return in, fmt.Errorf("%w: %w (pause or wait for the capture)", errConflict, err)
 	}

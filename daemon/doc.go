@@ -11,6 +11,9 @@
 // for concurrent use: job state is guarded by one mutex and each capture
 // runs in its own goroutine, which records its run history outside that
 // mutex. A capture's snapshot WACZ is built under a per-capture lock, so
-// concurrent downloads build it once (waczfile.go); uploaded WACZs are
+// concurrent downloads build it once (waczfile.go), and a running
+// capture's at most once per snapshotEvery of the injected clock, while
+// the crawl goes on appending: it reads only the committed prefix of each
+// open WARC file, which the crawler no longer writes; uploaded WACZs are
 // taken one at a time (waczupload.go).
 package daemon

@@ -7,10 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // TestReplayOriginSubjects: a job collection's capability opens its
@@ -89,21 +92,112 @@ func TestReplayOriginSubjects(t *testing.T) {
 	}
 }
 
-// TestReplayRunningCapture: the replay page of a running capture says
-// why it cannot replay yet (its last WARC is open) and frames nothing.
+// TestReplayRunningCapture (issue 29): headless chromium replays a page
+// of a running capture, from the package of the records it has committed
+// so far, while the slow site keeps it running; the page says what the
+// replay shows. Every request went to the daemon or its replay origin.
 func TestReplayRunningCapture(t *testing.T) {
-	td := startDaemonOpts(t, sqliteDSN(t), Options{}, nil)
-	runningJob(t, td, "live")
-	caps, err := td.client.Captures(context.Background(), "live")
+	clock := &stepClock{}
+	td := startDaemonOpts(t, sqliteDSN(t), Options{Now: clock.now}, nil)
+	// Slow and large: the capture runs for minutes, far past the test.
+	var hits atomic.Int64
+	srv := httptest.NewServer(treeSite(5000, 100*time.Millisecond, &hits))
+	defer srv.Close()
+	ctx := context.Background()
+	if _, err := td.client.Submit(ctx, jobYAML("live", strings.TrimPrefix(srv.URL, "http://"), ""), "live.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 30*time.Second, "live to run", func() bool {
+		st, err := td.client.Status(ctx, "live")
+		return err == nil && st.State == stateRunning && st.Fetched > 0
+	})
+	caps, err := td.client.Captures(ctx, "live")
 	if err != nil || len(caps) != 1 {
 		t.Fatalf("captures %+v %v", caps, err)
 	}
-	cc := loginConsole(t, td)
-	code, body, _ := cc.get("/ui/captures/" + itoa(caps[0].ID) + "/replay")
-	if code != 200 || !strings.Contains(body, "This capture is running") || iframeSrc.MatchString(body) {
-		t.Errorf("running capture's replay page: %d\n%.1500s", code, body)
+	id := caps[0].ID
+	waitFor(t, 30*time.Second, "the seed's record committed", func() bool {
+		recs, err := td.d.st.Records(ctx, id)
+		if err != nil {
+			return false
+		}
+		for _, r := range recs {
+			if r.URL == "http://site.test/p/0" && r.RecordType == warc.Response {
+				return true
+			}
+		}
+		return false
+	})
+	bs := newBrowserSession(t, td.base)
+	bs.login(testToken)
+	body := bs.text("/ui/captures/" + itoa(id) + "/replay?" + url.Values{"url": {"http://site.test/p/0"}}.Encode())
+	if !strings.Contains(body, "This capture is running") {
+		t.Errorf("the page does not say the capture is running:\n%.1500s", body)
 	}
-	if _, err := td.client.Action(context.Background(), "live", "cancel"); err != nil {
+	frame1 := bs.replayFrame(td)
+	if got := bs.waitReplayed(td, "page 0"); !strings.Contains(got, "page 0") {
+		t.Errorf("replayed %q", got)
+	}
+	bs.shot("replay-running")
+
+	// A page committed after that package was built replays once the
+	// package is snapshotEvery old: the browser does not keep the older
+	// package's index.
+	responses := func() map[string]bool {
+		recs, err := td.d.st.Records(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, r := range recs {
+			if r.RecordType == warc.Response {
+				out[r.URL] = true
+			}
+		}
+		return out
+	}
+	before := responses()
+	var later string
+	waitFor(t, 30*time.Second, "a page committed after the package", func() bool {
+		for u := range responses() {
+			if !before[u] && strings.HasPrefix(u, "http://site.test/p/") {
+				later = u
+				return true
+			}
+		}
+		return false
+	})
+	clock.advance(snapshotEvery)
+	bs.text("/ui/captures/" + itoa(id) + "/replay?" + url.Values{"url": {later}}.Encode())
+	frame2 := bs.replayFrame(td)
+	// The frames name their packages (?v=, the API's ETag): ReplayWeb.page
+	// keeps a source's index, so the newer package has another source.
+	v1, v2 := frameParam(t, frame1, "v"), frameParam(t, frame2, "v")
+	if v1 == "" || v2 == "" || v1 == v2 {
+		t.Errorf("frames %s and %s: want two package keys", frame1, frame2)
+	}
+	want := "page " + strings.TrimPrefix(later, "http://site.test/p/")
+	if got := bs.waitReplayed(td, want); !strings.HasPrefix(got, want) {
+		t.Errorf("replayed %q, want %q", got, want)
+	}
+	if n := td.d.snapshots.built.Load(); n != 2 {
+		t.Errorf("packages built %d, want 2", n)
+	}
+	if st, err := td.client.Status(ctx, "live"); err != nil || st.State != stateRunning {
+		t.Errorf("the capture is no longer running (%+v, %v): the test replayed something else", st, err)
+	}
+	bs.onlyDaemon(td.d.ReplayAddr())
+	if _, err := td.client.Action(ctx, "live", "cancel"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// frameParam returns query parameter k of frame URL u.
+func frameParam(t *testing.T, u, k string) string {
+	t.Helper()
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pu.Query().Get(k)
 }

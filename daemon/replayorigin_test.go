@@ -89,7 +89,7 @@ func TestReplayOrigin(t *testing.T) {
 		code      int
 		has       string
 	}{
-		{"embed page", frame, 200, `<replay-web-page source="/r/` + capability + `/capture.wacz"`},
+		{"embed page", frame, 200, `<replay-web-page source="/r/` + capability + `/capture.wacz`}, // ?v= when a snapshot package
 		{"ui.js", origin + capPath + "rwp/ui.js", 200, ""},
 		{"sw.js", origin + capPath + "rwp/sw.js", 200, ""},
 		{"sw.js outside rwp/", origin + capPath + "sw.js", 404, ""},

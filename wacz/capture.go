@@ -341,19 +341,8 @@ func cutUTF8(s string, n int) string {
 // (started before store migration 0006) the frontier's seed rows, in
 // frontier order.
 func seedURLs(ctx context.Context, src Source, capt store.Capture) ([]string, error) {
-	if capt.Owner.JobYAML != "" {
-		var j struct {
-			Seeds []string `yaml:"seeds"`
-		}
-		if err := yaml.Unmarshal([]byte(capt.Owner.JobYAML), &j); err == nil && len(j.Seeds) > 0 {
-			var out []string
-			for _, s := range j.Seeds {
-				if u, err := urlcanon.Canonical("", s); err == nil {
-					out = append(out, u)
-				}
-			}
-			return out, nil
-		}
+	if seeds, ok := jobSeeds(capt.Owner.JobYAML); ok {
+		return seeds, nil
 	}
 	rows, err := src.Frontier(ctx, capt.ID)
 	if err != nil {
@@ -366,6 +355,53 @@ func seedURLs(ctx context.Context, src Source, capt store.Capture) ([]string, er
 		}
 	}
 	return out, nil
+}
+
+// jobSeed is one entry of a job file's seeds: a URL string, or a mapping
+// with the seed's own scope whose url: is the URL (job.Job.Seeds with
+// job.SeedScopes beside it). Only the URL matters to a package, so the
+// rest of the mapping is not read: a job the store kept (masked, or
+// written by an older version) need not pass today's job validation.
+type jobSeed string
+
+func (s *jobSeed) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.MappingNode {
+		var m struct {
+			URL string `yaml:"url"`
+		}
+		if err := n.Decode(&m); err != nil {
+			return err
+		}
+		*s = jobSeed(m.URL)
+		return nil
+	}
+	var u string
+	if err := n.Decode(&u); err != nil {
+		return err
+	}
+	*s = jobSeed(u)
+	return nil
+}
+
+// jobSeeds reads the seed URLs of a job file, in canonical form and
+// order, skipping those that are not URLs; ok is false when the file
+// cannot be read or names no seed.
+func jobSeeds(jobYAML string) (seeds []string, ok bool) {
+	if jobYAML == "" {
+		return nil, false
+	}
+	var j struct {
+		Seeds []jobSeed `yaml:"seeds"`
+	}
+	if err := yaml.Unmarshal([]byte(jobYAML), &j); err != nil || len(j.Seeds) == 0 {
+		return nil, false
+	}
+	for _, s := range j.Seeds {
+		if u, err := urlcanon.Canonical("", string(s)); err == nil && s != "" {
+			seeds = append(seeds, u)
+		}
+	}
+	return seeds, true
 }
 
 // mainPage sets in's main page to the first seed with an archived

@@ -213,6 +213,21 @@ func TestFromCapture(t *testing.T) {
 		t.Errorf("pages.jsonl differs between two packagings:\n%s\n---\n%s", raw, again)
 	}
 
+	// A job whose seeds are mappings with their own scope (job.SeedScopes)
+	// names its main page the same way: here about.html is listed first.
+	capt, err := st.Capture(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := capt.Owner
+	owner.JobYAML = "name: wacz-seed\nseeds:\n  - {url: http://site.test/about.html, scope: page}\n  - {url: http://site.test/start.html, scope: host}\n"
+	if err := st.SetCaptureOwner(context.Background(), id, owner); err != nil {
+		t.Fatal(err)
+	}
+	if in, err := wacz.FromCapture(context.Background(), st, id, warcDir, zaptest.NewLogger(t)); err != nil || in.MainPageURL != "http://site.test/about.html" {
+		t.Errorf("mapping seeds: main page %q (%v), want the first seed about.html", in.MainPageURL, err)
+	}
+
 	// A capture without its job's YAML (started before store migration
 	// 0006) takes its seeds from the frontier's seed rows instead.
 	if err := st.SetCaptureOwner(context.Background(), id, store.CaptureOwner{}); err != nil {

@@ -110,3 +110,30 @@ func TestCopyCommittedRenamed(t *testing.T) {
 		t.Errorf("neither file: %v, want ErrWARCMissing", err)
 	}
 }
+
+// TestStageCommittedRemovesLeftovers: a staging folder a killed daemon
+// left in the WARC folder is removed by the next build of the capture.
+func TestStageCommittedRemovesLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	left := filepath.Join(dir, ".snapshot-left")
+	if err := os.MkdirAll(left, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(left, "b.warc.gz"), []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.warc.gz.open"), []byte("bb|more"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	staged, cleanup, err := stageCommitted(dir, dir, map[string]int64{"b.warc.gz": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Errorf("leftover staging folder still there: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(staged, "b.warc.gz")); err != nil || string(b) != "bb" {
+		t.Errorf("staged %q %v, want the committed prefix", b, err)
+	}
+}

@@ -438,6 +438,14 @@ func stageCommitted(staged, dir string, ends map[string]int64) (string, func(), 
 	if len(open) == 0 {
 		return staged, func() {}, nil
 	}
+	// A daemon killed mid-build leaves its staging folder behind; builds
+	// of this capture run one at a time (snapshotBuilds), so any found now
+	// is such a leftover.
+	if left, _ := filepath.Glob(filepath.Join(dir, ".snapshot-*")); len(left) > 0 {
+		for _, l := range left {
+			_ = os.RemoveAll(l)
+		}
+	}
 	tmp, err := os.MkdirTemp(dir, ".snapshot-*")
 	if err != nil {
 		return "", nil, err

@@ -1144,11 +1144,18 @@ const builderBatch = 32
 
 // makeBuilders makes builderBatch stream builders (of no record type yet)
 // under one take of gowarcInit, keeps what w's free list has room for and
-// returns one.
+// returns one; or, when the goroutine that held gowarcInit before it
+// filled the list, takes one from there instead of making more.
 func (w *Writer) makeBuilders() gowarc.WarcRecordBuilder {
 	opts := append(w.recordOptions(), gowarc.WithSkipParseBlock(), gowarc.WithBufferMaxMemBytes(1))
 	var made [builderBatch]gowarc.WarcRecordBuilder
 	gowarcInit.Lock()
+	select {
+	case rb := <-w.builders:
+		gowarcInit.Unlock()
+		return rb
+	default:
+	}
 	for i := range made {
 		made[i] = gowarc.NewRecordBuilder(0, opts...)
 	}

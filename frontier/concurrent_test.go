@@ -44,6 +44,9 @@ func TestConcurrentHostsExactlyOnce(t *testing.T) {
 					t.Error(err)
 					return
 				}
+				if !f.Seen(task.SURT) { // read without f.mu while others add
+					t.Errorf("%s handed out but not seen", task.URL.URL)
+				}
 				if task.Attempt == 0 && task.Seq%7 == 3 {
 					f.Done(task, Result{Retry: time.Microsecond})
 					continue

@@ -147,7 +147,7 @@ type Frontier struct {
 	wake  chan struct{} // closed and replaced whenever something may have become ready
 	woken chan struct{} // the wake replaced under f.mu, closed by unlock
 	hosts map[string]*host
-	seen  seenSet  // SURTs of active hosts
+	seen  *seenSet // SURTs of active hosts (its own lock: Seen reads it without mu)
 	ready hostHeap // hosts that may have work, by ready time
 	total int      // tasks in flight over all hosts, plus the holds
 	holds int      // of total, Holds not yet released (cluster.go)
@@ -224,10 +224,10 @@ func (f *Frontier) hostFor(name string) (*host, error) {
 	return h, nil
 }
 
-// Seen reports whether a SURT is already in the frontier.
+// Seen reports whether a SURT is already in the frontier. It takes only
+// the seen set's read lock: a URL being added concurrently may be missed,
+// as it could be a moment later under one lock; AssignAll decides.
 func (f *Frontier) Seen(surt string) bool {
-	f.mu.Lock()
-	defer f.unlock()
 	return f.seen.has(surt)
 }
 

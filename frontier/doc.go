@@ -10,5 +10,7 @@
 // states and its strategy, which is only ever called under it. Done marks
 // a page under the host's mutex alone, then takes the frontier's; every
 // other path takes the host's inside the frontier's, never the other way
-// round. Waiters of Next are woken after the frontier's mutex is released.
+// round. The seen set has a read-write mutex of its own, so Seen takes
+// neither. Waiters of Next are woken after the frontier's mutex is
+// released.
 package frontier

@@ -18,11 +18,13 @@ import (
 // too, but its fetch completes and is archived.
 func (f *Frontier) DropMatching(hostName string, re *regexp.Regexp) []URL {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[hostName]
 	if h == nil {
 		return nil
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	var out []URL
 	for i := range h.urls.len() {
 		if u := h.urls.at(i); h.state[i] == stQueued && re.MatchString(u.URL) {
@@ -47,7 +49,7 @@ func (f *Frontier) DropMatching(hostName string, re *regexp.Regexp) []URL {
 // gets it when it is discovered. It reports whether the host was known.
 func (f *Frontier) SetHostDelay(hostName string, d time.Duration) bool {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	apply := func(p Politeness) Politeness {
 		p.Delay = d
 		if p.MaxDelay < d {
@@ -96,11 +98,13 @@ func (f *Frontier) SetHostDelay(hostName string, d time.Duration) bool {
 // for an unknown host.
 func (f *Frontier) HostQueue(hostName string, limit int) (st HostStatus, queued int, pending []URL, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[hostName]
 	if h == nil {
 		return HostStatus{}, 0, nil, false
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	fin := 0
 	for i, s := range h.state {
 		if s == stDone || s == stCollapsed {
@@ -121,7 +125,7 @@ func (f *Frontier) HostQueue(hostName string, limit int) (st HostStatus, queued 
 // robots.txt Crawl-delay imposes, parked hosts' included.
 func (f *Frontier) HostDelay(hostName string) (delay, crawlDelay time.Duration, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[hostName]
 	if h == nil {
 		// A parked host keeps its politeness from when it was evicted;

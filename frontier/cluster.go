@@ -19,7 +19,7 @@ func (f *Frontier) Hold() (release func()) {
 	f.mu.Lock()
 	f.total++
 	f.holds++
-	f.mu.Unlock()
+	f.unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -27,7 +27,7 @@ func (f *Frontier) Hold() (release func()) {
 			f.total--
 			f.holds--
 			f.signal()
-			f.mu.Unlock()
+			f.unlock()
 		})
 	}
 }
@@ -46,11 +46,11 @@ func (f *Frontier) WaitIdle(ctx context.Context) error {
 		f.mu.Lock()
 		if f.err != nil {
 			err := f.err
-			f.mu.Unlock()
+			f.unlock()
 			return err
 		}
 		if f.ready.Len() == 0 && f.total == f.holds && f.parkWork == 0 && len(f.loading) == 0 {
-			f.mu.Unlock()
+			f.unlock()
 			return nil
 		}
 		wait := idlePoll
@@ -58,7 +58,7 @@ func (f *Frontier) WaitIdle(ctx context.Context) error {
 			wait = min(wait, max(time.Millisecond, f.ready[0].ready.Sub(f.cfg.Now())+time.Millisecond))
 		}
 		wake := f.wake
-		f.mu.Unlock()
+		f.unlock()
 		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -76,7 +76,7 @@ func (f *Frontier) WaitIdle(ctx context.Context) error {
 // host left.
 func (f *Frontier) HoldHost(name string, ready time.Time) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h, err := f.hostFor(name)
 	if err != nil {
 		return err
@@ -96,7 +96,7 @@ func (f *Frontier) HoldHost(name string, ready time.Time) error {
 // again. An unknown host is idle.
 func (f *Frontier) HostIdle(name string) bool {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[name]
 	if h == nil {
 		return true
@@ -110,7 +110,7 @@ func (f *Frontier) HostIdle(name string) bool {
 // HostReady returns the earliest start of the host's next request.
 func (f *Frontier) HostReady(name string) time.Time {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	if h := f.hosts[name]; h != nil {
 		return h.ready
 	}
@@ -124,7 +124,7 @@ func (f *Frontier) HostReady(name string) time.Time {
 // kept).
 func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[name]
 	if h == nil {
 		return 0, true
@@ -132,6 +132,8 @@ func (f *Frontier) DropHost(name string) (fetched int, ok bool) {
 	if h.inflight > 0 {
 		return 0, false
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	for i := range h.urls.len() {
 		f.seen.remove(h.urls.surt(i))
 		if h.state[i] != stQueued {

@@ -4,7 +4,13 @@
 // scheduler.Strategy per host decides the order inside the host. Workers
 // never sleep for politeness: Next blocks until some host is ready.
 //
-// Concurrency: a Frontier is safe for concurrent use (one mutex); workers
-// call Next from many goroutines. The per-host strategies it holds are
-// only ever called under that mutex.
+// Concurrency: a Frontier is safe for concurrent use; workers call Next
+// and Done from many goroutines. One mutex guards the hosts, the ready
+// heap and the counts; each host has a mutex of its own for its URLs'
+// states and its strategy, which is only ever called under it. Done marks
+// a page under the host's mutex alone, then takes the frontier's; every
+// other path takes the host's inside the frontier's, never the other way
+// round. The seen set has a read-write mutex of its own, so Seen takes
+// neither. Waiters of Next are woken after the frontier's mutex is
+// released.
 package frontier

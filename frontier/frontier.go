@@ -64,6 +64,10 @@ type Task struct {
 	Interleaved bool
 	// Attempt counts earlier failed attempts of this download.
 	Attempt int
+
+	// host is the queue Next took the task from, so that Done can update
+	// it before taking the frontier's lock (nil in tasks made elsewhere).
+	host *host
 }
 
 // Politeness is the per-host delay policy.
@@ -104,18 +108,27 @@ type Config struct {
 }
 
 // host is one politeness queue.
+//
+// Its fields are guarded by the frontier's mu, except those under its own
+// mu: the URLs' states and the strategy, which Done updates without the
+// frontier's lock so that finishing a page of one host does not hold up
+// the others (issue 33). h.mu is taken alone or inside f.mu, never the
+// other way round.
 type host struct {
-	name     string
-	pol      Politeness
-	strategy scheduler.Strategy
-	started  bool               // strategy.Start has been called
-	early    [][]scheduler.Page // Adds made before Start, replayed in order
-	urls     urlList            // by Seq
-	state    []uint8            // by Seq
-	urgent   []Task             // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
-	sideNext bool               // the next turn goes to an interleaved prerequisite
-	sides    int                // interleaved prerequisites ever queued (they count against MaxHostURLs)
-	sidesOut int                // interleaved prerequisites in flight: at most one, see popSide
+	name string
+	pol  Politeness
+
+	mu       sync.Mutex
+	strategy scheduler.Strategy // under mu
+	started  bool               // under mu: strategy.Start has been called
+	early    [][]scheduler.Page // under mu: Adds made before Start, replayed in order
+	state    []uint8            // under mu: by Seq
+
+	urls     urlList // by Seq
+	urgent   []Task  // prerequisites and retries, served before the strategy (interleaved ones alternate with it)
+	sideNext bool    // the next turn goes to an interleaved prerequisite
+	sides    int     // interleaved prerequisites ever queued (they count against MaxHostURLs)
+	sidesOut int     // interleaved prerequisites in flight: at most one, see popSide
 	inflight int
 	prereqs  int       // prerequisites in flight: the host's pages wait for them
 	ready    time.Time // earliest start of the next request
@@ -132,8 +145,9 @@ type Frontier struct {
 	cfg   Config
 	mu    sync.Mutex
 	wake  chan struct{} // closed and replaced whenever something may have become ready
+	woken chan struct{} // the wake replaced under f.mu, closed by unlock
 	hosts map[string]*host
-	seen  seenSet  // SURTs of active hosts
+	seen  *seenSet // SURTs of active hosts (its own lock: Seen reads it without mu)
 	ready hostHeap // hosts that may have work, by ready time
 	total int      // tasks in flight over all hosts, plus the holds
 	holds int      // of total, Holds not yet released (cluster.go)
@@ -166,9 +180,27 @@ func New(cfg Config) *Frontier {
 		idle: map[string]*host{}, parked: map[string]*parked{}, loading: map[string]*parked{}}
 }
 
+// signal wakes Next's waiters: f.wake is replaced now and the old channel
+// closed by unlock, after f.mu is released, so that the waiters it wakes
+// do not queue for a lock the signaller still holds, and the closing is
+// not part of every Done's critical section (issue 33). f.mu must be held.
 func (f *Frontier) signal() {
-	close(f.wake)
-	f.wake = make(chan struct{})
+	if f.woken == nil {
+		f.woken = f.wake
+		f.wake = make(chan struct{})
+	}
+}
+
+// unlock releases f.mu and then wakes the waiters of a signal given under
+// it. Every f.mu.Lock is paired with it, not with f.mu.Unlock: a signal
+// left pending would hold Next's waiters until some later unlock.
+func (f *Frontier) unlock() {
+	c := f.woken
+	f.woken = nil
+	f.mu.Unlock()
+	if c != nil {
+		close(c)
+	}
 }
 
 func (f *Frontier) hostFor(name string) (*host, error) {
@@ -192,17 +224,17 @@ func (f *Frontier) hostFor(name string) (*host, error) {
 	return h, nil
 }
 
-// Seen reports whether a SURT is already in the frontier.
+// Seen reports whether a SURT is already in the frontier. It takes only
+// the seen set's read lock: a URL being added concurrently may be missed,
+// as it could be a moment later under one lock; AssignAll decides.
 func (f *Frontier) Seen(surt string) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	return f.seen.has(surt)
 }
 
 // NextSeq returns the Seq the next new URL of host will get.
 func (f *Frontier) NextSeq(hostName string) int {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	if h := f.hosts[hostName]; h != nil {
 		return h.urls.len()
 	}
@@ -214,7 +246,7 @@ func (f *Frontier) NextSeq(hostName string) int {
 // hosts' strategies.
 func (f *Frontier) Add(urls ...URL) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	return f.addLocked(urls, stQueued)
 }
 
@@ -225,7 +257,7 @@ func (f *Frontier) Add(urls ...URL) error {
 // u.Seq as StoreSeq.
 func (f *Frontier) Restore(u URL, visited, done bool) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h, err := f.hostFor(u.Host)
 	if err != nil {
 		return err
@@ -257,30 +289,42 @@ func (f *Frontier) addLocked(urls []URL, st uint8) error {
 		if err != nil {
 			return err
 		}
-		pages := make([]scheduler.Page, 0, j-i)
-		for _, u := range urls[i:j] {
-			if u.Seq != h.urls.len() {
-				return errors.New("frontier: URL " + u.URL + " added out of sequence")
-			}
-			u.StoreSeq = h.nextStore
-			h.nextStore++
-			parent := h.pageOf(u.Parent)
-			f.seen.add(u.SURT)
-			if err := h.urls.push(u); err != nil {
-				return err
-			}
-			h.state = append(h.state, st)
-			pages = append(pages, scheduler.Page{ID: u.Seq, Parent: parent, Rate: u.Rate})
-		}
-		if h.started {
-			h.strategy.Add(pages...)
-		} else {
-			h.early = append(h.early, pages)
+		h.mu.Lock()
+		err = f.addPages(h, urls[i:j], st)
+		h.mu.Unlock()
+		if err != nil {
+			return err
 		}
 		f.schedule(h)
 		i = j
 	}
 	f.signal()
+	return nil
+}
+
+// addPages appends urls, all of h, to h's queue and strategy. f.mu and
+// h.mu must be held.
+func (f *Frontier) addPages(h *host, urls []URL, st uint8) error {
+	pages := make([]scheduler.Page, 0, len(urls))
+	for _, u := range urls {
+		if u.Seq != h.urls.len() {
+			return errors.New("frontier: URL " + u.URL + " added out of sequence")
+		}
+		u.StoreSeq = h.nextStore
+		h.nextStore++
+		parent := h.pageOf(u.Parent)
+		f.seen.add(u.SURT)
+		if err := h.urls.push(u); err != nil {
+			return err
+		}
+		h.state = append(h.state, st)
+		pages = append(pages, scheduler.Page{ID: u.Seq, Parent: parent, Rate: u.Rate})
+	}
+	if h.started {
+		h.strategy.Add(pages...)
+	} else {
+		h.early = append(h.early, pages)
+	}
 	return nil
 }
 
@@ -301,7 +345,7 @@ func (f *Frontier) Assign(urls []URL) []URL {
 // returned in refused, and are not marked seen.
 func (f *Frontier) AssignAll(urls []URL) (active, parked, refused []URL) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	next := map[string]int{}
 	store := map[string]int{}
 	batch := map[string]struct{}{}
@@ -395,7 +439,7 @@ func (f *Frontier) AddInterleaved(hostName string, u URL) error {
 
 func (f *Frontier) addPrereq(hostName string, t Task) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	if f.parkPrereq(hostName, t) {
 		return nil
 	}
@@ -417,7 +461,7 @@ func (f *Frontier) addPrereq(hostName string, t Task) error {
 // then the task again. Nothing is charged to the host's delay.
 func (f *Frontier) Defer(t Task, prereq URL) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.release(t)
 	if h == nil {
 		return
@@ -468,11 +512,11 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 		f.mu.Lock()
 		if f.err != nil {
 			err := f.err
-			f.mu.Unlock()
+			f.unlock()
 			return Task{}, err
 		}
 		if f.cfg.Activate != nil && f.canUnpark() {
-			f.mu.Unlock()
+			f.unlock()
 			if err := f.cfg.Activate(ctx); err != nil {
 				return Task{}, err
 			}
@@ -487,27 +531,30 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 				break
 			}
 			heap.Pop(&f.ready)
+			h.mu.Lock()
 			t, ok := f.take(h)
+			h.mu.Unlock()
 			if !ok {
 				f.settle(h)
 				continue // no work now; rescheduled by Done or Add
 			}
+			t.host = h
 			h.inflight++
 			f.total++
 			f.schedule(h)
-			f.mu.Unlock()
+			f.unlock()
 			return t, nil
 		}
 		if f.cfg.Activate != nil && f.canUnpark() {
-			f.mu.Unlock() // a host just became idle: evict it, load a parked one
+			f.unlock() // a host just became idle: evict it, load a parked one
 			continue
 		}
 		if f.ready.Len() == 0 && f.total == 0 && f.parkWork == 0 && len(f.loading) == 0 {
-			f.mu.Unlock()
+			f.unlock()
 			return Task{}, ErrDone
 		}
 		wake := f.wake
-		f.mu.Unlock()
+		f.unlock()
 		var timer *time.Timer
 		var tc <-chan time.Time
 		if wait >= 0 {
@@ -530,7 +577,8 @@ func (f *Frontier) Next(ctx context.Context) (Task, error) {
 }
 
 // take returns h's next task: urgent ones first, then the strategy's,
-// skipping downloads a resumed capture already finished.
+// skipping downloads a resumed capture already finished. f.mu and h.mu
+// must be held.
 func (f *Frontier) take(h *host) (Task, bool) {
 	if t, ok := h.popUrgent(false); ok {
 		if t.Prereq {
@@ -674,9 +722,21 @@ type Result struct {
 
 // Done finishes a task. New URLs discovered by the task must be Added
 // before Done so that online strategies see them.
+//
+// A finished page is marked in its host's queue and strategy under the
+// host's lock alone, before the frontier's lock is taken for the in-flight
+// counts and the ready heap: a host with a task in flight stays in
+// f.hosts (evict and DropHost skip it; a host being loaded has none), so
+// t.host is still the host's queue then.
 func (f *Frontier) Done(t Task, r Result) {
+	finishes := r.Retry <= 0 && r.Requeue <= 0 && !t.Prereq
+	if t.host != nil && finishes {
+		t.host.mu.Lock()
+		t.host.finish(t)
+		t.host.mu.Unlock()
+	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.release(t)
 	if h == nil {
 		return
@@ -710,19 +770,10 @@ func (f *Frontier) Done(t Task, r Result) {
 		if next := now.Add(wait); next.After(h.ready) {
 			h.ready = next
 		}
-	} else if !t.Prereq {
-		early := h.state[t.Seq] == stEarly
-		switch t.Action {
-		case scheduler.Visit:
-			h.state[t.Seq] = stVisited
-		case scheduler.VisitRevisit:
-			h.state[t.Seq] = stCollapsed
-		default:
-			h.state[t.Seq] = stDone
-		}
-		if !early { // an early seed is Done when its strategy picks it (take skips it)
-			h.strategy.Done(scheduler.Decision{Page: t.Seq, Action: t.Action})
-		}
+	} else if finishes && t.host == nil {
+		h.mu.Lock()
+		h.finish(t)
+		h.mu.Unlock()
 	}
 	if h.idx >= 0 {
 		heap.Fix(&f.ready, h.idx)
@@ -733,11 +784,28 @@ func (f *Frontier) Done(t Task, r Result) {
 	f.signal()
 }
 
+// finish marks t's page done in h's queue and tells h's strategy. h.mu
+// must be held.
+func (h *host) finish(t Task) {
+	early := h.state[t.Seq] == stEarly
+	switch t.Action {
+	case scheduler.Visit:
+		h.state[t.Seq] = stVisited
+	case scheduler.VisitRevisit:
+		h.state[t.Seq] = stCollapsed
+	default:
+		h.state[t.Seq] = stDone
+	}
+	if !early { // an early seed is Done when its strategy picks it (take skips it)
+		h.strategy.Done(scheduler.Decision{Page: t.Seq, Action: t.Action})
+	}
+}
+
 // StopHost drops a host's remaining work (e.g. its robots.txt could not be
 // read and the job obeys robots, or an operator removed it).
 func (f *Frontier) StopHost(name string) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	h := f.hosts[name]
 	if h == nil {
 		return
@@ -772,7 +840,7 @@ type HostStatus struct {
 // Status returns every host's queue state, parked hosts' included.
 func (f *Frontier) Status() []HostStatus {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	out := make([]HostStatus, 0, len(f.hosts)+len(f.parked)+len(f.loading))
 	for _, h := range f.hosts {
 		out = append(out, h.status())
@@ -790,6 +858,8 @@ func (f *Frontier) Status() []HostStatus {
 
 func (h *host) status() HostStatus {
 	st := HostStatus{Host: h.name, URLs: h.urls.len(), InFlight: h.inflight, Ready: h.ready, Counted: true}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	for _, s := range h.state {
 		switch s {
 		case stDone, stCollapsed:
@@ -805,7 +875,7 @@ func (h *host) status() HostStatus {
 // counted as assigned: a few may have been duplicates the store dropped).
 func (f *Frontier) Size() int {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	n := f.seen.len() + f.parkedURLs
 	for _, p := range f.loading {
 		n += p.urls

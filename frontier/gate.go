@@ -119,7 +119,7 @@ func (f *Frontier) pruneGate() {
 // configured one.
 func (f *Frontier) hostPoliteness(name string) (Politeness, time.Duration) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	if h := f.hosts[name]; h != nil {
 		return h.pol, h.extra
 	}

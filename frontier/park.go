@@ -120,7 +120,7 @@ func (f *Frontier) canUnpark() bool {
 // is unfinished.
 func (f *Frontier) Park(name string, next, urls int, work bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	p := f.parked[name]
 	if p == nil {
 		p = &parked{} // finished/queued unknown until SetParkedCounts
@@ -143,7 +143,7 @@ func (f *Frontier) Park(name string, next, urls int, work bool) {
 // load failed). ok is false if no host can be activated now.
 func (f *Frontier) Unpark() (host string, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	if !f.canUnpark() {
 		return "", false
 	}
@@ -196,6 +196,7 @@ func (f *Frontier) evictOne() bool {
 		}
 		pol := h.pol
 		p := &parked{next: h.nextStore, urls: h.urls.len(), stopped: h.stopped, pol: &pol, ready: h.ready, extra: h.extra, counted: true}
+		h.mu.Lock()
 		for _, s := range h.state {
 			switch s {
 			case stDone, stCollapsed:
@@ -204,6 +205,7 @@ func (f *Frontier) evictOne() bool {
 				p.pending++
 			}
 		}
+		h.mu.Unlock()
 		f.parked[n] = p
 		f.parkedURLs += p.urls
 		delete(f.hosts, n)
@@ -215,7 +217,7 @@ func (f *Frontier) evictOne() bool {
 // Repark puts back a host whose load failed (its work is kept).
 func (f *Frontier) Repark(name string) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	p := f.loading[name]
 	if p == nil {
 		return
@@ -243,7 +245,7 @@ func (f *Frontier) Repark(name string) {
 // restored, and it is scheduled.
 func (f *Frontier) Activated(name string) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	p := f.loading[name]
 	if p == nil {
 		return nil
@@ -278,7 +280,7 @@ func (f *Frontier) Activated(name string) error {
 // being loaded included), their URLs, and the parked hosts.
 func (f *Frontier) Held() (activeHosts, activeURLs, parkedHosts int) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	for _, h := range f.hosts {
 		activeURLs += h.urls.len()
 	}
@@ -323,7 +325,7 @@ type ParkedCounts struct {
 // activations out (see Config.Activate) for the answer to stay true.
 func (f *Frontier) Parked(name string) (st HostStatus, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	p := f.parked[name]
 	if p == nil || f.hosts[name] != nil {
 		return HostStatus{}, false
@@ -341,7 +343,7 @@ func (f *Frontier) Parked(name string) (st HostStatus, ok bool) {
 // reads the rows and calls this.
 func (f *Frontier) SetParkedCounts(name string, c ParkedCounts, onlyUncounted bool) bool {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	defer f.unlock()
 	p := f.parked[name]
 	if p == nil || f.hosts[name] != nil {
 		return false

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -316,5 +317,51 @@ func TestRepair(t *testing.T) {
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWritersShareGowarcBuilders runs several Writers and Readers at once
+// (run it with -race): stream builders are made in batches under
+// gowarcInit and handed out from each Writer's free list, more records
+// than one batch per Writer, and every record keeps its own type.
+func TestWritersShareGowarcBuilders(t *testing.T) {
+	srv := testServer(t)
+	req, resp := fetchRaw(t, srv, "/plain", "")
+	const writers, each = 4, builderBatch // 3 records an exchange: three batches a writer
+	ws := make([]*Writer, writers)
+	for i := range ws {
+		ws[i] = newTestWriter(t, Config{})
+	}
+	var wg sync.WaitGroup
+	for i, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range each {
+				if _, err := w.WriteExchange(context.Background(), Exchange{
+					TargetURI: fmt.Sprintf("%s/plain?w=%d&i=%d", srv.URL, i, j), Request: req, Response: resp,
+					Outlinks: []Outlink{{URL: "http://x.test/", Hop: 'L'}},
+				}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, w := range ws {
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		counts := map[RecordType]int{}
+		for _, f := range w.Files() {
+			for _, r := range readAll(t, f) {
+				counts[r.Type()]++
+			}
+		}
+		want := map[RecordType]int{Warcinfo: 1, Request: each, Response: each, Metadata: each}
+		if !maps.Equal(counts, want) {
+			t.Errorf("writer %d: record types %v, want %v", i, counts, want)
+		}
 	}
 }

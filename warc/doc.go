@@ -24,6 +24,10 @@
 // written before it started.
 //
 // Concurrency: a Writer is safe for concurrent use (one mutex; concurrent
-// exchanges share fsyncs). A Reader reads one file and belongs to one
-// goroutine. RecordType values are plain constants.
+// exchanges share fsyncs). gowarc's builders and unmarshalers are made
+// under one package mutex, gowarcInit, because gowarc writes a global of
+// github.com/google/uuid each time; a Writer makes its builders in batches
+// and hands them out from a free list of its own (a channel). A Reader
+// reads one file and belongs to one goroutine. RecordType values are plain
+// constants.
 package warc

@@ -187,6 +187,8 @@ type Writer struct {
 	// of written ones: a fresh buffer per record was the writer's
 	// largest allocation.
 	spools *spool.Pool
+	// builders is a free list of unused stream builders (streamBuilder).
+	builders chan gowarc.WarcRecordBuilder
 
 	mu      sync.Mutex // guards everything below
 	cur     *openFile
@@ -275,6 +277,7 @@ func NewWriter(cfg Config, log *zap.Logger) (*Writer, error) {
 	}
 	w.gz = compressors{level: level, free: make(chan *compressor, maxFreeCompressors), bufs: make(chan []byte, maxFreeCompressors)}
 	w.spools = spool.NewPool(cfg.SpoolDir, 0, maxFreeRecordBuffers)
+	w.builders = make(chan gowarc.WarcRecordBuilder, builderBatch)
 	return w, nil
 }
 
@@ -1119,8 +1122,52 @@ func (b *exchangeBuilder) resources() error {
 //
 // Its content buffer is capped at one byte: by default gowarc allocates
 // (and zeroes) 16 KB for it with every builder, never used here.
+//
+// Builders come from w's free list, made builderBatch at a time under one
+// take of gowarcInit: made one by one, that lock was taken three or four
+// times per exchange and was the writer's contended lock (issue 33).
 func (w *Writer) streamBuilder(t gowarc.RecordType) gowarc.WarcRecordBuilder {
-	return newRecordBuilder(t, append(w.recordOptions(), gowarc.WithSkipParseBlock(), gowarc.WithBufferMaxMemBytes(1))...)
+	var rb gowarc.WarcRecordBuilder
+	select {
+	case rb = <-w.builders:
+	default:
+		rb = w.makeBuilders()
+	}
+	// What NewRecordBuilder(t) does to the builder's empty header.
+	rb.SetRecordType(t)
+	return rb
+}
+
+// builderBatch is how many stream builders one take of gowarcInit makes.
+// Each is a few hundred bytes until used.
+const builderBatch = 32
+
+// makeBuilders makes builderBatch stream builders (of no record type yet)
+// under one take of gowarcInit, keeps what w's free list has room for and
+// returns one; or, when the goroutine that held gowarcInit before it
+// filled the list, takes one from there instead of making more.
+func (w *Writer) makeBuilders() gowarc.WarcRecordBuilder {
+	opts := append(w.recordOptions(), gowarc.WithSkipParseBlock(), gowarc.WithBufferMaxMemBytes(1))
+	var made [builderBatch]gowarc.WarcRecordBuilder
+	gowarcInit.Lock()
+	select {
+	case rb := <-w.builders:
+		gowarcInit.Unlock()
+		return rb
+	default:
+	}
+	for i := range made {
+		made[i] = gowarc.NewRecordBuilder(0, opts...)
+	}
+	gowarcInit.Unlock()
+	for _, rb := range made[1:] {
+		select {
+		case w.builders <- rb:
+		default:
+			_ = rb.Close() // an empty in-memory buffer: nothing to fail
+		}
+	}
+	return made[0]
 }
 
 // marshalStream writes rec's header and blk as gowarc's marshaler lays a

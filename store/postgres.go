@@ -36,6 +36,14 @@ type pgStore struct {
 	analyzing  atomic.Bool
 }
 
+// pgIdleInTxParam and pgIdleInTxTimeout: the server ends a session idle
+// inside a transaction for longer than this, releasing its locks; a DSN
+// naming the parameter keeps its own value.
+const (
+	pgIdleInTxParam   = "idle_in_transaction_session_timeout"
+	pgIdleInTxTimeout = "15s"
+)
+
 // pgMigrateLock is the advisory lock key that serialises Migrate across
 // processes sharing a database ("SHARC" in ASCII).
 const pgMigrateLock int64 = 0x5348415243
@@ -48,6 +56,13 @@ func openPostgres(ctx context.Context, dsn string, log *zap.Logger) (*pgStore, e
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		// Fail fast on an unreachable server instead of hanging start-up.
 		cfg.ConnConfig.ConnectTimeout = 10 * time.Second
+	}
+	if _, set := cfg.ConnConfig.RuntimeParams[pgIdleInTxParam]; !set {
+		// A process stalled inside a transaction (SIGSTOP, a frozen VM)
+		// keeps its row locks while its connection stays up; the cluster's
+		// lease queries skip locked rows, so its hosts would never be taken
+		// over. The server ends such a session instead (docs/store.md).
+		cfg.ConnConfig.RuntimeParams[pgIdleInTxParam] = pgIdleInTxTimeout
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -33,7 +33,7 @@ type chain []stage
 // its name in package stages, which heritrix's report and --explain read).
 func assemble(j *job.Job) chain {
 	ch := chain{revisitHoldStage{}, prerequisitesStage{}}
-	if j.Robots == "obey" {
+	if j.Robots == job.RobotsObey {
 		ch = append(ch, robotsStage{})
 	}
 	ch = append(ch, fetchStage{})

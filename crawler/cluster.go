@@ -72,6 +72,11 @@ type ClusterOptions struct {
 
 var nodeName = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
 
+// ValidNodeName reports whether name may name a cluster node: 1 to 64
+// letters, digits or underscores (it is part of file names: crawl-NODE.log).
+// The daemon's config check uses it too, so there is one rule.
+func ValidNodeName(name string) bool { return nodeName.MatchString(name) }
+
 // cluster is a node's cluster state.
 type cluster struct {
 	ClusterOptions

@@ -3,11 +3,7 @@ package crawler
 import (
 	"bytes"
 	"context"
-	"crypto/sha1"
-	"crypto/sha256"
 	"crypto/x509"
-	"encoding/base32"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -985,19 +981,9 @@ func (c *Crawler) payloadDigest(body []byte) string {
 
 // newPayloadHash and formatDigest are payloadDigest in two steps, for
 // bodies hashed while they stream in.
-func (c *Crawler) newPayloadHash() hash.Hash {
-	if c.job.WARC.Digest == "sha256" {
-		return sha256.New()
-	}
-	return sha1.New()
-}
+func (c *Crawler) newPayloadHash() hash.Hash { return warc.NewDigestHash(c.job.WARC.Digest) }
 
-func (c *Crawler) formatDigest(sum []byte) string {
-	if c.job.WARC.Digest == "sha256" {
-		return "sha256:" + hex.EncodeToString(sum)
-	}
-	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
-}
+func (c *Crawler) formatDigest(sum []byte) string { return warc.FormatDigest(c.job.WARC.Digest, sum) }
 
 // textDigest is the digest of a page's normalised title and visible text
 // (extract.NormalizedText of title+" "+text: case, punctuation and

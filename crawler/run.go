@@ -217,7 +217,7 @@ func (c *Crawler) setUpState() {
 	}
 	c.fetch = &fetcher{pool: newConnPool(mostInFlight(j.Politeness)), userAgent: j.UserAgent, connectTimeout: j.Fetch.ConnectTimeout, timeout: j.Fetch.Timeout,
 		maxBody: j.Fetch.MaxBodyBytes, maxHeader: maxHeader, resolve: j.Resolve,
-		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest, digestIsSHA256: j.WARC.Digest == "sha256",
+		spools: spool.NewPool(c.warcDir, 0, max(j.Workers, 1)), newHash: c.newPayloadHash, formatDigest: c.formatDigest, digestIsSHA256: j.WARC.Digest == warc.DigestSHA256,
 		guard: netguard.New(j.Fetch.AllowAddresses), dialCheck: c.opts.DialCheck, bufs: make(chan []byte, max(j.Workers, 1)),
 		resolver: newResolver(time.Now), tlsRoots: c.opts.TLSRoots, now: time.Now}
 	switch {

@@ -139,14 +139,14 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 	last := caps[len(caps)-1]
 	if r := js.run; r != nil {
 		id := r.captureID.Load()
-		if id == 0 || r.intent != "" {
+		if id == 0 || r.intent != intentNone {
 			return // not opened yet (joinStore checks then), or already stopping
 		}
 		for _, c := range caps {
 			if c.ID == id && c.Status != store.CaptureStatusRunning {
 				d.log.Info("cluster: capture ended by another node; stopping this node's run",
 					zap.String("job", js.name), zap.Int64("capture", id), zap.String("status", string(c.Status)))
-				r.intent = "follow"
+				r.intent = intentFollow
 				r.cancel()
 			}
 		}
@@ -169,7 +169,7 @@ func (d *Daemon) followLocked(row store.Job, caps []store.Capture) {
 // stopped because another node paused or cancelled the capture only
 // mirrors that status. Pause and cancel asked of this node set the
 // capture's status, which the other nodes follow.
-func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, capID int64, stats crawler.Stats, runErr error) (state, alert, outcome string, left int64) {
+func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent stopIntent, capID int64, stats crawler.Stats, runErr error) (state, alert, outcome string, left int64) {
 	stopped := stats.StopReason == crawler.StopInterrupted
 	switch {
 	case errors.Is(runErr, errCaptureGone):
@@ -183,12 +183,12 @@ func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, ca
 			return stateIdle, alert, "alert", 0
 		}
 		return statePaused, alert, "alert", 0
-	case intent == "pause" && stopped && capID != 0:
+	case intent == intentPause && stopped && capID != 0:
 		if err := d.st.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
 			d.log.Error("pausing capture", zap.Error(err))
 		}
 		return statePaused, "", outcomePaused, 0
-	case intent == "cancel" && stopped && capID != 0:
+	case intent == intentCancel && stopped && capID != 0:
 		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
 		}
@@ -203,7 +203,7 @@ func (d *Daemon) settleNode(ctx context.Context, js *jobState, intent string, ca
 		return statePaused, "", outcomePaused, 0
 	case cp.Status != store.CaptureStatusRunning:
 		return stateIdle, "", string(cp.Status), 0
-	case stopped && intent == "":
+	case stopped && intent == intentNone:
 		// Daemon shutdown: this node rejoins on its next start.
 		return stateIdle, "", outcomeInterrupted, 0
 	}

@@ -219,7 +219,6 @@ const (
 
 // nodeName is what crawler.ClusterOptions accepts: the name becomes part
 // of WARC file names.
-var nodeName = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
 
 // LoadConfig reads a config file (unknown keys are errors, with their line)
 // and applies defaults and the SHARC_TOKEN fallback via getenv.
@@ -350,7 +349,7 @@ func (c Config) Validate() error {
 		}
 		return nil
 	}
-	if !nodeName.MatchString(c.Node) {
+	if !crawler.ValidNodeName(c.Node) {
 		return fmt.Errorf("node: %q: want 1-64 letters, digits or '_'", c.Node)
 	}
 	if strings.HasPrefix(c.Store, "sqlite:") {

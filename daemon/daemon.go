@@ -135,10 +135,9 @@ type run struct {
 	obs    *runObserver
 	cancel context.CancelFunc
 	done   chan struct{}
-	// intent is "", "pause", "cancel" or, in cluster mode, "follow" (the
-	// capture was paused or cancelled through another node: only this
-	// node's run stops). Guarded by Daemon.mu.
-	intent    string
+	// intent is why the run is being stopped, if it is (intentNone
+	// otherwise). Guarded by Daemon.mu.
+	intent    stopIntent
 	started   atomic.Bool
 	captureID atomic.Int64
 	since     time.Time
@@ -699,7 +698,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	}
 	var owner *crawler.OwnerError
 	refused := errors.As(runErr, &owner) || errors.Is(runErr, store.ErrCaptureBusy)
-	if capID == 0 && !refused && (intent != "" || runErr != nil) {
+	if capID == 0 && !refused && (intent != intentNone || runErr != nil) {
 		// Stopped before the capture was opened: find it, if it exists.
 		// (A run refused by another job file's capture, or by another
 		// process owning it, never opened one: that capture is not this
@@ -712,7 +711,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	// the store read saw the cancellation the button asked for, which is
 	// no error to raise an alert over (a console user clicking resume
 	// then cancel hit it).
-	stoppedEarly := intent != "" && errors.Is(runErr, context.Canceled)
+	stoppedEarly := intent != intentNone && errors.Is(runErr, context.Canceled)
 	if stoppedEarly {
 		runErr = nil
 	}
@@ -735,12 +734,12 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 			d.log.Error("pausing capture after error", zap.Error(err))
 		}
 		d.log.Error("capture stopped by error", zap.String("job", js.name), zap.Int64("capture", capID), zap.String("alert", alert))
-	case open && intent == "pause" && capID != 0:
+	case open && intent == intentPause && capID != 0:
 		state, outcome = statePaused, outcomePaused
 		if err := d.st.SetCaptureStatus(ctx, capID, store.CaptureStatusPaused); err != nil {
 			d.log.Error("pausing capture", zap.Error(err))
 		}
-	case open && intent == "cancel" && capID != 0:
+	case open && intent == intentCancel && capID != 0:
 		outcome = outcomeCancelled
 		if err := d.st.FinishCapture(ctx, capID, store.CaptureStatusCancelled); err != nil {
 			d.log.Error("cancelling capture", zap.Error(err))
@@ -748,7 +747,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	case stoppedEarly:
 		// Stopped before any capture opened: nothing to pause or finish.
 		outcome = outcomeCancelled
-	case open && intent == "":
+	case open && intent == intentNone:
 		// Daemon shutdown: the capture stays running and resumes on start.
 		outcome = outcomeInterrupted
 	}
@@ -773,7 +772,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 }
 
 // stop asks js's run to pause or cancel and waits for it to settle.
-func (d *Daemon) stop(ctx context.Context, js *jobState, intent string) error {
+func (d *Daemon) stop(ctx context.Context, js *jobState, intent stopIntent) error {
 	r := js.run
 	r.intent = intent
 	r.cancel()
@@ -824,7 +823,7 @@ func (d *Daemon) Pause(ctx context.Context, name string) (JobInfo, error) {
 	case stateIdle:
 		return JobInfo{}, fmt.Errorf("%w: job %s has no capture to pause", errConflict, name)
 	}
-	if err := d.stop(ctx, js, "pause"); err != nil {
+	if err := d.stop(ctx, js, intentPause); err != nil {
 		return JobInfo{}, err
 	}
 	return d.infoLocked(js, false), nil
@@ -923,7 +922,7 @@ func (d *Daemon) Cancel(ctx context.Context, name string) (JobInfo, error) {
 		d.metrics.captures.WithLabelValues(js.name, outcomeCancelled).Inc()
 		return d.infoLocked(js, false), nil
 	}
-	if err := d.stop(ctx, js, "cancel"); err != nil {
+	if err := d.stop(ctx, js, intentCancel); err != nil {
 		return JobInfo{}, err
 	}
 	return d.infoLocked(js, false), nil
@@ -1054,3 +1053,15 @@ func alertFor(err error) string {
 	}
 	return "capture stopped by an error; fix the cause and resume: " + err.Error()
 }
+
+// stopIntent is why a running capture's run is being stopped.
+type stopIntent string
+
+const (
+	intentNone   stopIntent = ""
+	intentPause  stopIntent = "pause"
+	intentCancel stopIntent = "cancel"
+	// intentFollow: in cluster mode the capture was paused or cancelled
+	// through another node; only this node's run stops.
+	intentFollow stopIntent = "follow"
+)

@@ -233,7 +233,7 @@ var jobFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.UserAgent }},
-	oneOfField("robots", func(j *Job) *string { return &j.Robots }, "obey", "ignore"),
+	oneOfField("robots", func(j *Job) *string { return &j.Robots }, RobotsObey, RobotsIgnore),
 	{key: "scope", typ: "mapping", sub: scopeFields},
 	{key: "politeness", typ: "mapping", sub: politenessFields},
 	{key: "fetch", typ: "mapping", sub: fetchFields},
@@ -451,7 +451,7 @@ var warcFields = []field[Job]{
 			}
 		},
 		write: func(j *Job) any { return j.WARC.Version }},
-	oneOfField("digest", func(j *Job) *string { return &j.WARC.Digest }, "sha1", "sha256"),
+	oneOfField("digest", func(j *Job) *string { return &j.WARC.Digest }, DigestSHA1, DigestSHA256),
 	intField("gzip_level", "integer 1–9", 1, 9, func(j *Job) *int { return &j.WARC.GzipLevel }),
 	withDef(stringField("operator", "string", true, func(j *Job) *string { return &j.WARC.Operator }), "none"),
 	{key: "upload", typ: "mapping", def: "none (files stay local)",

@@ -4,6 +4,8 @@ import (
 	"net/netip"
 	"regexp"
 	"time"
+
+	"github.com/sharc-archive/sharc/warc"
 )
 
 // Job is a validated crawl job with every default applied.
@@ -379,6 +381,18 @@ const (
 	RevisitFull        = "full"
 )
 
+// robots: values.
+const (
+	RobotsObey   = "obey"
+	RobotsIgnore = "ignore"
+)
+
+// warc.digest values (package warc's algorithms).
+const (
+	DigestSHA1   = warc.DigestSHA1
+	DigestSHA256 = warc.DigestSHA256
+)
+
 // Capture modes.
 const (
 	ModeSingleVisit  = "single-visit"
@@ -412,7 +426,7 @@ type Refresh struct {
 const (
 	DefaultWorkers            = 8
 	DefaultMaxActiveHosts     = 1000
-	DefaultRobots             = "obey"
+	DefaultRobots             = RobotsObey
 	DefaultMaxHops            = 20
 	DefaultDelay              = time.Second
 	DefaultDelayFactor        = 2.0
@@ -433,7 +447,7 @@ const (
 	DefaultUploadSecretKeyEnv = "SHARC_S3_SECRET_KEY"
 	DefaultUploadParallel     = 2
 	DefaultUploadRetries      = 5
-	DefaultDigest             = "sha1"
+	DefaultDigest             = DigestSHA1
 	DefaultStrategy           = "bfs"
 	DefaultTau                = 0.95
 	DefaultChangeSignal       = "payload"

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sharc-archive/sharc/job"
 )
 
 // The two charts of the HTML report are drawn from data gathered while
@@ -428,7 +430,7 @@ func (c *charts) offset(t time.Time) float64 { return t.Sub(c.start).Seconds() }
 // finish stores the charts' data in r.
 func (c *charts) finish(r *Report) {
 	r.Timeline = Timeline{Seconds: r.Interval.Seconds, Rows: c.timeline.rows(), NotDrawn: c.notDrawn}
-	if !r.ReferenceTime.IsZero() && r.Mode == "visit-revisit" {
+	if !r.ReferenceTime.IsZero() && r.Mode == job.ModeVisitRevisit {
 		r.Timeline.ReferenceSeconds = c.offset(r.ReferenceTime)
 	}
 	if !r.RevisitPhaseStart.IsZero() {

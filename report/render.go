@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -286,7 +287,7 @@ var errTableFull = errors.New("table full")
 func writeHTML(ctx context.Context, w io.Writer, r *Report, src pageSource) error {
 	bw := bufio.NewWriter(w)
 	run := func(name string, data any) error { return htmlTemplate.ExecuteTemplate(bw, name, data) }
-	v := htmlView{R: r, VR: r.Mode == "visit-revisit", Limit: HTMLTableRows}
+	v := htmlView{R: r, VR: r.Mode == job.ModeVisitRevisit, Limit: HTMLTableRows}
 	for _, row := range r.Timeline.Rows {
 		v.Grouped = v.Grouped || row.Pages.Total() > 1
 	}

@@ -723,20 +723,34 @@ func (w *Writer) usableHint(h *PayloadHint) *PayloadHint {
 	return h
 }
 
-// newDigest returns the configured payload hash and its formatter.
-func (w *Writer) newHash() hash.Hash {
-	if w.cfg.Digest == "sha256" {
+// Payload digest algorithms (Config.Digest; a job's warc.digest).
+const (
+	DigestSHA1   = "sha1"
+	DigestSHA256 = "sha256"
+)
+
+// NewDigestHash returns the hash of algorithm alg: SHA-256 for
+// DigestSHA256, SHA-1 otherwise (the WARC default).
+func NewDigestHash(alg string) hash.Hash {
+	if alg == DigestSHA256 {
 		return sha256.New()
 	}
 	return sha1.New()
 }
 
-func (w *Writer) formatDigest(sum []byte) string {
-	if w.cfg.Digest == "sha256" {
-		return "sha256:" + hex.EncodeToString(sum)
+// FormatDigest writes sum in alg's notation: "sha256:" and lowercase hex,
+// or "sha1:" and base32 as Heritrix and pywb write SHA-1.
+func FormatDigest(alg string, sum []byte) string {
+	if alg == DigestSHA256 {
+		return DigestSHA256 + ":" + hex.EncodeToString(sum)
 	}
-	return "sha1:" + base32.StdEncoding.EncodeToString(sum)
+	return DigestSHA1 + ":" + base32.StdEncoding.EncodeToString(sum)
 }
+
+// newHash and formatDigest are the configured algorithm's.
+func (w *Writer) newHash() hash.Hash { return NewDigestHash(w.cfg.Digest) }
+
+func (w *Writer) formatDigest(sum []byte) string { return FormatDigest(w.cfg.Digest, sum) }
 
 func (w *Writer) digestOf(b []byte) string {
 	h := w.newHash()
@@ -754,8 +768,8 @@ func (w *Writer) recordOptions() []gowarc.WarcRecordOption {
 		gowarc.WithFixSyntaxErrors(false),
 		gowarc.WithRecordIdFunc(func() (string, error) { return w.newID(), nil }),
 	}
-	if w.cfg.Digest == "sha256" {
-		opts = append(opts, gowarc.WithDefaultDigestAlgorithm("sha256"), gowarc.WithDefaultDigestEncoding(gowarc.Base16))
+	if w.cfg.Digest == DigestSHA256 {
+		opts = append(opts, gowarc.WithDefaultDigestAlgorithm(DigestSHA256), gowarc.WithDefaultDigestEncoding(gowarc.Base16))
 	}
 	return opts
 }

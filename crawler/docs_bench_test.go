@@ -10,13 +10,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
@@ -79,15 +79,6 @@ func startDocsServer(b *testing.B, dir string) string {
 	return strings.TrimSpace(line)
 }
 
-// cpuTime is this process' user+system CPU time so far.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkCrawlDocs crawls the Python 3.11 documentation (Debian
 // python3.11-doc) served by net/http.FileServer in a child process on
 // loopback, politeness off (per_host 16 as in make bench-crawl), SQLite
@@ -124,9 +115,9 @@ politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 16}
 warc: {dir: %s}
 `, target, filepath.Join(tmp, "warcs")))
 		st := openStore(b, "sqlite:"+filepath.Join(tmp, "index.db"))
-		cpu0 := cpuTime(b)
+		cpu0 := testkit.CPUTime(b)
 		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
-		cpu := cpuTime(b) - cpu0
+		cpu := testkit.CPUTime(b) - cpu0
 		if err != nil {
 			b.Fatal(err)
 		}

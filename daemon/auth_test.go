@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/sharc-archive/sharc/internal/loginsite"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // TestAuthSecretsNeverServed: the daemon grants credentials from its
@@ -67,7 +68,7 @@ auth:
 		t.Fatal(err)
 	}
 	var capture int64
-	waitFor(t, 60*time.Second, "the capture to finish", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the capture to finish", func() bool {
 		cs, err := td.client.Captures(ctx, "shop")
 		if err != nil || len(cs) == 0 || cs[0].Status != "finished" {
 			return false

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -44,7 +45,7 @@ func TestRunRefusedByCaptureOwner(t *testing.T) {
 		t.Fatal(err)
 	}
 	var info JobInfo
-	waitFor(t, 10*time.Second, "the refusal's alert", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "the refusal's alert", func() bool {
 		info, err = c.Job(ctx, "held")
 		return err == nil && info.Alert != ""
 	})
@@ -60,7 +61,7 @@ func TestRunRefusedByCaptureOwner(t *testing.T) {
 	if _, err := c.Action(ctx, "held", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 20*time.Second, "the capture finished", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the capture finished", func() bool {
 		caps, err := c.Captures(ctx, "held")
 		return err == nil && len(caps) == 1 && caps[0].Status == store.CaptureStatusFinished
 	})

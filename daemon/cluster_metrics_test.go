@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // metricValue returns the value of the series name{labels} in a scrape,
@@ -58,7 +60,7 @@ resolve: {a.test: %s, b.test: %s, c.test: %s, d.test: %s}
 		return m.String()
 	}
 	leased := map[string]float64{}
-	waitFor(t, 30*time.Second, "both nodes leasing their share", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "both nodes leasing their share", func() bool {
 		ok := true
 		for _, x := range []struct {
 			name string

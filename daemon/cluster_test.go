@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -39,7 +40,7 @@ func startNode(t *testing.T, dsn, node, dataDir string) *testDaemon {
 	td.client = &Client{Base: td.base, Token: testToken}
 	go func() { td.done <- d.Run(ctx, ln) }()
 	t.Cleanup(td.stop)
-	waitFor(t, 10*time.Second, node+" ready", func() bool {
+	testkit.WaitFor(t, 10*time.Second, node+" ready", func() bool {
 		resp, err := http.Get(td.base + "/readyz")
 		if err != nil {
 			return false
@@ -95,13 +96,13 @@ resolve: {site.test: %s}
 	if _, err := n1.client.Submit(ctx, []byte(job), "cj.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "n2 to join the capture", func() bool { return state(n2) == stateRunning })
-	waitFor(t, 10*time.Second, "some fetches", func() bool { return hits.Load() > 5 })
+	testkit.WaitFor(t, 10*time.Second, "n2 to join the capture", func() bool { return state(n2) == stateRunning })
+	testkit.WaitFor(t, 10*time.Second, "some fetches", func() bool { return hits.Load() > 5 })
 
 	if _, err := n2.client.Action(ctx, "cj", "pause"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "n1 to follow the pause", func() bool { return state(n1) == statePaused })
+	testkit.WaitFor(t, 10*time.Second, "n1 to follow the pause", func() bool { return state(n1) == statePaused })
 	if s := state(n2); s != statePaused {
 		t.Errorf("n2 after pause: %s", s)
 	}
@@ -115,13 +116,13 @@ resolve: {site.test: %s}
 	if _, err := n1.client.Action(ctx, "cj", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "both nodes running again", func() bool { return state(n1) == stateRunning && state(n2) == stateRunning })
-	waitFor(t, 10*time.Second, "fetches after resume", func() bool { return hits.Load() > before+3 })
+	testkit.WaitFor(t, 10*time.Second, "both nodes running again", func() bool { return state(n1) == stateRunning && state(n2) == stateRunning })
+	testkit.WaitFor(t, 10*time.Second, "fetches after resume", func() bool { return hits.Load() > before+3 })
 
 	if _, err := n2.client.Action(ctx, "cj", "cancel"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "both nodes idle", func() bool { return state(n1) == stateIdle && state(n2) == stateIdle })
+	testkit.WaitFor(t, 10*time.Second, "both nodes idle", func() bool { return state(n1) == stateIdle && state(n2) == stateIdle })
 	caps, err := n1.client.Captures(ctx, "cj")
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/internal/browsertest"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -210,7 +211,7 @@ func TestConsoleBrowserFlow(t *testing.T) {
 		b, _ := strconv.Atoi(now)
 		return b > a && strings.Contains(bs.eval(`document.querySelector('pre[data-log]').textContent`), "http://site.test/p/")
 	})
-	waitFor(t, 60*time.Second, "the capture to finish", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the capture to finish", func() bool {
 		caps, err := td.client.Captures(ctx, "flow")
 		return err == nil && len(caps) == 1 && caps[0].HasReport
 	})
@@ -375,7 +376,7 @@ func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id strin
 	// Without ?url= the job's first seed is replayed.
 	bs.text("/ui/captures/" + id + "/replay")
 	bs.run(chromedp.Navigate(bs.replayFrame(td)))
-	waitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
+	testkit.WaitFor(t, 60*time.Second, "the seed replayed", func() bool { return strings.HasPrefix(bs.eval(replayedText), "page 0") })
 }
 
 // replayFrame is the replay iframe's address on the console's replay
@@ -430,7 +431,7 @@ const replayedText = `(() => {
 // waitText waits until ok holds for the current page's path and text.
 func (bs *browserSession) waitText(what string, ok func(string) bool) {
 	bs.t.Helper()
-	waitFor(bs.t, 20*time.Second, what, func() bool {
+	testkit.WaitFor(bs.t, 20*time.Second, what, func() bool {
 		s, err := chromedp.Run(bs.ctx, chromedp.Evaluate[string]("document.location.pathname + '\\n' + document.body.innerText"))
 		return err == nil && ok(s)
 	})

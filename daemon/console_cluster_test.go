@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // TestConsoleCluster: two nodes share a capture of a four-host site; the
@@ -57,7 +59,7 @@ resolve: {a.test: %s, b.test: %s, c.test: %s, d.test: %s}
 		}
 		return len(rows(ci)) > 0
 	}
-	waitFor(t, 30*time.Second, "both nodes holding hosts, and the page showing what the API says", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "both nodes holding hosts, and the page showing what the API says", func() bool {
 		before, err := n1.client.Cluster(ctx)
 		if err != nil || !before.Cluster || before.Node != "n1" || len(before.Captures) != 1 || len(before.Captures[0].Nodes) != 2 {
 			return false

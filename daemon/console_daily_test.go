@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -40,7 +41,7 @@ func runningJob(t *testing.T, td *testDaemon, name string) {
 	if _, err := td.client.Submit(ctx, jobYAML(name, strings.TrimPrefix(srv.URL, "http://"), ""), "job.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 20*time.Second, name+" to run", func() bool {
+	testkit.WaitFor(t, 20*time.Second, name+" to run", func() bool {
 		st, err := td.client.Status(ctx, name)
 		return err == nil && st.State == stateRunning && st.Fetched > 0
 	})
@@ -107,7 +108,7 @@ func TestConsoleConfirmCancel(t *testing.T) {
 	if code, _, path := cc.post("/ui/jobs/conf/cancel", url.Values{"csrf": {tok}, "confirm": {"yes"}}); code != 200 || path != "/ui/jobs/conf" {
 		t.Fatalf("confirmed cancel: %d at %s", code, path)
 	}
-	waitFor(t, 20*time.Second, "the capture to be cancelled", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the capture to be cancelled", func() bool {
 		cs, err := td.client.Captures(ctx, "conf")
 		return err == nil && len(cs) == 1 && cs[0].Status == store.CaptureStatusCancelled
 	})
@@ -133,7 +134,7 @@ func TestStartNewCapture(t *testing.T) {
 	if code, _, path := cc.post("/ui/jobs/logs/resume", url.Values{"csrf": {cc.csrf("/ui/jobs/logs")}}); code != 200 || path != "/ui/jobs/logs" {
 		t.Fatalf("start a new capture: %d at %s", code, path)
 	}
-	waitFor(t, 30*time.Second, "a second capture, finished", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "a second capture, finished", func() bool {
 		cs, err := td.client.Captures(ctx, "logs")
 		if err != nil || len(cs) != 2 {
 			return false
@@ -144,7 +145,7 @@ func TestStartNewCapture(t *testing.T) {
 		}
 		return next.ID != c.ID && next.Status == store.CaptureStatusFinished
 	})
-	waitFor(t, 30*time.Second, "the job to be idle again", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to be idle again", func() bool {
 		st, err := td.client.Status(ctx, "logs")
 		return err == nil && st.State == stateIdle
 	})
@@ -152,7 +153,7 @@ func TestStartNewCapture(t *testing.T) {
 	if _, err := td.client.Action(ctx, "logs", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 60*time.Second, "a third capture", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "a third capture", func() bool {
 		cs, err := td.client.Captures(ctx, "logs")
 		return err == nil && len(cs) == 3
 	})
@@ -203,11 +204,11 @@ func TestConsoleDailyBrowser(t *testing.T) {
 		t.Fatalf("asking to cancel stopped the job: %+v %v", st, err)
 	}
 	bs.submit(`form.confirm`)
-	waitFor(t, 20*time.Second, "the capture to be cancelled", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the capture to be cancelled", func() bool {
 		cs, err := td.client.Captures(ctx, "conf")
 		return err == nil && len(cs) == 1 && cs[0].Status == store.CaptureStatusCancelled
 	})
-	waitFor(t, 20*time.Second, "the job to be idle", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the job to be idle", func() bool {
 		st, err := td.client.Status(ctx, "conf")
 		return err == nil && st.State == stateIdle
 	})
@@ -215,7 +216,7 @@ func TestConsoleDailyBrowser(t *testing.T) {
 	bs.openWhen("/ui/jobs/conf", "the idle job's page", func(s string) bool { return strings.Contains(s, "Start a new capture") })
 	bs.shot("start-new-capture")
 	bs.submit(`form[action="/ui/jobs/conf/resume"]`)
-	waitFor(t, 20*time.Second, "a second capture", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "a second capture", func() bool {
 		cs, err := td.client.Captures(ctx, "conf")
 		return err == nil && len(cs) == 2
 	})
@@ -229,7 +230,7 @@ func TestConsoleDailyBrowser(t *testing.T) {
 // changes, which can cut a navigation or an evaluation short.
 func (bs *browserSession) openWhen(path, what string, ok func(string) bool) {
 	bs.t.Helper()
-	waitFor(bs.t, 20*time.Second, what, func() bool {
+	testkit.WaitFor(bs.t, 20*time.Second, what, func() bool {
 		if err := chromedp.Do(bs.ctx, chromedp.Navigate(bs.base+path)); err != nil {
 			return false
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // errorSite answers robots.txt (disallowing /e/blocked), a seed page
@@ -58,7 +60,7 @@ func TestConsoleHostErrorClasses(t *testing.T) {
 	}
 	want := map[HostErrorClass]int64{HostErrHTTP4xx: 1, HostErrHTTP5xx: 1, HostErrNetwork: 1, HostErrBlocked: 1, HostErrOther: 0}
 	var row HostStatusJSON
-	waitFor(t, 30*time.Second, "one failure of each class for site.test", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "one failure of each class for site.test", func() bool {
 		st, err := td.client.Status(ctx, "errclass")
 		if err != nil || len(st.Hosts) != 1 {
 			return false

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // consoleClient is a cookie-keeping client logged in to td's console.
@@ -120,7 +122,7 @@ func TestConsoleOperations(t *testing.T) {
 	}
 	// The poll's status is the API's: same job, same capture, counters
 	// that only grow between the two reads.
-	waitFor(t, 20*time.Second, "the capture to fetch", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the capture to fetch", func() bool {
 		st, err := td.client.Status(ctx, "ops")
 		return err == nil && st.State == stateRunning && st.Fetched > 2
 	})
@@ -156,7 +158,7 @@ func TestConsoleOperations(t *testing.T) {
 		if code, body, path := cc.post("/ui/jobs/ops/"+step.action, url.Values{"csrf": {tok}, "confirm": {"yes"}}); code != 200 || path != "/ui/jobs/ops" {
 			t.Fatalf("%s: %d at %s:\n%.600s", step.action, code, path, body)
 		}
-		waitFor(t, 20*time.Second, "the job to be "+step.want+" after "+step.action, func() bool {
+		testkit.WaitFor(t, 20*time.Second, "the job to be "+step.want+" after "+step.action, func() bool {
 			st, err := td.client.Status(ctx, "ops")
 			return err == nil && strings.Contains(step.want, "|"+st.State+"|")
 		})

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -42,7 +43,7 @@ func cancelledCapture(t *testing.T, td *testDaemon, name string, hits *atomic.In
 	ctx := context.Background()
 	from := hits.Load()
 	start()
-	waitFor(t, 30*time.Second, "pages fetched", func() bool { return hits.Load()-from > after })
+	testkit.WaitFor(t, 30*time.Second, "pages fetched", func() bool { return hits.Load()-from > after })
 	if _, err := td.client.Action(ctx, name, "cancel"); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/internal/browsertest"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // TestConsole drives the web console as a browser would (cookies, form
@@ -32,7 +33,7 @@ func TestConsole(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("console", strings.TrimPrefix(srv.URL, "http://"), ""), "console.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
 		caps, err := td.client.Captures(ctx, "console")
 		return err == nil && len(caps) == 1 && caps[0].HasReport
 	})
@@ -129,7 +130,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("inbrowser", strings.TrimPrefix(srv.URL, "http://"), ""), "inbrowser.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
 		caps, err := td.client.Captures(ctx, "inbrowser")
 		return err == nil && len(caps) == 1 && caps[0].HasReport
 	})
@@ -152,7 +153,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](submit)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "the jobs page after logging in", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "the jobs page after logging in", func() bool {
 		s, err := chromedp.Run(bctx, chromedp.Evaluate[string]("document.location.pathname + '\\n' + document.body.innerText"))
 		return err == nil && strings.HasPrefix(s, "/ui/\n") && strings.Contains(s, "inbrowser")
 	})

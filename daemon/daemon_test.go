@@ -15,6 +15,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/heritrix"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/report"
@@ -28,7 +29,7 @@ import (
 func waitState(t *testing.T, c *Client, name, state string, d time.Duration) JobInfo {
 	t.Helper()
 	var info JobInfo
-	waitFor(t, d, "job "+name+" "+state, func() bool {
+	testkit.WaitFor(t, d, "job "+name+" "+state, func() bool {
 		var err error
 		info, err = c.Job(context.Background(), name)
 		return err == nil && info.State == state

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -31,7 +32,7 @@ func cancelledSlowCapture(t *testing.T, td *testDaemon, name string) CaptureInfo
 		t.Fatal(err)
 	}
 	var c CaptureInfo
-	waitFor(t, 30*time.Second, "the capture to be cancelled", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to be cancelled", func() bool {
 		cs, err := td.client.Captures(ctx, name)
 		if err != nil || len(cs) != 1 {
 			return false
@@ -39,7 +40,7 @@ func cancelledSlowCapture(t *testing.T, td *testDaemon, name string) CaptureInfo
 		c = cs[0]
 		return c.Status == store.CaptureStatusCancelled
 	})
-	waitFor(t, 30*time.Second, "the job to be idle", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to be idle", func() bool {
 		st, err := td.client.Status(ctx, name)
 		return err == nil && st.State == stateIdle
 	})
@@ -134,7 +135,7 @@ func TestJobListLiveAndRuns(t *testing.T) {
 	if _, err := td.client.Action(ctx, "live", "pause"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to pause", func() bool {
 		j, err := td.client.Job(ctx, "live")
 		return err == nil && j.State == statePaused && j.LastRun != nil
 	})
@@ -146,7 +147,7 @@ func TestJobListLiveAndRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	var live *LiveCounts
-	waitFor(t, 30*time.Second, "the resumed run to fetch", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the resumed run to fetch", func() bool {
 		js, err := td.client.Jobs(ctx)
 		if err != nil || len(js) != 1 || js[0].Live == nil {
 			return false
@@ -237,7 +238,7 @@ func TestCountersAgree(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("counts", strings.TrimPrefix(srv.URL, "http://"), ""), "job.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "a 404 in the first run", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "a 404 in the first run", func() bool {
 		st, err := td.client.Status(ctx, "counts")
 		return err == nil && st.State == stateRunning && st.Errors > 0 && st.Fetched >= 5
 	})
@@ -245,7 +246,7 @@ func TestCountersAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	var st Status
-	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to pause", func() bool {
 		var err error
 		st, err = td.client.Status(ctx, "counts")
 		return err == nil && st.State == statePaused
@@ -263,7 +264,7 @@ func TestCountersAgree(t *testing.T) {
 	if _, err := td.client.Action(ctx, "counts", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 60*time.Second, "the resumed capture to finish", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the resumed capture to finish", func() bool {
 		cs, err := td.client.Captures(ctx, "counts")
 		st, serr := td.client.Status(ctx, "counts")
 		return err == nil && serr == nil && len(cs) == 1 && cs[0].Status == store.CaptureStatusFinished && st.State == stateIdle
@@ -339,7 +340,7 @@ resolve: {%s}
 	if _, err := td.client.Submit(ctx, []byte(text), "wide.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "every host fetched and a 404", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "every host fetched and a 404", func() bool {
 		st, err := td.client.Status(ctx, "wide")
 		return err == nil && st.State == stateRunning && st.HostsTotal == len(hosts) && st.Errors > 0 && st.Fetched > int64(len(hosts))
 	})
@@ -375,7 +376,7 @@ resolve: {%s}
 	if _, err := td.client.Action(ctx, "wide", "pause"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to pause", func() bool {
 		st, err := td.client.Status(ctx, "wide")
 		return err == nil && st.State == statePaused
 	})
@@ -389,7 +390,7 @@ resolve: {%s}
 		t.Fatal(err)
 	}
 	var c CaptureInfo
-	waitFor(t, 30*time.Second, "the capture to be cancelled", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to be cancelled", func() bool {
 		cs, err := td.client.Captures(ctx, "wide")
 		if err != nil || len(cs) != 1 {
 			return false
@@ -418,7 +419,7 @@ func TestPausedHostsAfterRestart(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("kept", strings.TrimPrefix(srv.URL, "http://"), ""), "job.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "a 404", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "a 404", func() bool {
 		st, err := td.client.Status(ctx, "kept")
 		return err == nil && st.State == stateRunning && st.Errors > 0 && st.Fetched >= 5
 	})
@@ -426,7 +427,7 @@ func TestPausedHostsAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	var before Status
-	waitFor(t, 30*time.Second, "the job to pause", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the job to pause", func() bool {
 		var err error
 		before, err = td.client.Status(ctx, "kept")
 		return err == nil && before.State == statePaused

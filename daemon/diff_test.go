@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/pagediff"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -71,7 +72,7 @@ func diffCaptures(t *testing.T, td *testDaemon, job string) []CaptureInfo {
 		t.Fatal(err)
 	}
 	var caps []CaptureInfo
-	waitFor(t, 60*time.Second, "two finished captures", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "two finished captures", func() bool {
 		var err error
 		caps, err = td.client.Captures(context.Background(), job)
 		return err == nil && len(caps) >= 2 && caps[0].Status == store.CaptureStatusFinished && caps[1].Status == store.CaptureStatusFinished

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawltree"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // changingTree serves treeSite, except that /p/1 has a new text on every
@@ -57,7 +58,7 @@ func TestGraphMLDownload(t *testing.T) {
 		t.Fatal(err)
 	}
 	var id int64
-	waitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
 		caps, err := td.client.Captures(ctx, "graph")
 		if err == nil && len(caps) == 1 && caps[0].HasReport {
 			id = caps[0].ID

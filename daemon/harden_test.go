@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // safetyBound only keeps a broken server from hanging a test: the
@@ -55,7 +57,7 @@ func hardDaemon(t *testing.T, edit func(*Config), scheme string, hc *http.Client
 	td.client = &Client{Base: td.base, Token: cfg.Token, HTTP: hc}
 	go func() { td.done <- d.Run(ctx, ln) }()
 	t.Cleanup(td.stop)
-	waitFor(t, 10*time.Second, "daemon ready", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "daemon ready", func() bool {
 		resp, err := hc.Get(td.base + "/readyz")
 		if err != nil {
 			return false
@@ -144,7 +146,7 @@ func TestHardeningSlowBodyClients(t *testing.T) {
 		}
 		cs = append(cs, c) // nil: the cap's reset came before connect returned
 	}
-	waitFor(t, safetyBound, "every connection accepted or refused", func() bool {
+	testkit.WaitFor(t, safetyBound, "every connection accepted or refused", func() bool {
 		td.d.conns.mu.Lock()
 		held := td.d.conns.open[attacker]
 		td.d.conns.mu.Unlock()

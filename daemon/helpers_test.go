@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // clusterDSN gives a test of cluster mode, which needs PostgreSQL, its
@@ -126,7 +127,7 @@ func startDaemonLog(t *testing.T, dsn string, opts Options, edit func(*Config), 
 	td.client = &Client{Base: td.base, Token: testToken, HTTP: hc}
 	go func() { td.done <- d.Run(ctx, ln) }()
 	t.Cleanup(td.stop)
-	waitFor(t, 10*time.Second, "daemon ready", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "daemon ready", func() bool {
 		resp, err := http.Get(td.base + "/readyz")
 		if err != nil {
 			return false
@@ -144,17 +145,6 @@ func (td *testDaemon) stop() {
 	td.cancel()
 	td.cancel = nil
 	<-td.done
-}
-
-func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", d, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 func jobYAML(name, siteAddr, extra string) []byte {

@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
@@ -106,7 +107,7 @@ func TestPauseResumeCancel(t *testing.T) {
 	if _, err := c.Submit(ctx, jobYAML("slow", strings.TrimPrefix(srv.URL, "http://"), ""), "slow.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "10 fetches", func() bool { return hits.Load() >= 10 })
+	testkit.WaitFor(t, 10*time.Second, "10 fetches", func() bool { return hits.Load() >= 10 })
 	// Live status explains the crawl.
 	st, err := c.Status(ctx, "slow")
 	if err != nil || st.State != stateRunning || len(st.Hosts) != 1 || st.Hosts[0].Host != "site.test" || st.Fetched == 0 {
@@ -201,7 +202,7 @@ func TestPauseResumeCancel(t *testing.T) {
 	if _, err := c.Action(ctx, "slow", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "second capture running", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "second capture running", func() bool {
 		s, err := c.Status(ctx, "slow")
 		return err == nil && s.State == stateRunning && s.Capture != caps[0].ID && s.Capture != 0
 	})
@@ -235,7 +236,7 @@ func TestScheduledJob(t *testing.T) {
 		t.Fatalf("schedule not reported: %+v", info)
 	}
 	var caps []CaptureInfo
-	waitFor(t, 15*time.Second, "second capture", func() bool {
+	testkit.WaitFor(t, 15*time.Second, "second capture", func() bool {
 		caps, err = td.client.Captures(ctx, "weekly")
 		return err == nil && len(caps) >= 2
 	})
@@ -251,7 +252,7 @@ func TestScheduledJob(t *testing.T) {
 	if _, err := td.client.Action(ctx, "weekly", "resume"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 5*time.Second, "resumed capture fetching", func() bool {
+	testkit.WaitFor(t, 5*time.Second, "resumed capture fetching", func() bool {
 		s, err := td.client.Status(ctx, "weekly")
 		return err == nil && s.State == stateRunning && s.Fetched > 2
 	})

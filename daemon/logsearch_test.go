@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -55,7 +56,7 @@ func finishedSearchCapture(t *testing.T, td *testDaemon) CaptureInfo {
 		t.Fatal(err)
 	}
 	var c CaptureInfo
-	waitFor(t, 60*time.Second, "the capture to finish", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the capture to finish", func() bool {
 		cs, err := td.client.Captures(ctx, "logs")
 		if err != nil || len(cs) == 0 {
 			return false
@@ -63,7 +64,7 @@ func finishedSearchCapture(t *testing.T, td *testDaemon) CaptureInfo {
 		c = cs[0]
 		return c.Status == store.CaptureStatusFinished
 	})
-	waitFor(t, 60*time.Second, "the job to be idle", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the job to be idle", func() bool {
 		st, err := td.client.Status(ctx, "logs")
 		return err == nil && st.State == stateIdle
 	})

@@ -22,6 +22,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // classSite serves a small site whose responses are counted by status class
@@ -227,7 +229,7 @@ resolve: {site.test: %s, dead.test: %s}
 		t.Fatal(err)
 	}
 	// While it runs: the state gauge says so and the queue is not empty.
-	waitFor(t, 10*time.Second, "running capture with a queue", func() bool {
+	testkit.WaitFor(t, 10*time.Second, "running capture with a queue", func() bool {
 		m := getMetrics(t, td)
 		return m.values[`sharc_job_state{job="classes",state="running"}`] == 1 && m.values[`sharc_queue_depth{job="classes"}`] > 0 &&
 			m.values[`sharc_capture_duration_seconds{job="classes"}`] > 0
@@ -369,7 +371,7 @@ func TestMetricsJobAlert(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("broken", strings.TrimPrefix(srv.URL, "http://"), extra), "broken.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 20*time.Second, "the job's alert", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "the job's alert", func() bool {
 		info, err := td.client.Job(ctx, "broken")
 		return err == nil && info.Alert != "" && info.State != stateRunning && info.State != stateQueued
 	})

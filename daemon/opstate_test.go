@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
@@ -37,7 +38,7 @@ func TestRunsTotalsSerialsAcrossRestart(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("acc", strings.TrimPrefix(srv.URL, "http://"), ""), "acc.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "15 fetches", func() bool { return hits.Load() >= 15 })
+	testkit.WaitFor(t, 10*time.Second, "15 fetches", func() bool { return hits.Load() >= 15 })
 	if _, err := td.client.Action(ctx, "acc", "pause"); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestScheduleDoesNotDrift(t *testing.T) {
 		{4*time.Minute + 30*time.Second, 5 * time.Minute, 4},      // 4m missed: one run, next on the grid
 	} {
 		clock.Store(t0.Add(step.clock).UnixNano())
-		waitFor(t, 15*time.Second, "scheduled run", func() bool {
+		testkit.WaitFor(t, 15*time.Second, "scheduled run", func() bool {
 			runs, err := td.client.Runs(ctx, "drift", 0)
 			return err == nil && len(runs) == step.runs && runs[0].StopReason != ""
 		})
@@ -256,7 +257,7 @@ func TestArchiveJob(t *testing.T) {
 	if _, err := td.client.Submit(ctx, body, "old.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "5 fetches", func() bool { return hits.Load() >= 5 })
+	testkit.WaitFor(t, 10*time.Second, "5 fetches", func() bool { return hits.Load() >= 5 })
 	if _, err := td.client.Archive(ctx, "old", false); apiStatus(err) != http.StatusConflict {
 		t.Fatalf("archive of a running job: %v, want 409", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -35,7 +36,7 @@ func TestSubmitRefusesOtherSettings(t *testing.T) {
 	if _, err := c.Submit(ctx, jobYAML("own", site, ""), "a.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 10*time.Second, "3 fetches", func() bool { return hits.Load() >= 3 })
+	testkit.WaitFor(t, 10*time.Second, "3 fetches", func() bool { return hits.Load() >= 3 })
 	other := jobYAML("own", site, "scope: {max_hops: 1}\n")
 	wantRefusal := func(when string, err error, owner, file string) {
 		t.Helper()
@@ -67,7 +68,7 @@ func TestSubmitRefusesOtherSettings(t *testing.T) {
 	if info, err := c.SubmitReplacing(ctx, other, "b.yaml", true); err != nil || info.State == stateIdle {
 		t.Fatalf("submit after cancel: %+v, %v", info, err)
 	}
-	waitFor(t, 20*time.Second, "own idle", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "own idle", func() bool {
 		info, err := c.Job(ctx, "own")
 		return err == nil && info.State == stateIdle
 	})

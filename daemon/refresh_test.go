@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -63,7 +64,7 @@ func TestScheduledRefreshJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	var caps []CaptureInfo
-	waitFor(t, 20*time.Second, "two finished refresh cycles", func() bool {
+	testkit.WaitFor(t, 20*time.Second, "two finished refresh cycles", func() bool {
 		caps, err = td.client.Captures(ctx, "refresher")
 		n := 0
 		for _, c := range caps {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/warc"
 )
 
@@ -107,7 +108,7 @@ func TestReplayRunningCapture(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("live", strings.TrimPrefix(srv.URL, "http://"), ""), "live.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "live to run", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "live to run", func() bool {
 		st, err := td.client.Status(ctx, "live")
 		return err == nil && st.State == stateRunning && st.Fetched > 0
 	})
@@ -116,7 +117,7 @@ func TestReplayRunningCapture(t *testing.T) {
 		t.Fatalf("captures %+v %v", caps, err)
 	}
 	id := caps[0].ID
-	waitFor(t, 30*time.Second, "the seed's record committed", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the seed's record committed", func() bool {
 		recs, err := td.d.st.Records(ctx, id)
 		if err != nil {
 			return false
@@ -158,7 +159,7 @@ func TestReplayRunningCapture(t *testing.T) {
 	}
 	before := responses()
 	var later string
-	waitFor(t, 30*time.Second, "a page committed after the package", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "a page committed after the package", func() bool {
 		for u := range responses() {
 			if !before[u] && strings.HasPrefix(u, "http://site.test/p/") {
 				later = u

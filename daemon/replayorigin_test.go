@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 var probeOutcome = regexp.MustCompile(`outcome: (status \d+ (no-console|console-read)|refused TypeError[^;]*?)`)
@@ -43,7 +44,7 @@ func TestReplayOrigin(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("replayorigin", strings.TrimPrefix(srv.URL, "http://"), ""), "r.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to finish with its report", func() bool {
 		caps, err := td.client.Captures(ctx, "replayorigin")
 		return err == nil && len(caps) == 1 && caps[0].HasReport
 	})
@@ -156,7 +157,7 @@ fetch(%q, {credentials: 'include'}).then(function (r) { return r.text().then(fun
 	if _, err := td.client.Submit(ctx, jobYAML("probe", strings.TrimPrefix(srv.URL, "http://"), ""), "probe.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the capture to finish", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "the capture to finish", func() bool {
 		caps, err := td.client.Captures(ctx, "probe")
 		return err == nil && len(caps) == 1 && caps[0].Status == "finished"
 	})
@@ -167,7 +168,7 @@ fetch(%q, {credentials: 'include'}).then(function (r) { return r.text().then(fun
 	bs.text("/ui/captures/1/replay?url=" + url.QueryEscape("http://site.test/p/0"))
 	bs.replayFrame(td) // the console frames the replay origin
 	var got string
-	waitFor(t, 60*time.Second, "the probe's outcome in the console's replay frame", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "the probe's outcome in the console's replay frame", func() bool {
 		got = bs.frameText("http://" + td.d.ReplayAddr())
 		return probeOutcome.MatchString(got) // the script's own text does not match
 	})

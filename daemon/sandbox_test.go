@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
@@ -97,7 +98,7 @@ func TestSandboxUploadRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		var info JobInfo
-		waitFor(t, 60*time.Second, "the job's alert", func() bool {
+		testkit.WaitFor(t, 60*time.Second, "the job's alert", func() bool {
 			var err error
 			info, err = td.client.Job(ctx, "guarded")
 			return err == nil && info.Alert != "" && info.State != stateQueued && info.State != stateRunning

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -30,7 +31,7 @@ func TestSeriesPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var caps []CaptureInfo
-	waitFor(t, 30*time.Second, "two captures with reports", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "two captures with reports", func() bool {
 		var err error
 		caps, err = td.client.Captures(ctx, "series")
 		return err == nil && len(caps) >= 2 && caps[0].Totals != nil && caps[1].Totals != nil

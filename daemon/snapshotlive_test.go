@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 )
@@ -107,7 +108,7 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	var id int64
-	waitFor(t, 30*time.Second, "records committed", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "records committed", func() bool {
 		caps, err := td.client.Captures(ctx, "live")
 		if err != nil || len(caps) != 1 {
 			return false
@@ -141,7 +142,7 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 
 	// Records committed since: the same package, not built again.
 	endsThen, _ := td.d.st.FileEnds(ctx, id)
-	waitFor(t, 30*time.Second, "more records committed", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "more records committed", func() bool {
 		ends, err := td.d.st.FileEnds(ctx, id)
 		return err == nil && snapshotKey(store.Capture{}, ends) != snapshotKey(store.Capture{}, endsThen)
 	})
@@ -197,7 +198,7 @@ func TestSnapshotWACZRunningCapture(t *testing.T) {
 		t.Errorf("a bad snapshot key: %d %s", code, b)
 	}
 	// After a third build the first is gone: the current one is served.
-	waitFor(t, 30*time.Second, "more records committed", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "more records committed", func() bool {
 		ends, err := td.d.st.FileEnds(ctx, id)
 		c, _ := td.d.st.Capture(ctx, id)
 		_, js, _ := td.d.capture(ctx, itoa(id))
@@ -232,7 +233,7 @@ func TestSnapshotWACZNothingCommitted(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("idle", strings.TrimPrefix(srv.URL, "http://"), ""), "idle.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the site asked", func() bool { return hits.Load() > 0 })
+	testkit.WaitFor(t, 30*time.Second, "the site asked", func() bool { return hits.Load() > 0 })
 	caps, err := td.client.Captures(ctx, "idle")
 	if err != nil || len(caps) != 1 {
 		t.Fatalf("captures %+v %v", caps, err)

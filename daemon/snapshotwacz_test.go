@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/wacz"
 )
@@ -34,7 +35,7 @@ func TestSnapshotWACZServedWithRanges(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("cut", strings.TrimPrefix(srv.URL, "http://"), ""), "cut.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "pages fetched", func() bool { return hits.Load() > 15 })
+	testkit.WaitFor(t, 30*time.Second, "pages fetched", func() bool { return hits.Load() > 15 })
 	if _, err := td.client.Action(ctx, "cut", "cancel"); err != nil {
 		t.Fatal(err)
 	}

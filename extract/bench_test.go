@@ -6,13 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tdewolff/parse/v2"
 	lex "github.com/tdewolff/parse/v2/html"
 	"golang.org/x/net/html"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // benchExtract runs Extract on body and reports MB/s (SetBytes) and links/s.
@@ -105,7 +105,7 @@ func BenchmarkExtractDocs(b *testing.B) {
 	b.SetBytes(size)
 	b.ReportAllocs()
 	var buf []byte
-	cpu0 := cpuTime(b)
+	cpu0 := testkit.CPUTime(b)
 	for b.Loop() {
 		for i, body := range pages {
 			res, err := ExtractFrom("text/html", "http://127.0.0.1/library/"+filepath.Base(paths[i]), bytes.NewReader(body), Options{SizeHint: int64(len(body))}) // as the crawler passes its Content-Length
@@ -117,7 +117,7 @@ func BenchmarkExtractDocs(b *testing.B) {
 	}
 	// CPU time, not wall time: the machine is shared, and CPU time
 	// hardly moves with its load.
-	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(pages)), "cpu-ms/page")
+	b.ReportMetric(float64((testkit.CPUTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(pages)), "cpu-ms/page")
 }
 
 // BenchmarkLexers tokenizes the Python docs' library pages with
@@ -178,13 +178,4 @@ func BenchmarkLexers(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(pages)), "µs/page")
 		})
 	}
-}
-
-// cpuTime is this process' user+system CPU time so far.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

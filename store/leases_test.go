@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -201,7 +202,7 @@ func TestClusterLeaseLifecycle(t *testing.T) {
 	}
 	// Before expiry AcquireHosts finds nothing and changes nothing, so
 	// polling it waits for the expiry itself.
-	waitFor(t, 5*time.Second, "a to take x.test over after b's heartbeat expired", func() bool {
+	testkit.WaitFor(t, 5*time.Second, "a to take x.test over after b's heartbeat expired", func() bool {
 		ls, err := l.AcquireHosts(ctx, id, "a", 5)
 		if err != nil || len(ls) > 1 {
 			t.Fatalf("takeover after expiry: %+v, %v", ls, err)
@@ -241,7 +242,7 @@ func TestClusterDeadNode(t *testing.T) {
 		dead []string
 		err  error
 	)
-	waitFor(t, 5*time.Second, "the unrenewed node to be dead", func() bool {
+	testkit.WaitFor(t, 5*time.Second, "the unrenewed node to be dead", func() bool {
 		open, dead, err = l.ClusterNodes(ctx, id)
 		return err != nil || len(dead) > 0
 	})
@@ -571,17 +572,4 @@ func TestClusterRenewalRacesTakeover(t *testing.T) {
 		outcomes[fmt.Sprintf("a kept %d", len(renewed))]++
 	}
 	t.Logf("outcomes over 40 rounds: %v", outcomes)
-}
-
-// waitFor polls cond until it holds, failing the test after d: tests wait
-// on conditions, not on sleeps sized for a fast machine.
-func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", d, what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }

@@ -3,10 +3,10 @@ package store_test
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -28,7 +28,7 @@ func BenchmarkSQLiteCrawlCommit(b *testing.B) {
 				b.Fatal(err)
 			}
 			var logBytes int64
-			cpu0 := cpuTime(b)
+			cpu0 := testkit.CPUTime(b)
 			for b.Loop() {
 				batch := m.next()
 				logBytes += 300
@@ -37,17 +37,7 @@ func BenchmarkSQLiteCrawlCommit(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(time.Microsecond)/float64(b.N*pages), "cpu-µs/page")
+			b.ReportMetric(float64(testkit.CPUTime(b)-cpu0)/float64(time.Microsecond)/float64(b.N*pages), "cpu-µs/page")
 		})
 	}
-}
-
-// cpuTime is the process's user and system CPU time so far: the cost the
-// crawler's budget counts, which wall time per op hides behind I/O waits.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

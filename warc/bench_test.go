@@ -7,11 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/sharc-archive/sharc/internal/spool"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // benchResponse is an HTML-like response of about size bytes: half random
@@ -114,7 +113,7 @@ func BenchmarkBuildDocs(b *testing.B) {
 	}
 	b.SetBytes(total)
 	b.ReportAllocs()
-	cpu0 := cpuTime(b)
+	cpu0 := testkit.CPUTime(b)
 	for b.Loop() {
 		for _, ex := range exs {
 			built, err := w.Build(ex)
@@ -125,15 +124,6 @@ func BenchmarkBuildDocs(b *testing.B) {
 		}
 	}
 	// CPU time too: on a shared machine wall time moves with the load.
-	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(exs)), "cpu-ms/page")
+	b.ReportMetric(float64((testkit.CPUTime(b)-cpu0).Microseconds())/1e3/float64(b.N*len(exs)), "cpu-ms/page")
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N*len(exs)), "ms/page")
-}
-
-// cpuTime is this process' user+system CPU time so far.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

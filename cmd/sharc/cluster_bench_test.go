@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // TestClusterBench measures cluster throughput on loopback (`make
@@ -164,7 +166,7 @@ func benchTakeover(t *testing.T, bin string, hosts, pages int, delay time.Durati
 	for _, name := range []string{"n1", "n2", "n3"} {
 		nodes[name] = startNode(t, bin, jobPath, name, "--lease-ttl", ttl.String(), "--poll", "250ms")
 	}
-	waitFor(t, 2*time.Minute, "a quarter of the pages", func() bool { return len(site.requests()) >= hosts*pages/4 })
+	testkit.WaitFor(t, 2*time.Minute, "a quarter of the pages", func() bool { return len(site.requests()) >= hosts*pages/4 })
 	l := leases(t, conn)
 	victim := "n1"
 	for name, hs := range l {
@@ -174,7 +176,7 @@ func benchTakeover(t *testing.T, bin string, hosts, pages int, delay time.Durati
 	}
 	held := l[victim]
 	killed := nodes[victim].kill()
-	waitFor(t, 5*ttl, "survivors taking the victim's hosts", func() bool {
+	testkit.WaitFor(t, 5*ttl, "survivors taking the victim's hosts", func() bool {
 		if len(leases(t, conn)[victim]) > 0 {
 			return false
 		}

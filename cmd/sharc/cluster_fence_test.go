@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // pgProxy is a loopback TCP proxy in front of PostgreSQL that can
@@ -268,7 +269,7 @@ func startFenceCluster(t *testing.T, job string) *fenceCluster {
 	}
 	// Every node is crawling and a few pages of the site are fetched.
 	conn := rawConn(t, fc.dsn)
-	waitFor(t, 60*time.Second, "three nodes crawling", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "three nodes crawling", func() bool {
 		l := leases(t, conn)
 		return len(l["n1"]) > 0 && len(l["n2"]) > 0 && len(l["n3"]) > 0 && len(fc.site.requests()) > 60
 	})
@@ -357,7 +358,7 @@ func TestClusterSIGSTOPBeyondTTL(t *testing.T) {
 	}
 	conn := rawConn(t, fc.dsn)
 	// Stopped until the others hold every host it held, and beyond.
-	waitFor(t, 120*time.Second, "the others taking the stopped node's hosts", func() bool {
+	testkit.WaitFor(t, 120*time.Second, "the others taking the stopped node's hosts", func() bool {
 		return len(leases(t, conn)[victim.name]) == 0
 	})
 	time.Sleep(2 * fenceTTL)
@@ -440,7 +441,7 @@ func TestClusterNodePartitioned(t *testing.T) {
 	victim := fc.nodes[0]
 	fc.proxy.blackHole(victim.name)
 	conn := rawConn(t, fc.dsn)
-	waitFor(t, 120*time.Second, "the others taking the partitioned node's hosts", func() bool {
+	testkit.WaitFor(t, 120*time.Second, "the others taking the partitioned node's hosts", func() bool {
 		return len(leases(t, conn)[victim.name]) == 0
 	})
 	time.Sleep(fenceTTL)

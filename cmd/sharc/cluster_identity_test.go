@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // aliasDSN names dsn's database and schema another way: through localhost
@@ -54,7 +55,7 @@ func TestClusterNodesAgreeByStoreIdentity(t *testing.T) {
 		t.Fatal(err)
 	}
 	n1 := startNode(t, bin, jobPath, "n1", "--lease-ttl", "4s", "--poll", "100ms", "--max-hosts", "2")
-	waitFor(t, time.Minute, "n1's first pages", func() bool { return len(site.requests()) > 0 })
+	testkit.WaitFor(t, time.Minute, "n1's first pages", func() bool { return len(site.requests()) > 0 })
 	n2 := startNode(t, bin, otherPath, "n2", "--lease-ttl", "4s", "--poll", "100ms", "--max-hosts", "2")
 	n1.finish(t, 2*time.Minute)
 	n2.finish(t, 2*time.Minute)

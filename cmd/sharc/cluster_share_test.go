@@ -20,6 +20,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/warc"
 )
 
@@ -260,16 +261,6 @@ func (s *multiHostSite) pagesServed() map[string]int {
 	return out
 }
 
-// waitFor polls cond every 20 ms until it holds or timeout passes.
-func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(timeout); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within %s", what, timeout)
-		}
-	}
-}
-
 // TestClusterFairShare: with the default max_hosts (2 × workers = 6) the
 // first node alone leases six of nine hosts; once two more nodes join,
 // it hands hosts on above its fair share (ceil(9/3) = 3), so all three
@@ -293,7 +284,7 @@ func TestClusterFairShare(t *testing.T) {
 	n1 := startNode(t, bin, jobPath, "n1", args...)
 	// n1 has fetched pages of every host it holds before the others
 	// join, so some of the hosts it hands on are half crawled.
-	waitFor(t, 60*time.Second, "n1 crawling six hosts", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "n1 crawling six hosts", func() bool {
 		held, served := leases(t, conn)["n1"], site.pagesServed()
 		for _, h := range held {
 			if served[h] < 2 {
@@ -307,7 +298,7 @@ func TestClusterFairShare(t *testing.T) {
 	// Each newcomer gets hosts: first the three free ones, then those n1
 	// hands on. Watched while the crawl runs, not inferred from the end.
 	most := map[string]int{}
-	waitFor(t, 30*time.Second, "every node leasing hosts", func() bool {
+	testkit.WaitFor(t, 30*time.Second, "every node leasing hosts", func() bool {
 		l := leases(t, conn)
 		for _, n := range []string{"n1", "n2", "n3"} {
 			most[n] = max(most[n], len(l[n]))
@@ -364,7 +355,7 @@ func TestClusterTakeoverWhenFull(t *testing.T) {
 	}
 	// Each node has fetched a few pages of each of its hosts (so the
 	// victim's WARC holds committed records).
-	waitFor(t, 60*time.Second, "each node crawling two hosts", func() bool {
+	testkit.WaitFor(t, 60*time.Second, "each node crawling two hosts", func() bool {
 		l, served := leases(t, conn), site.pagesServed()
 		for _, n := range []string{"n1", "n2", "n3"} {
 			if len(l[n]) != 2 {
@@ -381,7 +372,7 @@ func TestClusterTakeoverWhenFull(t *testing.T) {
 	victim := leases(t, conn)["n1"]
 	killed := nodes["n1"].kill()
 	var took time.Duration
-	waitFor(t, 3*ttl, "survivors taking n1's hosts", func() bool {
+	testkit.WaitFor(t, 3*ttl, "survivors taking n1's hosts", func() bool {
 		l := leases(t, conn)
 		if len(l["n1"]) > 0 {
 			return false

@@ -39,7 +39,7 @@ var rooms = map[string]string{
 	"sim": research, "testsite": research, "refresh": product, "refresh/refreshsim": research,
 	"cmd/sharc-bench": research, "internal/benchabuse": research, "experiment/recurring": research,
 
-	"internal/hostile": testOnly, "internal/pgtest": testOnly, "internal/browsertest": testOnly, "internal/crawltest": testOnly, "internal/s3test": testOnly, "internal/tsatest": testOnly, "internal/loginsite": testOnly,
+	"internal/hostile": testOnly, "internal/pgtest": testOnly, "internal/browsertest": testOnly, "internal/crawltest": testOnly, "internal/s3test": testOnly, "internal/tsatest": testOnly, "internal/loginsite": testOnly, "internal/testkit": testOnly,
 	"store/storetest": testOnly, "deploy": testOnly, "replaytest": testOnly, "internal/archdoc": testOnly,
 }
 

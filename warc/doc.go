@@ -8,6 +8,11 @@
 // held whole in memory; file naming, rotation, durability and repair are
 // done here because the crawler needs exact offsets and fsync guarantees.
 //
+// Files: writer.go (the Writer, appending and syncing groups), rotation.go
+// (file names, opening, closing, settling), records.go (digests and the
+// records of an exchange), compress.go (one gzip member per record,
+// pooled compressors), reader.go and repair.go.
+//
 // Files leave the .open state only when their records are known to be
 // indexed: a file rotated out by size stays .open (retired) until Settle
 // says everything written so far is committed, and Abandon, for a failed

@@ -1042,22 +1042,11 @@ func (d *Daemon) getWARC(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := ends[name]; !ok || name != filepath.Base(name) {
 		return fmt.Errorf("%w: capture %d has no WARC file %q", errNotFound, c.ID, name)
 	}
-	f, err := os.Open(filepath.Join(d.warcDir(js, c), name))
-	if errors.Is(err, os.ErrNotExist) {
+	ok, err := serveFile(w, r, filepath.Join(d.warcDir(js, c), name), "application/warc", name, "")
+	if err == nil && !ok {
 		return d.serveObject(w, r, js, c.ID, name)
 	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/warc")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	http.ServeContent(w, r, name, fi.ModTime(), f)
-	return nil
+	return err
 }
 
 // serveObject serves a listed WARC file missing from disk from its

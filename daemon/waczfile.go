@@ -118,7 +118,14 @@ func loadWACZSigning(cfg WACZSigning, transport http.RoundTripper) (waczSigner, 
 // ok is false when there is none.
 func serveBuiltWACZ(w http.ResponseWriter, r *http.Request, jobName string, captureID int64, dir string) (ok bool, err error) {
 	name := waczName(jobName, captureID)
-	f, err := os.Open(filepath.Join(dir, name))
+	return serveFile(w, r, filepath.Join(dir, name), "application/wacz", name, "")
+}
+
+// serveFile serves the file at path as an attachment named name, with
+// Content-Length and Range (http.ServeContent) and, if set, etag; ok is
+// false when there is no such file (nothing is written then).
+func serveFile(w http.ResponseWriter, r *http.Request, path, contentType, name, etag string) (ok bool, err error) {
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
@@ -130,8 +137,11 @@ func serveBuiltWACZ(w http.ResponseWriter, r *http.Request, jobName string, capt
 	if err != nil {
 		return false, err
 	}
-	w.Header().Set("Content-Type", "application/wacz")
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	if etag != "" {
+		w.Header().Set("ETag", `"`+etag+`"`)
+	}
 	http.ServeContent(w, r, name, fi.ModTime(), f)
 	return true, nil
 }
@@ -246,20 +256,12 @@ func (d *Daemon) serveSnapshotWACZ(w http.ResponseWriter, r *http.Request, jobNa
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
+	key := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), snapshotPrefix(jobName, c.ID)), ".wacz")
+	ok, err := serveFile(w, r, path, "application/wacz", waczName(jobName, c.ID), key)
+	if err == nil && !ok {
+		err = fmt.Errorf("snapshot package %s gone before it was served", filepath.Base(path))
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/wacz")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+waczName(jobName, c.ID)+`"`)
-	w.Header().Set("ETag", `"`+strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), snapshotPrefix(jobName, c.ID)), ".wacz")+`"`)
-	http.ServeContent(w, r, waczName(jobName, c.ID), fi.ModTime(), f)
-	return nil
+	return err
 }
 
 // snapshotKeyLen is the length of a snapshot key (hex).
@@ -278,24 +280,8 @@ func serveKeptSnapshot(w http.ResponseWriter, r *http.Request, jobName string, c
 	if _, herr := hex.DecodeString(key); herr != nil || len(key) != snapshotKeyLen {
 		return false, &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("snapshot: want the %d hex digits of a package's ETag, got %q", snapshotKeyLen, key)}
 	}
-	name := snapshotPrefix(jobName, captureID) + key + ".wacz"
-	f, err := os.Open(filepath.Join(dir, name))
-	if errors.Is(err, os.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return false, err
-	}
-	w.Header().Set("Content-Type", "application/wacz")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+waczName(jobName, captureID)+`"`)
-	w.Header().Set("ETag", `"`+key+`"`)
-	http.ServeContent(w, r, waczName(jobName, captureID), fi.ModTime(), f)
-	return true, nil
+	path := filepath.Join(dir, snapshotPrefix(jobName, captureID)+key+".wacz")
+	return serveFile(w, r, path, "application/wacz", waczName(jobName, captureID), key)
 }
 
 // liveStatus says whether a capture in status s may still commit records.

@@ -154,7 +154,7 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 		err = extractHTMLFrom(c, br, mime, o.SizeHint)
 	case mt == "text/css":
 		body, _ := readUpTo(br, MaxDOMBytes, 0, &res)
-		extractCSS(c, string(toUTF8(body, mime, false)), "css")
+		extractCSS(c, string(ToUTF8(body, mime, false)), "css")
 	case mt == "application/xml" || mt == "text/xml" || strings.HasSuffix(mt, "+xml"):
 		err = extractSitemap(c, br)
 	case (mt == "application/gzip" || mt == "application/x-gzip") && pathHasSuffix(baseURL, ".xml.gz"):
@@ -181,7 +181,7 @@ func ExtractFrom(mime, baseURL string, r io.Reader, o Options) (Result, error) {
 func extractHTMLFrom(c *collector, br *bufio.Reader, contentType string, sizeHint int64) error {
 	body, more := readUpTo(br, MaxDOMBytes, sizeHint, nil)
 	if !more {
-		body = toUTF8(body, contentType, true)
+		body = ToUTF8(body, contentType, true)
 		if extractHTMLLexed(c, body) {
 			return nil
 		}
@@ -279,14 +279,14 @@ func validUTF8Prefix(b []byte) bool {
 	return false
 }
 
-// toUTF8 transcodes a document to UTF-8 using the charset of the
+// ToUTF8 transcodes a document to UTF-8 using the charset of the
 // Content-Type, a byte-order mark or (HTML only) a <meta charset> in the
 // first 1024 bytes, as HTML's encoding sniffing does. Without a certain
 // declaration, a body that is valid UTF-8 is taken as UTF-8 (most of the
 // undeclared web); otherwise HTML falls back to windows-1252 as browsers do.
 // Query strings are then percent-encoded as UTF-8, where a browser would
 // use the page's encoding; paths are UTF-8 either way.
-func toUTF8(body []byte, contentType string, sniffMeta bool) []byte {
+func ToUTF8(body []byte, contentType string, sniffMeta bool) []byte {
 	var (
 		e       encoding.Encoding
 		name    string

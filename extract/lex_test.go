@@ -118,7 +118,7 @@ func TestLexAcceptsRealDocs(t *testing.T) {
 				return err
 			}
 			pages++
-			tok, lexed, ok := bothLexers(t, "http://docs.test/"+filepath.Base(p), toUTF8(body, "text/html", true))
+			tok, lexed, ok := bothLexers(t, "http://docs.test/"+filepath.Base(p), ToUTF8(body, "text/html", true))
 			if !ok {
 				declined++
 				return nil

@@ -25,7 +25,7 @@ func extractBoth(t *testing.T, base string, body []byte) (tree, stream Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := extractHTML(newCollector(r, &tree, MaxLinks), toUTF8(body, "text/html", true)); err != nil {
+	if err := extractHTML(newCollector(r, &tree, MaxLinks), ToUTF8(body, "text/html", true)); err != nil {
 		t.Fatal(err)
 	}
 	stream, err = Extract("text/html", base, body)

@@ -7,9 +7,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sharc-archive/sharc/extract"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
 )
 
 // Kind is how a payload is compared.
@@ -78,7 +78,7 @@ func VisibleText(contentType string, body []byte, bodyCut bool, lim Limits) Text
 	}
 	lb := &lineBuilder{lim: lim, truncated: bodyCut}
 	if kind == KindHTML {
-		doc, err := html.Parse(bytes.NewReader(toUTF8(body, contentType, true)))
+		doc, err := html.Parse(bytes.NewReader(extract.ToUTF8(body, contentType, true)))
 		if err != nil {
 			// html.Parse fails only on reader errors: keep the text.
 			kind = KindText
@@ -88,7 +88,7 @@ func VisibleText(contentType string, body []byte, bodyCut bool, lim Limits) Text
 			return Text{Kind: kind, Lines: lb.lines, Truncated: lb.truncated}
 		}
 	}
-	text := string(toUTF8(body, contentType, false))
+	text := string(extract.ToUTF8(body, contentType, false))
 	for line := range strings.Lines(text) {
 		if lb.full() {
 			lb.truncated = true
@@ -293,25 +293,6 @@ func startsWithSpace(s string) bool {
 func endsWithSpace(s string) bool {
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return isSpace(r)
-}
-
-// toUTF8 transcodes body to UTF-8 from the charset of the Content-Type,
-// a byte-order mark or (HTML) a <meta charset>, as package extract does:
-// without a certain declaration a body that is valid UTF-8 is UTF-8,
-// otherwise HTML falls back to windows-1252 as browsers do.
-func toUTF8(body []byte, contentType string, sniffMeta bool) []byte {
-	e, name, certain := charset.DetermineEncoding(body, contentType)
-	if !sniffMeta && !certain {
-		e = nil
-	}
-	if e == nil || name == "utf-8" || (!certain && utf8.Valid(body)) {
-		return bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
-	}
-	out, err := e.NewDecoder().Bytes(body)
-	if err != nil {
-		return body
-	}
-	return out
 }
 
 // mediaType is the lower-cased type/subtype of a Content-Type value.

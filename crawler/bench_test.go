@@ -56,17 +56,24 @@ func BenchmarkCrawlEndToEndDigestMisses(b *testing.B) {
 	benchCrawlEndToEnd(b, crawler.Options{DigestCache: 1})
 }
 
-func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
-	const hosts, perHost = 50, 200
+// benchHosts serves benchSite(perHost) on loopback as hosts names
+// h00.test, h01.test, …: their seeds and the job's resolve entries. The
+// server closes with b.
+func benchHosts(b *testing.B, hosts, perHost int) (seeds, resolve []string) {
 	srv := httptest.NewServer(benchSite(perHost))
-	defer srv.Close()
+	b.Cleanup(srv.Close)
 	target := strings.TrimPrefix(srv.URL, "http://")
-	var seeds, resolve []string
 	for h := 0; h < hosts; h++ {
 		name := fmt.Sprintf("h%02d.test", h)
 		seeds = append(seeds, "http://"+name+"/p/0")
 		resolve = append(resolve, name+": "+target)
 	}
+	return seeds, resolve
+}
+
+func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
+	const hosts, perHost = 50, 200
+	seeds, resolve := benchHosts(b, hosts, perHost)
 	for i := 0; i < b.N; i++ {
 		dir := b.TempDir()
 		j := testJob(b, dir, fmt.Sprintf(`

@@ -3,7 +3,6 @@ package crawler_test
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,15 +42,7 @@ func BenchmarkSerialPerPage(b *testing.B) {
 		b.Run(fmt.Sprintf("hosts=%d", hosts), func(b *testing.B) {
 			const pages = 5000
 			perHost := pages / hosts
-			srv := httptest.NewServer(benchSite(perHost))
-			defer srv.Close()
-			target := strings.TrimPrefix(srv.URL, "http://")
-			var seeds, resolve []string
-			for h := 0; h < hosts; h++ {
-				name := fmt.Sprintf("h%02d.test", h)
-				seeds = append(seeds, "http://"+name+"/p/0")
-				resolve = append(resolve, name+": "+target)
-			}
+			seeds, resolve := benchHosts(b, hosts, perHost)
 			for i := 0; i < b.N; i++ {
 				dir := b.TempDir()
 				j := testJob(b, dir, fmt.Sprintf(`

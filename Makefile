@@ -47,7 +47,7 @@ chromium:
 	@scripts/ensure-chromium.sh
 
 # compose makes sure docker-compose is there to validate docker-compose.yml
-# (deploy/deploy_test.go).
+# (configs/deploy/deploy_test.go).
 compose:
 	@scripts/ensure-compose.sh
 
@@ -72,7 +72,7 @@ js:
 		npm ci --prefix tests/js --no-audit --no-fund && npm ci --prefix tests/openapi --no-audit --no-fund; \
 	else echo "note: node/npm not found; the warcio cross-check, the replay test and the OpenAPI lint will be skipped"; fi
 
-# replay-assets UPDATES the committed ReplayWeb.page build in console/replay/
+# replay-assets UPDATES the committed ReplayWeb.page build in daemon/console/replay/
 # from tests/js's lockfile (docs/console.md, "Vendoring"); builds need not run it.
 replay-assets:
 	@scripts/vendor-replay.sh

@@ -20,9 +20,9 @@ import (
 	"github.com/nlnwa/gowarc"
 	"go.uber.org/zap/zaptest"
 
-	"github.com/sharc-archive/sharc/browserfetch"
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/crawler/browserfetch"
+	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"

@@ -3,8 +3,8 @@ package crawler
 import (
 	"slices"
 
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 )
 

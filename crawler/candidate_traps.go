@@ -1,8 +1,8 @@
 package crawler
 
 import (
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 )
 

@@ -1,9 +1,9 @@
 package crawler
 
 import (
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
 )
 
 // candidateStage is one step of the candidate chain every discovered URL

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sharc-archive/sharc/browserfetch"
+	"github.com/sharc-archive/sharc/crawler/browserfetch"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

@@ -16,9 +16,9 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )

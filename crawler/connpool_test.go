@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/job"
 )
 
 func TestConnPool(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/siteauth"
 )
 
 // TestCookiesTxtInBrowser: cookies imported from a Netscape cookies.txt

@@ -14,7 +14,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/store"
 )
 

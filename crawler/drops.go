@@ -5,11 +5,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/traps"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/traps"
-	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
 // crawl.log annotations of URIs the crawler met and did not fetch (the

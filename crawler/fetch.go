@@ -22,9 +22,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/netguard"
 	"github.com/sharc-archive/sharc/internal/spool"
-	"github.com/sharc-archive/sharc/netguard"
 )
 
 // framingSlack is what the raw body may take beyond max_body_bytes:

@@ -73,7 +73,7 @@ func FieldReaders() []FieldReader {
 		{"warc.dir", "WARC.Dir", "", "crawler/run.go"},
 		{"warc.prefix", "WARC.Prefix", stages.Write, "crawler/run.go"},
 		{"warc.max_size", "WARC.MaxSize", stages.Write, "crawler/run.go"},
-		{"warc.version", "WARC.Version", "", "job/fields.go"},
+		{"warc.version", "WARC.Version", "", "crawler/job/fields.go"},
 		{"warc.digest", "WARC.Digest", stages.Dedup, "crawler/crawler.go"},
 		{"warc.operator", "WARC.Operator", stages.Write, "crawler/run.go"},
 		{"warc.gzip_level", "WARC.GzipLevel", stages.Write, "crawler/run.go"},
@@ -83,7 +83,7 @@ func FieldReaders() []FieldReader {
 		{"scheduler.tau", "Scheduler.Tau", stages.Prerequisites, "crawler/run.go"},
 		{"capture.mode", "Capture.Mode", stages.Write, "crawler/stage_write.go"},
 		{"capture.estimated_size", "Capture.EstimatedSize", stages.Prerequisites, "crawler/run.go"},
-		{"capture.similarity", "Capture.Similarity", "", "report/build.go"},
+		{"capture.similarity", "Capture.Similarity", "", "crawler/report/build.go"},
 		{"capture.change_signal", "Capture.ChangeSignal", stages.Prerequisites, "crawler/sitemaps.go"},
 		// Read by the cycle's policy driver beside the workers (refresh.go).
 		{"refresh.budget", "Refresh.Budget", "", "crawler/refresh.go"},

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/job"
 )
 
 // TestFieldReaders: every job field has exactly one reader row, and every

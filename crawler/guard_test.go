@@ -20,8 +20,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

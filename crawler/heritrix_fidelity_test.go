@@ -17,8 +17,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/heritrix"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/heritrix"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

@@ -12,11 +12,11 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
-	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/testsite"
 )
 
 // TestSecondCaptureUsesHistory runs two visit-revisit captures of the live

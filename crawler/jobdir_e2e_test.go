@@ -11,8 +11,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )

@@ -16,13 +16,13 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/browserfetch"
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/browserfetch"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/siteauth"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // Authenticated capture (issue 30). A job with auth: or cookies: gets a

@@ -20,10 +20,10 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/internal/loginsite"
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
+	"github.com/sharc-archive/sharc/internal/testkit/loginsite"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
-	"github.com/sharc-archive/sharc/siteauth"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -11,7 +11,7 @@ import (
 // full job) choose between defining a capture and being a tunable: an
 // unlisted field would silently count as defining.
 func TestEverySettingClassified(t *testing.T) {
-	full, err := os.ReadFile("../job/testdata/full.golden.yaml")
+	full, err := os.ReadFile("job/testdata/full.golden.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/internal/hostile"
+	"github.com/sharc-archive/sharc/internal/testkit/hostile"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

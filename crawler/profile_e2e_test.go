@@ -14,9 +14,9 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/internal/browsertest"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
+	"github.com/sharc-archive/sharc/internal/testkit/browsertest"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/siteauth"
 )
 
 // TestBrowserProfileSession: the session a person's Chromium holds (a

@@ -15,8 +15,8 @@ import (
 
 	"golang.org/x/net/proxy"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/job"
 )
 
 // A forward proxy (fetch.proxy) carries every request of the capture:

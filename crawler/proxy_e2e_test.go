@@ -22,7 +22,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/warc"
 )

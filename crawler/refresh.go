@@ -11,13 +11,13 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/changerate"
-	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/crawler/extract"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/refresh"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
+	"github.com/sharc-archive/sharc/scheduler/refresh"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -9,11 +9,11 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/refresh"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/scheduler/refresh"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // TestRefreshLinks: a refresh cycle's repository links each page to the

@@ -16,10 +16,10 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/refresh"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
+	"github.com/sharc-archive/sharc/scheduler/refresh"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/testsite"
 	"github.com/sharc-archive/sharc/warc"
 )
 

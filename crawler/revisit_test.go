@@ -18,9 +18,9 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/testsite"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -12,17 +12,17 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/changerate"
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/extract"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/netguard"
+	"github.com/sharc-archive/sharc/crawler/traps"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/internal/spool"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/traps"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/extract"
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // scope decides which discovered URLs are crawled: the job-wide rules

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // SeedsArchived counts the job's seeds that capture captureID archived (a

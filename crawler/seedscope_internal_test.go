@@ -4,10 +4,10 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // TestSeedRuleInScope checks each scope type's test proper on the URL

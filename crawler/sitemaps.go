@@ -9,11 +9,11 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/changerate"
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/extract"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/extract"
 	"github.com/sharc-archive/sharc/frontier"
-	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
 // Sitemaps are host prerequisites, like robots.txt: the frontier serves

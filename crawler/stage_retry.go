@@ -9,8 +9,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/store"
 )

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/crawllog"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -3,8 +3,8 @@ package crawler
 import (
 	"context"
 
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )

@@ -11,12 +11,12 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/internal/hostile"
+	"github.com/sharc-archive/sharc/internal/testkit/hostile"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
 
-// crawlHostile crawls site (internal/hostile) as trap.test with a job of
+// crawlHostile crawls site (internal/testkit/hostile) as trap.test with a job of
 // the given name, extra YAML lines (its fetch, scope and limits) and
 // options; the capture must finish. It returns the stats, the store and
 // the WARC directory.

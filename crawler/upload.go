@@ -11,9 +11,9 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/upload"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/upload"
 )
 
 // uploads is a run's side of warc.upload: closed WARC files go to the

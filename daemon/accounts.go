@@ -14,9 +14,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/internal/fsutil"
-	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
 

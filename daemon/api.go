@@ -20,16 +20,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/console"
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/crawler/upload"
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/console"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/upload"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // maxJobBytes bounds a submitted job file.

@@ -18,8 +18,8 @@ import (
 	"go.uber.org/zap/zaptest"
 	"go.uber.org/zap/zaptest/observer"
 
-	"github.com/sharc-archive/sharc/internal/loginsite"
 	"github.com/sharc-archive/sharc/internal/testkit"
+	"github.com/sharc-archive/sharc/internal/testkit/loginsite"
 )
 
 // TestAuthSecretsNeverServed: the daemon grants credentials from its

@@ -13,8 +13,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/console"
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/console"
 	"github.com/sharc-archive/sharc/store"
 )
 

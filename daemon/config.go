@@ -18,8 +18,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/netguard"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/netguard"
 )
 
 // Config is the daemon's configuration file (configs/sharc.yaml).

@@ -20,9 +20,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-	"github.com/sharc-archive/sharc/internal/browsertest"
+	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/internal/testkit/browsertest"
 	"github.com/sharc-archive/sharc/warc"
 )
 
@@ -319,8 +319,8 @@ func (bs *browserSession) finishedCapture(td *testDaemon, job string) {
 // response record the report names.
 func (bs *browserSession) replayPage(td *testDaemon, rep report.Report, id string) {
 	t := bs.t
-	if _, err := os.Stat("../console/replay/ui.js"); err != nil {
-		t.Fatal("console/replay/ui.js is committed: every build replays")
+	if _, err := os.Stat("console/replay/ui.js"); err != nil {
+		t.Fatal("daemon/console/replay/ui.js is committed: every build replays")
 	}
 	var visit *report.Download
 	for _, p := range rep.Pages {

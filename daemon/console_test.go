@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/sharc-archive/sharc/internal/browsertest"
 	"github.com/sharc-archive/sharc/internal/testkit"
+	"github.com/sharc-archive/sharc/internal/testkit/browsertest"
 )
 
 // TestConsole drives the web console as a browser would (cookies, form

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // TestChainOfCustody: a finished capture's folder and its WACZ carry the

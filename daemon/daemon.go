@@ -19,13 +19,13 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/netguard"
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/netguard"
-	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -16,9 +16,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/sharc-archive/sharc/pagediff"
+	"github.com/sharc-archive/sharc/daemon/pagediff"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sharc-archive/sharc/daemon/pagediff"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/pagediff"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

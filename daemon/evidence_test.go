@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/heritrix"
-	"github.com/sharc-archive/sharc/internal/tsatest"
+	"github.com/sharc-archive/sharc/crawler/heritrix"
+	"github.com/sharc-archive/sharc/crawler/wacz"
+	"github.com/sharc-archive/sharc/internal/testkit/tsatest"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // TestEvidencePackage: with wacz_signing naming a key, a certificate and a

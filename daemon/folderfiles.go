@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sharc-archive/sharc/heritrix"
-	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/crawler/heritrix"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/store"
 )
 

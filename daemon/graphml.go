@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/crawltree"
+	"github.com/sharc-archive/sharc/daemon/crawltree"
 )
 
 // getGraphML answers GET /api/v1/captures/{id}/graphml: the capture's

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawltree"
+	"github.com/sharc-archive/sharc/daemon/crawltree"
 	"github.com/sharc-archive/sharc/internal/testkit"
 )
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/netguard"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/netguard"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

@@ -18,12 +18,12 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/internal/testkit"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 )
 
 // clusterDSN gives a test of cluster mode, which needs PostgreSQL, its
-// own schema (internal/pgtest); without SHARC_TEST_PG the test skips,
+// own schema (internal/testkit/pgtest); without SHARC_TEST_PG the test skips,
 // saying why.
 func clusterDSN(t testing.TB) string {
 	t.Helper()

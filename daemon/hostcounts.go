@@ -13,10 +13,10 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // seedHostCounts gives a resumed capture's host rows the counts of its

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 )
 
 // Bounds of a crawl.log search's page: the log is streamed, and only one

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
 )

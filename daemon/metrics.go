@@ -12,7 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -133,7 +133,7 @@ func (m *metrics) outcomes() []string {
 	return out
 }
 
-// knownCodes are the crawl.log codes SHARC writes (crawllog/codes.go); an
+// knownCodes are the crawl.log codes SHARC writes (crawler/crawllog/codes.go); an
 // unlisted one is still counted, from its first event.
 func knownCodes() []crawllog.Code {
 	return []crawllog.Code{crawllog.CodeConnectFailed, crawllog.CodeConnectLost, crawllog.CodeTimeout, crawllog.CodeRuntimeError,

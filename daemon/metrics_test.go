@@ -317,10 +317,10 @@ func TestMetricsForget(t *testing.T) {
 }
 
 // TestKnownCodesCoverCrawllog: sharc_unfetched_total is initialised with
-// every crawl.log code crawllog/codes.go declares, and the error classes
+// every crawl.log code crawler/crawllog/codes.go declares, and the error classes
 // are decided for each (a new code must be added to knownCodes).
 func TestKnownCodesCoverCrawllog(t *testing.T) {
-	f, err := goparser.ParseFile(token.NewFileSet(), filepath.Join("..", "crawllog", "codes.go"), nil, 0)
+	f, err := goparser.ParseFile(token.NewFileSet(), filepath.Join("..", "crawler", "crawllog", "codes.go"), nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,9 +15,9 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

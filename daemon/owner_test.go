@@ -12,11 +12,11 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // TestSubmitRefusesOtherSettings: a job submitted under the name of a job

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 )
 
 // logProxy is a loopback forward proxy (RFC 9112 §3.2.2 absolute-form

@@ -6,7 +6,7 @@ import (
 	"net"
 	"net/http"
 
-	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/daemon/console"
 )
 
 // listenReplay opens the replay origin's listener: Config.ReplayListen,

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/sharc-archive/sharc/console"
+	"github.com/sharc-archive/sharc/daemon/console"
 	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
@@ -132,8 +132,8 @@ func TestReplayOrigin(t *testing.T) {
 // writes the outcome into its DOM; replayed in Chromium, logged in to the
 // console, the outcome shows the console's page was not read.
 func TestReplayedScriptCannotReadConsole(t *testing.T) {
-	if _, err := os.Stat("../console/replay/ui.js"); err != nil {
-		t.Fatal("console/replay/ui.js is committed: every build replays")
+	if _, err := os.Stat("console/replay/ui.js"); err != nil {
+		t.Fatal("daemon/console/replay/ui.js is committed: every build replays")
 	}
 	var consoleBase atomic.Value
 	consoleBase.Store("")

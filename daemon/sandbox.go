@@ -16,9 +16,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/siteauth"
-	"github.com/sharc-archive/sharc/upload"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
+	"github.com/sharc-archive/sharc/crawler/upload"
 )
 
 // A job submitted to the daemon runs in a sandbox: every path it names

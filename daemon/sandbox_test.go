@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/internal/testkit"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/internal/testkit/storetest"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/store/storetest"
 )
 
 // countingListener is a plain TCP listener on 127.0.0.7 that counts the
@@ -183,7 +183,7 @@ func assertEmpty(t *testing.T, dir string) {
 // and a file that is no model is reported without quoting its content.
 func TestSandboxRatesModel(t *testing.T) {
 	models, outside := t.TempDir(), t.TempDir()
-	good, err := os.ReadFile("../changerate/testdata/model-c45.golden.json")
+	good, err := os.ReadFile("../crawler/changerate/testdata/model-c45.golden.json")
 	if err != nil {
 		t.Fatal(err)
 	}

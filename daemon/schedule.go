@@ -5,7 +5,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/job"
 )
 
 // nextAfter is the first scheduled time after now that follows due, the

@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // stepClock is a clock the test moves forward by hand: time.Now plus an

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // TestSnapshotWACZServedWithRanges: a cancelled capture (no finished

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/wacz"
+	"github.com/sharc-archive/sharc/crawler/wacz"
 )
 
 // TestStageCommitted: of each WARC file the store indexed, the staged

@@ -18,8 +18,8 @@ import (
 
 	"github.com/minio/minio-go/v7"
 
-	"github.com/sharc-archive/sharc/internal/s3test"
-	"github.com/sharc-archive/sharc/wacz"
+	"github.com/sharc-archive/sharc/crawler/wacz"
+	"github.com/sharc-archive/sharc/internal/testkit/s3test"
 )
 
 // TestWARCListShowsObjects: a job with warc.upload run by the daemon lists

@@ -21,8 +21,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // waczName is the file a finished capture's WACZ is written to, beside

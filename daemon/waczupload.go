@@ -21,8 +21,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/daemon/access"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // Uploaded WACZs (docs/security.md, "Uploaded WACZ"): an operator or admin

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 
-	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
 // chunkSize is the number of entries per chunk of a urlList.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sharc-archive/sharc/quality"
+	"github.com/sharc-archive/sharc/scheduler/quality"
 )
 
 // capture runs a visit-revisit strategy over a site given by rates and

@@ -2,7 +2,7 @@
 # make bench-abuse: does `sharc serve` stay responsive under the slow-body
 # flood of issue 26? (docs/benchmarks.md, "Slow-body flood"). Starts a
 # real daemon (SQLite store in a temporary directory, a token) on
-# 127.0.0.1:PORT, then internal/benchabuse opens CONNS unauthenticated
+# 127.0.0.1:PORT, then research/benchabuse opens CONNS unauthenticated
 # POST /api/v1/jobs connections (Content-Length 200000, a byte every
 # TRICKLE, dialling again when closed) from SOURCES addresses 127.0.0.2…,
 # one worker process each, for DURATION, and meanwhile measures /healthz
@@ -32,7 +32,7 @@ ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d /tmp/sharc-bench-abuse.XXXXXX)
 echo "work dir: $work; ulimit -n $(ulimit -n)"
 go build -o "$work/sharc" ./cmd/sharc
-go build -o "$work/benchabuse" ./internal/benchabuse
+go build -o "$work/benchabuse" ./research/benchabuse
 builds=(sharc)
 if [ -n "${BASELINE:-}" ]; then
 	mkdir "$work/baseline-src"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deploy/deploy_test.go validates docker-compose.yml with the real
+# configs/deploy/deploy_test.go validates docker-compose.yml with the real
 # docker-compose (Debian's package). Install it when it is missing and we
 # may (root with apt); otherwise that test skips and says why.
 set -u

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/store"
 )
 

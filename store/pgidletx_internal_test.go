@@ -7,7 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 )
 
 // TestPGIdleInTransactionTimeout: every PostgreSQL session of the store

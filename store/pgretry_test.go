@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

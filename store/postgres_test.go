@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/storetest"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/store/storetest"
 )
 
 // openPostgres opens a store in a fresh schema (see pgSchemaDSN).
@@ -30,7 +30,7 @@ func openPostgresDSN(t testing.TB, dsn string) store.Store {
 	return s
 }
 
-// pgSchemaDSN gives the test its own schema (internal/pgtest).
+// pgSchemaDSN gives the test its own schema (internal/testkit/pgtest).
 func pgSchemaDSN(t testing.TB) string { return pgtest.SchemaDSN(t, "sharc_test") }
 
 func TestPostgres(t *testing.T) {

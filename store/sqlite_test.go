@@ -8,8 +8,8 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
 
+	"github.com/sharc-archive/sharc/internal/testkit/storetest"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/store/storetest"
 )
 
 func openSQLite(t testing.TB) store.Store {

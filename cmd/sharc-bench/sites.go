@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sharc-archive/sharc/testsite"
+	"github.com/sharc-archive/sharc/research/testsite"
 )
 
 // siteHold keeps every page unchanged for the length of a benchmark: one Δ

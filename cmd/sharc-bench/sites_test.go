@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/testsite"
+	"github.com/sharc-archive/sharc/research/testsite"
 )
 
 // TestServeSites: sites prints one root URL per loopback host, only once

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sharc-archive/sharc/urlcanon"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
 // runURLs prints the sorted canonical URLs a capture answered with 2xx,

@@ -17,7 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/internal/testkit"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/pgtest"
 	"github.com/sharc-archive/sharc/internal/testkit"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 )
 
 // aliasDSN names dsn's database and schema another way: through localhost

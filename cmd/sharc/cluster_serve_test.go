@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/daemon"
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 )
 
 // TestThreeServeNodes runs three `sharc serve` daemons (nodes n1, n2, n3)

@@ -16,12 +16,12 @@ import (
 
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/crawler/siteauth"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/siteauth"
 	"github.com/sharc-archive/sharc/store"
 )
 

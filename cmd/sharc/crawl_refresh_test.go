@@ -12,7 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/testsite"
+	"github.com/sharc-archive/sharc/research/testsite"
 )
 
 // TestCrawlRefreshCycle: `sharc crawl` of a full capture, then of the same

@@ -14,13 +14,13 @@ import (
 
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/job"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/report"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/crawler/wacz"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/testsite"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // runDemo is `make demo`: it serves the changing test site in-process on

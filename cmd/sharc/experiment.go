@@ -11,12 +11,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/research/sim"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/sim"
-	"github.com/sharc-archive/sharc/testsite"
 )
 
 // runExperiment dispatches `sharc experiment NAME`.

@@ -18,8 +18,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sharc-archive/sharc/configs"
-	"github.com/sharc-archive/sharc/experiment/recurring"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/research/recurring"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/experiment/recurring"
+	"github.com/sharc-archive/sharc/research/recurring"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sharc-archive/sharc/refresh"
-	"github.com/sharc-archive/sharc/refresh/refreshsim"
+	"github.com/sharc-archive/sharc/research/refreshsim"
+	"github.com/sharc-archive/sharc/scheduler/refresh"
 )
 
 // Markers of the generated section of docs/refresh-policies.md.

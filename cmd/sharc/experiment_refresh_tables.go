@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sharc-archive/sharc/refresh"
-	"github.com/sharc-archive/sharc/refresh/refreshsim"
+	"github.com/sharc-archive/sharc/research/refreshsim"
+	"github.com/sharc-archive/sharc/scheduler/refresh"
 )
 
 // The extra tables of docs/refresh-policies.md (issue 31: every figure

@@ -11,7 +11,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/cdxj"
+	"github.com/sharc-archive/sharc/warc/cdxj"
 )
 
 // exportFormats lists the formats runExport dispatches to; keep it in step

@@ -11,9 +11,9 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/cdxj"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
+	"github.com/sharc-archive/sharc/warc/cdxj"
 )
 
 func TestMigrateAndExportCDXJ(t *testing.T) {

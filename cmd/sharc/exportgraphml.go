@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/crawltree"
+	"github.com/sharc-archive/sharc/daemon/crawltree"
 )
 
 // exportGraphML writes the capture's collapsed crawl tree as GraphML:

@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/crawltree"
+	"github.com/sharc-archive/sharc/daemon/crawltree"
 	"github.com/sharc-archive/sharc/store"
 )
 

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/job"
 	"github.com/sharc-archive/sharc/scheduler"
 )
 
@@ -77,7 +77,7 @@ func printExitCodes(c *cli) error {
 }
 
 // printJobYAML prints a minimal job with every default spelled out, as
-// the job package fills them in (job/testdata/defaults.golden.yaml).
+// the job package fills them in (crawler/job/testdata/defaults.golden.yaml).
 func printJobYAML(c *cli) error {
 	const minimal = "name: example\nseeds: [https://example.org/]\nuser_agent: sharc/1.0 (+https://example.org/crawler)\n"
 	reg := scheduler.NewRegistry()

@@ -72,12 +72,12 @@ func TestHelpTopics(t *testing.T) {
 			t.Errorf("sharc help exit-codes lacks %d:\n%s", e.Code, codes.stdout)
 		}
 	}
-	defaults, err := os.ReadFile("../../job/testdata/defaults.golden.yaml")
+	defaults, err := os.ReadFile("../../crawler/job/testdata/defaults.golden.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res := runCLI("help", "job-yaml"); res.code != exitOK || !strings.Contains(res.stdout, string(defaults)) {
-		t.Errorf("sharc help job-yaml (exit %d) does not list job/testdata/defaults.golden.yaml:\n%s", res.code, res.stdout)
+		t.Errorf("sharc help job-yaml (exit %d) does not list crawler/job/testdata/defaults.golden.yaml:\n%s", res.code, res.stdout)
 	}
 	if res := runCLI("help", "environment"); res.code != exitOK || !strings.Contains(res.stdout, "SHARC_LOG") {
 		t.Errorf("sharc help environment: exit %d\n%s", res.code, res.stdout)

@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/internal/hostile"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/internal/testkit/hostile"
 )
 
 // TestHostileCapture is issue 10's one capture of everything hostile at
 // once, run as `sharc crawl` in a child process: the traps and bombs of
-// internal/hostile (a sitemap-index bomb, a 1 MiB robots.txt whose last
+// internal/testkit/hostile (a sitemap-index bomb, a 1 MiB robots.txt whose last
 // rule must not apply, looping links, a calendar, a multiplying search,
 // malformed and over-long links, redirect chains and cycles, a gzip bomb,
 // a 3 MiB header, endless headers, garbage, silence, resets, a short body,

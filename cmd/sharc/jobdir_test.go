@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/heritrix"
-	"github.com/sharc-archive/sharc/jobdir"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/crawler/heritrix"
+	"github.com/sharc-archive/sharc/crawler/jobdir"
 )
 
 // captureFolder is the folder of the job's only capture under the job

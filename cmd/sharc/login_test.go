@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/loginsite"
+	"github.com/sharc-archive/sharc/internal/testkit/loginsite"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/crawllog"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 )
 
 // TestUnreachableSeedExitStatus is issue 28 row 2: a seed whose host

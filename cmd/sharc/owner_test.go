@@ -15,10 +15,10 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
+	"github.com/sharc-archive/sharc/internal/testkit/storetest"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/store/storetest"
-	"github.com/sharc-archive/sharc/urlcanon"
 )
 
 // TestCrawlOwnership drives `sharc crawl` through issue 10's takeover: a

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sharc-archive/sharc/changerate"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/research/sim"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/sim"
 	"github.com/sharc-archive/sharc/store"
 	"go.uber.org/zap"
 )

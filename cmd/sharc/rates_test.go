@@ -14,12 +14,12 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/changerate"
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/job"
+	"github.com/sharc-archive/sharc/crawler/changerate"
+	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/research/testsite"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/testsite"
 )
 
 // crawledStore runs two visit-revisit captures of the live changing test

@@ -7,9 +7,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/report"
 	"github.com/sharc-archive/sharc/store"
 )
 

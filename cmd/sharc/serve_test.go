@@ -19,11 +19,11 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/daemon"
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/store"
 )
 
-// servePGDSN gives the test its own schema (internal/pgtest).
+// servePGDSN gives the test its own schema (internal/testkit/pgtest).
 func servePGDSN(t *testing.T) string { return pgtest.SchemaDSN(t, "sharc_serve") }
 
 func freePort(t *testing.T) string {

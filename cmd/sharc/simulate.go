@@ -9,8 +9,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/research/sim"
 	"github.com/sharc-archive/sharc/scheduler"
-	"github.com/sharc-archive/sharc/sim"
 )
 
 // runSimulate simulates one capture of a synthetic site, or reproduces the
@@ -125,7 +125,7 @@ func printTables(ctx context.Context, c *cli, id, format string) error {
 		b.WriteString("\n")
 	}
 	if id == "all" && !ch5 {
-		b.WriteString("## Chapter 5: visit-revisit strategies\n\nNo chapter-5 table is reproduced yet (sim/tables_ch5.go).\n\n")
+		b.WriteString("## Chapter 5: visit-revisit strategies\n\nNo chapter-5 table is reproduced yet (research/sim/tables_ch5.go).\n\n")
 	}
 	if id == "all" {
 		b.WriteString(reproductionNotes)

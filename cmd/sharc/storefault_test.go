@@ -20,8 +20,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/crawllog"
-	"github.com/sharc-archive/sharc/internal/pgtest"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )

@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/testsite"
+	"github.com/sharc-archive/sharc/research/testsite"
 )
 
 // runTestsite serves the live synthetic test site until ctx is done.

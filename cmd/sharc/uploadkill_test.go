@@ -21,7 +21,7 @@ import (
 	"github.com/minio/minio-go/v7"
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/internal/s3test"
+	"github.com/sharc-archive/sharc/internal/testkit/s3test"
 	"github.com/sharc-archive/sharc/store"
 )
 

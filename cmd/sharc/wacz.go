@@ -15,11 +15,11 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/crawler/netguard"
+	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/internal/version"
-	"github.com/sharc-archive/sharc/jobdir"
-	"github.com/sharc-archive/sharc/netguard"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -16,8 +16,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/urlcanon"
 	"github.com/sharc-archive/sharc/warc"
 )
 

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/tsatest"
-	"github.com/sharc-archive/sharc/wacz"
+	"github.com/sharc-archive/sharc/crawler/wacz"
+	"github.com/sharc-archive/sharc/internal/testkit/tsatest"
 )
 
 // TestExportWACZNamedSignerTSA: keygen makes a key and a self-signed

@@ -17,9 +17,9 @@ import (
 	"github.com/minio/minio-go/v7"
 	"go.uber.org/zap"
 
-	"github.com/sharc-archive/sharc/internal/s3test"
+	"github.com/sharc-archive/sharc/crawler/wacz"
+	"github.com/sharc-archive/sharc/internal/testkit/s3test"
 	"github.com/sharc-archive/sharc/store"
-	"github.com/sharc-archive/sharc/wacz"
 )
 
 // TestExportWACZUpload: `sharc crawl` with warc.upload, then `sharc export

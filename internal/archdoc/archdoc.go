@@ -17,6 +17,9 @@ type Package struct {
 	// Imports are the project packages it imports directly (not in
 	// tests), sorted.
 	Imports []string
+	// Direct are all packages it imports directly (not in tests), the
+	// standard library and other modules included, project ones relative.
+	Direct []string
 	// Deps are all packages it depends on, the standard library and
 	// other modules included, with project ones relative.
 	Deps []string
@@ -46,9 +49,11 @@ func Load(ctx context.Context, dir string) ([]Package, error) {
 		}
 		p := Package{Path: strings.TrimPrefix(f[0], prefix), Doc: f[3]}
 		for _, imp := range strings.Fields(f[1]) {
-			if rel, ok := strings.CutPrefix(imp, prefix); ok {
+			rel, ok := strings.CutPrefix(imp, prefix)
+			if ok {
 				p.Imports = append(p.Imports, rel)
 			}
+			p.Direct = append(p.Direct, rel)
 		}
 		for _, d := range strings.Fields(f[2]) {
 			p.Deps = append(p.Deps, strings.TrimPrefix(d, prefix))

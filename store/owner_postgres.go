@@ -17,6 +17,13 @@ type pgLock struct {
 	h      CaptureHolder
 	shared bool
 	conn   *pgx.Conn
+	// pid is the server backend of conn's session: after conn is lost
+	// the server may still hold that session (a black-holed network
+	// closes nothing), and with it the locks; lock ends it first.
+	pid uint32
+	// started is that backend's start, which tells it from a later
+	// backend given the same pid.
+	started time.Time
 }
 
 // pgCaptureKey is the advisory lock key of a job's capture (node "") or
@@ -57,8 +64,44 @@ func (l *pgLock) lock(ctx context.Context) error {
 		conn.Close(context.WithoutCancel(ctx))
 		return err
 	}
-	l.conn = conn
+	if err := conn.QueryRow(ctx, `SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()`).Scan(&l.started); err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		return fmt.Errorf("store: capture lock session: %w", err)
+	}
+	l.conn, l.pid = conn, conn.PgConn().PID()
 	return nil
+}
+
+// endLostSession ends the server session of a lost lock connection, if
+// the server still has it, and waits until it is gone, so that its locks
+// (this process's own) are free to take again. Ending a session of the
+// same role needs no privilege.
+func (l *pgLock) endLostSession(ctx context.Context) error {
+	if l.pid == 0 {
+		return nil
+	}
+	pid := l.pid
+	const gone = `SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2)`
+	if _, err := l.s.pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2`, int64(pid), l.started); err != nil {
+		return fmt.Errorf("store: end the lost capture lock session %d: %w", pid, err)
+	}
+	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		var ok bool
+		if err := l.s.pool.QueryRow(ctx, gone, int64(pid), l.started).Scan(&ok); err != nil {
+			return fmt.Errorf("store: end the lost capture lock session %d: %w", pid, err)
+		}
+		if ok {
+			l.pid = 0
+			return nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
 }
 
 func (l *pgLock) tryLocks(ctx context.Context, conn *pgx.Conn) (bool, error) {
@@ -83,6 +126,9 @@ func (l *pgLock) tryLocks(ctx context.Context, conn *pgx.Conn) (bool, error) {
 func (l *pgLock) Heartbeat(ctx context.Context, now time.Time) error {
 	if l.conn == nil || l.conn.IsClosed() {
 		l.h.Heartbeat = now
+		if err := l.endLostSession(ctx); err != nil {
+			return err
+		}
 		if err := l.lock(ctx); err != nil {
 			var busy *CaptureBusyError
 			if errors.As(err, &busy) {

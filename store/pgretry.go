@@ -41,8 +41,13 @@ func connLost(err error) bool {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		// 08: connection exception; 57P01-03: admin shutdown (also
-		// pg_terminate_backend), crash shutdown, cannot connect now.
-		return strings.HasPrefix(pe.Code, "08") || pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03"
+		// pg_terminate_backend), crash shutdown, cannot connect now;
+		// 25P03: the server ended a session idle in its transaction
+		// (idle_in_transaction_session_timeout, as after a SIGSTOP): the
+		// transaction was rolled back and the connection closed, so the
+		// attempt is retried like any lost connection, and a fenced
+		// node's retry meets its stale lease (TestClusterSIGSTOPBeyondTTL).
+		return strings.HasPrefix(pe.Code, "08") || pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03" || pe.Code == "25P03"
 	}
 	var ce *pgconn.ConnectError
 	var ne net.Error

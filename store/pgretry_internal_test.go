@@ -22,6 +22,7 @@ func TestConnLost(t *testing.T) {
 		{&pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}, true},
 		{fmt.Errorf("commit: %w", &pgconn.PgError{Code: "08006"}), true},
 		{&pgconn.PgError{Code: "57P03"}, true},
+		{&pgconn.PgError{Severity: "FATAL", Code: "25P03", Message: "terminating connection due to idle-in-transaction timeout"}, true},
 		{io.ErrUnexpectedEOF, true},
 		{fmt.Errorf("read: %w", syscall.ECONNRESET), true},
 		{pgconn.ErrConnClosed, true},

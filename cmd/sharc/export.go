@@ -42,7 +42,25 @@ func runExport(ctx context.Context, c *cli, args []string) error {
 
 // exportCDXJ writes the capture's CDXJ index (pywb convention).
 func exportCDXJ(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("export cdxj", "usage: sharc export cdxj [CAPTURE] (--store DSN | --job JOB.yaml) [--capture ID] [-o FILE]")
+	return exportCapture(ctx, c, "cdxj", args, func(ctx context.Context, tg target, out string) error {
+		recs, err := tg.st.Records(ctx, tg.capt.ID)
+		if err != nil {
+			return err
+		}
+		n, err := writeOutput(out, c.stdout, func(w io.Writer) (int, error) { return cdxj.WriteRecords(w, recs) })
+		if err != nil {
+			return err
+		}
+		c.log.Info("exported CDXJ", zap.Int64("capture", tg.capt.ID), zap.Int("lines", n), zap.Int("records", len(recs)), zap.String("out", out))
+		return nil
+	})
+}
+
+// exportCapture parses the flags every single-file export shares
+// (sharc export FORMAT [CAPTURE] (--store DSN | --job JOB.yaml) [--capture
+// ID] [-o FILE]), opens the capture and runs write with it and the -o path.
+func exportCapture(ctx context.Context, c *cli, format string, args []string, write func(context.Context, target, string) error) error {
+	fs := c.flags("export "+format, "usage: sharc export "+format+" [CAPTURE] (--store DSN | --job JOB.yaml) [--capture ID] [-o FILE]")
 	cf := addCaptureFlags(fs)
 	out := fs.String("o", "", "output file (default standard output)")
 	args, err := cf.takePositional(args)
@@ -57,17 +75,7 @@ func exportCDXJ(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer tg.st.Close()
-	captureID := &tg.capt.ID
-	recs, err := tg.st.Records(ctx, *captureID)
-	if err != nil {
-		return err
-	}
-	n, err := writeOutput(*out, c.stdout, func(w io.Writer) (int, error) { return cdxj.WriteRecords(w, recs) })
-	if err != nil {
-		return err
-	}
-	c.log.Info("exported CDXJ", zap.Int64("capture", *captureID), zap.Int("lines", n), zap.Int("records", len(recs)), zap.String("out", *out))
-	return nil
+	return write(ctx, tg, *out)
 }
 
 // writeOutput runs write on stdout, or on a temporary file renamed to path

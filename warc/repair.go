@@ -107,32 +107,12 @@ func Repair(path string, keep int64, log *zap.Logger) (finalPath string, cut int
 		return "", 0, fmt.Errorf("warc: repair: %w", err)
 	}
 	scan := scanValid(f, st.Size())
-	if keep < 0 {
-		keep = scan.validEnd()
-	} else {
-		if keep > scan.validEnd() {
-			return "", 0, fmt.Errorf("warc: repair %s: index ends at %d but the valid records end at %d (%v)",
-				path, keep, scan.validEnd(), scan.stopErr)
-		}
-		if keep != 0 && !containsInt(scan.ends, keep) {
-			return "", 0, fmt.Errorf("warc: repair %s: offset %d is not a record boundary", path, keep)
-		}
+	keep, err = keepOffset(path, keep, scan)
+	if err != nil {
+		return "", 0, err
 	}
 	cut = st.Size() - keep
-	var dropped []string
-	for i, e := range scan.ends {
-		if e > keep {
-			dropped = append(dropped, scan.types[i]+" "+scan.ids[i])
-		}
-	}
-	fields := []zap.Field{
-		zap.String("file", path), zap.Int64("size", st.Size()), zap.Int64("keep", keep),
-		zap.Int64("cut_bytes", cut), zap.Int64("invalid_tail_bytes", st.Size()-scan.validEnd()),
-		zap.Strings("valid_records_cut", dropped),
-	}
-	if scan.stopErr != nil {
-		fields = append(fields, zap.NamedError("damage", scan.stopErr))
-	}
+	fields := repairFields(path, keep, cut, scan)
 	if keep == 0 {
 		_ = f.Close()
 		f = nil
@@ -162,6 +142,42 @@ func Repair(path string, keep int64, log *zap.Logger) (finalPath string, cut int
 		log.Info("warc: closed interrupted file, nothing to cut", fields...)
 	}
 	return final, cut, syncDirOf(final)
+}
+
+// keepOffset is where Repair cuts: keep itself when it ends a valid
+// record (or is 0), the end of the valid records when keep < 0.
+func keepOffset(path string, keep int64, scan scanResult) (int64, error) {
+	if keep < 0 {
+		return scan.validEnd(), nil
+	}
+	if keep > scan.validEnd() {
+		return 0, fmt.Errorf("warc: repair %s: index ends at %d but the valid records end at %d (%v)",
+			path, keep, scan.validEnd(), scan.stopErr)
+	}
+	if keep != 0 && !containsInt(scan.ends, keep) {
+		return 0, fmt.Errorf("warc: repair %s: offset %d is not a record boundary", path, keep)
+	}
+	return keep, nil
+}
+
+// repairFields are the log fields of a repair: what it keeps and cuts,
+// the valid records among the cut, and the damage that ended the scan.
+func repairFields(path string, keep, cut int64, scan scanResult) []zap.Field {
+	var dropped []string
+	for i, e := range scan.ends {
+		if e > keep {
+			dropped = append(dropped, scan.types[i]+" "+scan.ids[i])
+		}
+	}
+	fields := []zap.Field{
+		zap.String("file", path), zap.Int64("size", scan.size), zap.Int64("keep", keep),
+		zap.Int64("cut_bytes", cut), zap.Int64("invalid_tail_bytes", scan.size-scan.validEnd()),
+		zap.Strings("valid_records_cut", dropped),
+	}
+	if scan.stopErr != nil {
+		fields = append(fields, zap.NamedError("damage", scan.stopErr))
+	}
+	return fields
 }
 
 func syncDirOf(path string) error {

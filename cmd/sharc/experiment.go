@@ -55,81 +55,119 @@ type liveResult struct {
 // incoherence is counted from the site's true change log at the instants
 // the site answered each visit and revisit.
 func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("experiment live", "")
-	jobPath := fs.String("job", configs.DemoJobPath, "job file (its politeness delay is the time unit; default: configs/demo.yaml, or its copy built in)")
-	out := fs.String("out", "experiment-output", "output directory (one subdirectory per strategy, emptied first)")
-	strategies := fs.String("strategies", "sharc-selective-online,hl-lifo,dfs-lifo", "comma-separated visit-revisit strategies")
-	pages := fs.Int("pages", 300, "pages of the test site")
-	outdegree := fs.Int("outdegree", 10, "links per page")
-	skew := fs.Float64("skew", 1.2, "change-rate skew")
-	// Hot leaves by default: at a few hundred pages (what a live run of a
-	// minute can fetch twice) the simulator shows the thesis' margins for
-	// hot leaves, while with cold leaves DFS-LIFO catches up (see
-	// docs/thesis-reproduction.md).
-	leaves := fs.String("leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
-	seed := fs.Uint64("seed", 1, "seed of the site's changes")
-	format := fs.String("format", "markdown", "markdown, text or json (one object per capture; progress goes to stderr)")
-	ratesFlag := fs.String("rates", "sitemap,oracle", "comma-separated rate sources to compare: sitemap (the job's cascade: sitemap changefreq, Def. 6.1) and/or oracle (the site's true rates)")
-	if err := parseFlagsOnly(fs, args); err != nil {
+	f, err := parseLiveFlags(c, args)
+	if err != nil {
 		return err
 	}
-	hot, err := parseLeaves(*leaves)
+	hot, err := parseLeaves(f.leaves)
 	if err != nil {
 		return err
 	}
 	reg := scheduler.NewRegistry()
 	// Every choice is checked before the first capture, which empties its
 	// output directory and runs for a minute.
-	if *format != "markdown" && *format != "text" && *format != "json" {
-		return usagef("--format must be markdown, text or json, got %q", *format)
+	if err := f.check(reg); err != nil {
+		return err
 	}
 	// With JSON on stdout, the captures' progress lines go to stderr.
 	capture := c
-	if *format == "json" {
+	if f.format == "json" {
 		capture = &cli{stdout: c.stderr, stderr: c.stderr, log: c.log}
 	}
-	for _, rates := range strings.Split(*ratesFlag, ",") {
+	var results []liveResult
+	for _, rates := range strings.Split(f.rates, ",") {
+		for _, s := range strings.Split(f.strategies, ",") {
+			r, err := f.captureArm(ctx, capture, reg, hot, rates, strings.TrimSpace(s))
+			if err != nil {
+				return err
+			}
+			results = append(results, r)
+		}
+	}
+	return f.print(c, results)
+}
+
+// liveFlags are the flags of `sharc experiment live`.
+type liveFlags struct {
+	jobPath, out, strategies, leaves, format, rates string
+	pages, outdegree                                int
+	skew                                            float64
+	seed                                            uint64
+}
+
+func parseLiveFlags(c *cli, args []string) (*liveFlags, error) {
+	fs := c.flags("experiment live", "")
+	f := &liveFlags{}
+	fs.StringVar(&f.jobPath, "job", configs.DemoJobPath, "job file (its politeness delay is the time unit; default: configs/demo.yaml, or its copy built in)")
+	fs.StringVar(&f.out, "out", "experiment-output", "output directory (one subdirectory per strategy, emptied first)")
+	fs.StringVar(&f.strategies, "strategies", "sharc-selective-online,hl-lifo,dfs-lifo", "comma-separated visit-revisit strategies")
+	fs.IntVar(&f.pages, "pages", 300, "pages of the test site")
+	fs.IntVar(&f.outdegree, "outdegree", 10, "links per page")
+	fs.Float64Var(&f.skew, "skew", 1.2, "change-rate skew")
+	// Hot leaves by default: at a few hundred pages (what a live run of a
+	// minute can fetch twice) the simulator shows the thesis' margins for
+	// hot leaves, while with cold leaves DFS-LIFO catches up (see
+	// docs/thesis-reproduction.md).
+	fs.StringVar(&f.leaves, "leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the site's changes")
+	fs.StringVar(&f.format, "format", "markdown", "markdown, text or json (one object per capture; progress goes to stderr)")
+	fs.StringVar(&f.rates, "rates", "sitemap,oracle", "comma-separated rate sources to compare: sitemap (the job's cascade: sitemap changefreq, Def. 6.1) and/or oracle (the site's true rates)")
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// check refuses an unknown format, rate source or strategy and a job
+// that does not load.
+func (f *liveFlags) check(reg *scheduler.Registry) error {
+	if f.format != "markdown" && f.format != "text" && f.format != "json" {
+		return usagef("--format must be markdown, text or json, got %q", f.format)
+	}
+	for _, rates := range strings.Split(f.rates, ",") {
 		if rates != "sitemap" && rates != "oracle" {
 			return usagef("unknown --rates %q (valid: sitemap, oracle)", rates)
 		}
 	}
-	for _, s := range strings.Split(*strategies, ",") {
+	for _, s := range strings.Split(f.strategies, ",") {
 		if s = strings.TrimSpace(s); !reg.VisitRevisit(s) {
 			return usagef("strategy %q is not a visit-revisit strategy (valid: %s)", s, strings.Join(visitRevisitNames(reg), ", "))
 		}
 	}
-	if _, err := loadDemoJob(*jobPath, reg); err != nil {
-		return err
+	_, err := loadDemoJob(f.jobPath, reg)
+	return err
+}
+
+// captureArm captures the test site once with strategy s and rate source
+// rates, and counts its actual incoherence.
+func (f *liveFlags) captureArm(ctx context.Context, capture *cli, reg *scheduler.Registry, hot bool, rates, s string) (liveResult, error) {
+	j, err := loadDemoJob(f.jobPath, reg)
+	if err != nil {
+		return liveResult{}, err
 	}
-	var results []liveResult
-	for _, rates := range strings.Split(*ratesFlag, ",") {
-		for _, s := range strings.Split(*strategies, ",") {
-			s = strings.TrimSpace(s)
-			j, err := loadDemoJob(*jobPath, reg)
-			if err != nil {
-				return err
-			}
-			j.Scheduler.Strategy = s
-			cfg := testsite.Config{Pages: *pages, Outdegree: *outdegree, Skew: *skew, HotLeaves: hot, Seed: *seed}
-			var opts crawler.Options
-			if rates == "oracle" {
-				truth, err := sim.NewSite(cfg.Pages, cfg.Outdegree, cfg.Skew, cfg.HotLeaves)
-				if err != nil {
-					return err
-				}
-				opts.Rates = oracleRates{rates: truth.Rates, unit: j.Politeness.Delay}
-			}
-			site, st, stats, err := captureTestSite(ctx, capture, j, reg, cfg, opts, filepath.Join(*out, rates+"-"+s))
-			if err != nil {
-				return err
-			}
-			st.Close()
-			r := liveResult{Strategy: s, Rates: rates, Pages: *pages, Seconds: stats.Elapsed.Seconds()}
-			r.Revisited, r.TrueIncoherent = liveIncoherence(site)
-			results = append(results, r)
+	j.Scheduler.Strategy = s
+	cfg := testsite.Config{Pages: f.pages, Outdegree: f.outdegree, Skew: f.skew, HotLeaves: hot, Seed: f.seed}
+	var opts crawler.Options
+	if rates == "oracle" {
+		truth, err := sim.NewSite(cfg.Pages, cfg.Outdegree, cfg.Skew, cfg.HotLeaves)
+		if err != nil {
+			return liveResult{}, err
 		}
+		opts.Rates = oracleRates{rates: truth.Rates, unit: j.Politeness.Delay}
 	}
-	switch *format {
+	site, st, stats, err := captureTestSite(ctx, capture, j, reg, cfg, opts, filepath.Join(f.out, rates+"-"+s))
+	if err != nil {
+		return liveResult{}, err
+	}
+	st.Close()
+	r := liveResult{Strategy: s, Rates: rates, Pages: f.pages, Seconds: stats.Elapsed.Seconds()}
+	r.Revisited, r.TrueIncoherent = liveIncoherence(site)
+	return r, nil
+}
+
+// print writes the results as --format asks.
+func (f *liveFlags) print(c *cli, results []liveResult) error {
+	switch f.format {
 	case "json":
 		enc := json.NewEncoder(c.stdout)
 		enc.SetIndent("", "  ")
@@ -140,7 +178,7 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 			fmt.Fprintf(c.stdout, "| %s | %s | %d | %d | %d | %.1f s |\n", r.Rates, r.Strategy, r.Pages, r.Revisited, r.TrueIncoherent, r.Seconds)
 		}
 		fmt.Fprintf(c.stdout, "\nCommand: `sharc experiment live --pages %d --outdegree %d --skew %g --leaves %s --seed %d --rates %s` (time unit = the job's politeness delay)\n",
-			*pages, *outdegree, *skew, *leaves, *seed, *ratesFlag)
+			f.pages, f.outdegree, f.skew, f.leaves, f.seed, f.rates)
 		return nil
 	}
 	for _, r := range results {

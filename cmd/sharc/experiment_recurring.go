@@ -37,135 +37,205 @@ func recurringEnd(section string) string { return "<!-- recurring:" + section + 
 // recurring captures of one evolving test site per arm (rate source ×
 // strategy) and site seed, scored by the site's true change log.
 func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("experiment recurring", "")
-	jobPath := fs.String("job", configs.DemoJobPath, "job file (its politeness delay is the time unit Δ unless --delta is set; default: configs/demo.yaml, or its copy built in)")
-	out := fs.String("out", "experiment-output/recurring", "output directory (one folder per seed and arm, emptied first)")
-	seedsFlag := fs.String("seeds", "1,2,3,4,5", "comma-separated site seeds (independent replications)")
-	captures := fs.Int("captures", 6, "recurring captures per arm (N)")
-	pages := fs.Int("pages", 150, "pages of the test site")
-	outdegree := fs.Int("outdegree", 10, "links per page")
-	skew := fs.Float64("skew", 1.2, "change-rate skew")
-	leaves := fs.String("leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
-	delta := fs.Duration("delta", 0, "time unit Δ: the job's politeness delay for these captures (0: the job's)")
-	ratesFlag := fs.String("rates", "true,history,cascade,predictor,sitemap,default,pooled", "comma-separated rate sources (true, history, cascade, predictor, sitemap, default, pooled)")
-	strategies := fs.String("strategies", "sharc-selective-online,hl-lifo", "comma-separated strategies; visit-revisit ones are scored by incoherence, single-visit ones (e.g. bfs, sharc-offline) by blur")
-	listen := fs.String("listen", "127.0.0.1:0", "loopback address of the test sites; port 0 gives each arm a free port, port P gives arm i port P+i")
-	parallel := fs.Int("parallel", 0, "arms captured at once (0: all; each mostly waits out its politeness delay)")
-	ties := fs.String("ties", "id", "how equal rates are ordered: id (the crawler's own: page ID, i.e. discovery order, which on the test site is the true-rate order) or random (a seeded permutation per site seed, as the simulator's rate modes)")
-	goalFrom := fs.Int("goal-from", 4, "the goal's verdict averages captures from this one on")
-	format := fs.String("format", "markdown", "markdown or json (one object per capture); progress goes to stderr")
-	doc := fs.String("doc", "", "also rewrite the generated section of this markdown page (docs/recurring-captures.md)")
-	section := fs.String("doc-section", "results", "the generated section of --doc to rewrite (letters, digits and '-')")
-	resummarise := fs.Bool("resummarise", false, "with --doc: capture nothing, re-summarise the raw scores kept in the page with today's code (its command line is kept)")
-	if err := parseFlagsOnly(fs, args); err != nil {
-		return err
-	}
-	if !regexp.MustCompile(`^[A-Za-z0-9-]+$`).MatchString(*section) {
-		return usagef("--doc-section must be letters, digits and '-', got %q", *section)
-	}
-	if *resummarise {
-		if *doc == "" {
-			return usagef("--resummarise needs --doc")
-		}
-		page, err := os.ReadFile(*doc)
-		if err != nil {
-			return err
-		}
-		rd, _, err := parseRecurringDoc(string(page), *section)
-		if err != nil {
-			return fmt.Errorf("%s: no generated section with raw scores: %w", *doc, err)
-		}
-		md := rd.markdown(scheduler.NewRegistry())
-		if err := writeRecurringDoc(*doc, *section, md, rd); err != nil {
-			return err
-		}
-		_, err = io.WriteString(c.stdout, md)
-		return err
-	}
-	hot, err := parseLeaves(*leaves)
+	f, err := parseRecurringFlags(c, args)
 	if err != nil {
 		return err
 	}
-	if *format != "markdown" && *format != "json" {
-		return usagef("--format must be markdown or json, got %q", *format)
+	if !regexp.MustCompile(`^[A-Za-z0-9-]+$`).MatchString(f.section) {
+		return usagef("--doc-section must be letters, digits and '-', got %q", f.section)
 	}
-	if *ties != "id" && *ties != "random" {
-		return usagef("--ties must be id or random, got %q", *ties)
+	if f.resummarise {
+		return resummariseRecurring(c, f.doc, f.section)
 	}
-	ap, err := netip.ParseAddrPort(*listen)
-	if err != nil || !ap.Addr().IsLoopback() {
-		return usagef("--listen must be a loopback address:port, got %q", *listen)
-	}
-	if *captures < 1 || *pages < 2 || *parallel < 0 || *goalFrom < 1 || *delta < 0 {
-		return usagef("--captures and --goal-from must be ≥ 1, --pages ≥ 2, --parallel and --delta ≥ 0")
-	}
-	// Bounds keep a typo from starting a run that cannot end in a day or
-	// fit in memory: every arm holds a site and a store.
-	if *pages > 100000 || *captures > 1000 || *parallel > 1000 {
-		return usagef("--pages must be ≤ 100000, --captures ≤ 1000, --parallel ≤ 1000")
-	}
-	var seeds []uint64
-	for _, s := range strings.Split(*seedsFlag, ",") {
-		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
-		if err != nil {
-			return usagef("--seeds: %q is not a seed", s)
-		}
-		seeds = append(seeds, v)
-	}
-	if len(seeds) > 100 {
-		return usagef("--seeds: at most 100 seeds, got %d", len(seeds))
-	}
-	var sources []recurring.RateSource
-	for _, s := range strings.Split(*ratesFlag, ",") {
-		r, err := recurring.ParseRateSource(strings.TrimSpace(s))
-		if err != nil {
-			return usagef("--rates: %v", err)
-		}
-		sources = append(sources, r)
-	}
-	reg := scheduler.NewRegistry()
-	var strats []string
-	for _, s := range strings.Split(*strategies, ",") {
-		s = strings.TrimSpace(s)
-		if !contains(reg.Names(), s) {
-			return usagef("unknown strategy %q (valid: %s)", s, strings.Join(reg.Names(), ", "))
-		}
-		strats = append(strats, s)
-	}
-	newJob := func() (*job.Job, error) {
-		j, err := loadDemoJob(*jobPath, reg)
-		if err == nil && *delta > 0 {
-			j.Politeness.Delay = *delta
-		}
-		return j, err
-	}
-	if _, err := newJob(); err != nil {
-		return err
-	}
-	bar := progressBar(c.stderr)
-	caps, err := recurring.Run(ctx, recurring.Config{
-		NewJob: newJob, Registry: reg, Pages: *pages, Outdegree: *outdegree, Skew: *skew, HotLeaves: hot,
-		Seeds: seeds, Captures: *captures, Sources: sources, Strategies: strats, Dir: *out, RandomTies: *ties == "random",
-		// Hundreds of captures: the crawlers' info lines would bury the bar.
-		Listen: ap, Parallel: *parallel, Log: c.log.WithOptions(zap.IncreaseLevel(zapcore.WarnLevel)), Progress: bar,
-	})
+	cfg, err := f.config(c)
 	if err != nil {
 		return err
 	}
-	rd := recurringDocData{Command: recurringCommand(args), GoalFrom: *goalFrom, Captures: caps}
-	md := rd.markdown(reg)
-	if *doc != "" {
-		if err := writeRecurringDoc(*doc, *section, md, rd); err != nil {
+	caps, err := recurring.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	rd := recurringDocData{Command: recurringCommand(args), GoalFrom: f.goalFrom, Captures: caps}
+	md := rd.markdown(cfg.Registry)
+	if f.doc != "" {
+		if err := writeRecurringDoc(f.doc, f.section, md, rd); err != nil {
 			return err
 		}
 	}
-	if *format == "json" {
+	if f.format == "json" {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(caps)
 	}
 	_, err = io.WriteString(c.stdout, md)
 	return err
+}
+
+// recurringFlags are the flags of `sharc experiment recurring`.
+type recurringFlags struct {
+	jobPath, out, seeds, leaves, rates, strategies, listen, ties, format, doc, section string
+	captures, pages, outdegree, parallel, goalFrom                                     int
+	skew                                                                               float64
+	delta                                                                              time.Duration
+	resummarise                                                                        bool
+}
+
+func parseRecurringFlags(c *cli, args []string) (*recurringFlags, error) {
+	fs := c.flags("experiment recurring", "")
+	f := &recurringFlags{}
+	fs.StringVar(&f.jobPath, "job", configs.DemoJobPath, "job file (its politeness delay is the time unit Δ unless --delta is set; default: configs/demo.yaml, or its copy built in)")
+	fs.StringVar(&f.out, "out", "experiment-output/recurring", "output directory (one folder per seed and arm, emptied first)")
+	fs.StringVar(&f.seeds, "seeds", "1,2,3,4,5", "comma-separated site seeds (independent replications)")
+	fs.IntVar(&f.captures, "captures", 6, "recurring captures per arm (N)")
+	fs.IntVar(&f.pages, "pages", 150, "pages of the test site")
+	fs.IntVar(&f.outdegree, "outdegree", 10, "links per page")
+	fs.Float64Var(&f.skew, "skew", 1.2, "change-rate skew")
+	fs.StringVar(&f.leaves, "leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
+	fs.DurationVar(&f.delta, "delta", 0, "time unit Δ: the job's politeness delay for these captures (0: the job's)")
+	fs.StringVar(&f.rates, "rates", "true,history,cascade,predictor,sitemap,default,pooled", "comma-separated rate sources (true, history, cascade, predictor, sitemap, default, pooled)")
+	fs.StringVar(&f.strategies, "strategies", "sharc-selective-online,hl-lifo", "comma-separated strategies; visit-revisit ones are scored by incoherence, single-visit ones (e.g. bfs, sharc-offline) by blur")
+	fs.StringVar(&f.listen, "listen", "127.0.0.1:0", "loopback address of the test sites; port 0 gives each arm a free port, port P gives arm i port P+i")
+	fs.IntVar(&f.parallel, "parallel", 0, "arms captured at once (0: all; each mostly waits out its politeness delay)")
+	fs.StringVar(&f.ties, "ties", "id", "how equal rates are ordered: id (the crawler's own: page ID, i.e. discovery order, which on the test site is the true-rate order) or random (a seeded permutation per site seed, as the simulator's rate modes)")
+	fs.IntVar(&f.goalFrom, "goal-from", 4, "the goal's verdict averages captures from this one on")
+	fs.StringVar(&f.format, "format", "markdown", "markdown or json (one object per capture); progress goes to stderr")
+	fs.StringVar(&f.doc, "doc", "", "also rewrite the generated section of this markdown page (docs/recurring-captures.md)")
+	fs.StringVar(&f.section, "doc-section", "results", "the generated section of --doc to rewrite (letters, digits and '-')")
+	fs.BoolVar(&f.resummarise, "resummarise", false, "with --doc: capture nothing, re-summarise the raw scores kept in the page with today's code (its command line is kept)")
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// resummariseRecurring captures nothing: it re-summarises the raw scores
+// kept in section of the page doc with today's code and rewrites it.
+func resummariseRecurring(c *cli, doc, section string) error {
+	if doc == "" {
+		return usagef("--resummarise needs --doc")
+	}
+	page, err := os.ReadFile(doc)
+	if err != nil {
+		return err
+	}
+	rd, _, err := parseRecurringDoc(string(page), section)
+	if err != nil {
+		return fmt.Errorf("%s: no generated section with raw scores: %w", doc, err)
+	}
+	md := rd.markdown(scheduler.NewRegistry())
+	if err := writeRecurringDoc(doc, section, md, rd); err != nil {
+		return err
+	}
+	_, err = io.WriteString(c.stdout, md)
+	return err
+}
+
+// config checks the flags and turns them into the run's configuration,
+// its job loaded once to fail early.
+func (f *recurringFlags) config(c *cli) (recurring.Config, error) {
+	hot, err := parseLeaves(f.leaves)
+	if err != nil {
+		return recurring.Config{}, err
+	}
+	ap, err := f.check()
+	if err != nil {
+		return recurring.Config{}, err
+	}
+	seeds, err := recurringSeeds(f.seeds)
+	if err != nil {
+		return recurring.Config{}, err
+	}
+	sources, err := recurringSources(f.rates)
+	if err != nil {
+		return recurring.Config{}, err
+	}
+	reg := scheduler.NewRegistry()
+	strats, err := recurringStrategies(reg, f.strategies)
+	if err != nil {
+		return recurring.Config{}, err
+	}
+	newJob := func() (*job.Job, error) {
+		j, err := loadDemoJob(f.jobPath, reg)
+		if err == nil && f.delta > 0 {
+			j.Politeness.Delay = f.delta
+		}
+		return j, err
+	}
+	if _, err := newJob(); err != nil {
+		return recurring.Config{}, err
+	}
+	return recurring.Config{
+		NewJob: newJob, Registry: reg, Pages: f.pages, Outdegree: f.outdegree, Skew: f.skew, HotLeaves: hot,
+		Seeds: seeds, Captures: f.captures, Sources: sources, Strategies: strats, Dir: f.out, RandomTies: f.ties == "random",
+		// Hundreds of captures: the crawlers' info lines would bury the bar.
+		Listen: ap, Parallel: f.parallel, Log: c.log.WithOptions(zap.IncreaseLevel(zapcore.WarnLevel)), Progress: progressBar(c.stderr),
+	}, nil
+}
+
+// check refuses the flags' values out of range and returns the test
+// sites' address.
+func (f *recurringFlags) check() (netip.AddrPort, error) {
+	if f.format != "markdown" && f.format != "json" {
+		return netip.AddrPort{}, usagef("--format must be markdown or json, got %q", f.format)
+	}
+	if f.ties != "id" && f.ties != "random" {
+		return netip.AddrPort{}, usagef("--ties must be id or random, got %q", f.ties)
+	}
+	ap, err := netip.ParseAddrPort(f.listen)
+	if err != nil || !ap.Addr().IsLoopback() {
+		return netip.AddrPort{}, usagef("--listen must be a loopback address:port, got %q", f.listen)
+	}
+	if f.captures < 1 || f.pages < 2 || f.parallel < 0 || f.goalFrom < 1 || f.delta < 0 {
+		return netip.AddrPort{}, usagef("--captures and --goal-from must be ≥ 1, --pages ≥ 2, --parallel and --delta ≥ 0")
+	}
+	// Bounds keep a typo from starting a run that cannot end in a day or
+	// fit in memory: every arm holds a site and a store.
+	if f.pages > 100000 || f.captures > 1000 || f.parallel > 1000 {
+		return netip.AddrPort{}, usagef("--pages must be ≤ 100000, --captures ≤ 1000, --parallel ≤ 1000")
+	}
+	return ap, nil
+}
+
+// recurringSeeds parses --seeds: at most 100 site seeds.
+func recurringSeeds(list string) ([]uint64, error) {
+	var seeds []uint64
+	for _, s := range strings.Split(list, ",") {
+		v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+		if err != nil {
+			return nil, usagef("--seeds: %q is not a seed", s)
+		}
+		seeds = append(seeds, v)
+	}
+	if len(seeds) > 100 {
+		return nil, usagef("--seeds: at most 100 seeds, got %d", len(seeds))
+	}
+	return seeds, nil
+}
+
+// recurringSources parses --rates.
+func recurringSources(list string) ([]recurring.RateSource, error) {
+	var sources []recurring.RateSource
+	for _, s := range strings.Split(list, ",") {
+		r, err := recurring.ParseRateSource(strings.TrimSpace(s))
+		if err != nil {
+			return nil, usagef("--rates: %v", err)
+		}
+		sources = append(sources, r)
+	}
+	return sources, nil
+}
+
+// recurringStrategies parses --strategies: names reg knows.
+func recurringStrategies(reg *scheduler.Registry, list string) ([]string, error) {
+	var strats []string
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(s)
+		if !contains(reg.Names(), s) {
+			return nil, usagef("unknown strategy %q (valid: %s)", s, strings.Join(reg.Names(), ", "))
+		}
+		strats = append(strats, s)
+	}
+	return strats, nil
 }
 
 // recurringCommand is the command line as given, minus the flags that

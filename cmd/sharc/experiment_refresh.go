@@ -36,9 +36,32 @@ type refreshOptions struct {
 // history at each budget (issue 16) and prints the tables of
 // docs/refresh-policies.md, or rewrites that document's generated section.
 func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
+	o, out, err := parseRefreshFlags(c, args)
+	if err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	if out.table != "" {
+		return out.writeTable(c, o)
+	}
+	return out.writeRun(c, o)
+}
+
+// refreshOutput are the flags of `sharc experiment refresh` that say what
+// it prints or rewrites.
+type refreshOutput struct {
+	doc, format, table string
+}
+
+// parseRefreshFlags parses the experiment's flags and checks those of the
+// experiments themselves.
+func parseRefreshFlags(c *cli, args []string) (refreshOptions, refreshOutput, error) {
 	fs := c.flags("experiment refresh", "usage: sharc experiment refresh [flags]\n\nRuns the refresh policies of package refresh on a simulated repository; prints markdown tables.")
 	def := refreshsim.DefaultConfig()
 	o := refreshOptions{cfg: def}
+	var out refreshOutput
 	fs.IntVar(&o.cfg.Sites, "sites", def.Sites, "sites of the simulated repository")
 	fs.IntVar(&o.cfg.MeanPages, "pages", def.MeanPages, "mean pages per site")
 	fs.IntVar(&o.cfg.Cycles, "cycles", def.Cycles, "refresh cycles (two weeks each)")
@@ -52,80 +75,104 @@ func runRefreshExperiment(_ context.Context, c *cli, args []string) error {
 	fs.StringVar(&o.coChange, "co-change", "both", "off, on or both")
 	history := fs.String("history", "observed", "history of HA/WHA/CLS: observed (fetched cycles only) or all (the papers': unfetched counts as unchanged)")
 	ddb := fs.String("ddb", "intended", "directory distance sign: intended (upper directories positive) or literal (Eq. 2 as printed)")
-	doc := fs.String("doc", "", "rewrite this markdown file's generated section instead of printing")
-	format := fs.String("format", "markdown", "markdown or json (the same figures as numbers; not with --doc)")
-	table := fs.String("table", "", "print (or with --doc rewrite) one extra table of docs/refresh-policies.md instead: d (P0 Fig. 5, ChangeRatio against d) or literal (the papers' literal readings); seed --seed, budget the first of --shares")
+	fs.StringVar(&out.doc, "doc", "", "rewrite this markdown file's generated section instead of printing")
+	fs.StringVar(&out.format, "format", "markdown", "markdown or json (the same figures as numbers; not with --doc)")
+	fs.StringVar(&out.table, "table", "", "print (or with --doc rewrite) one extra table of docs/refresh-policies.md instead: d (P0 Fig. 5, ChangeRatio against d) or literal (the papers' literal readings); seed --seed, budget the first of --shares")
 	if err := parseFlagsOnly(fs, args); err != nil {
-		return err
+		return o, out, err
 	}
 	var err error
 	if o.shares, err = parseRefreshShares(*shares); err != nil || len(o.shares) == 0 {
-		return usagef("--shares: need shares in (0,1]: %q %v", *shares, err)
+		return o, out, usagef("--shares: need shares in (0,1]: %q %v", *shares, err)
 	}
 	if o.scales, err = parseRefreshShares(*scales); err != nil {
-		return usagef("--sweep: %w", err)
+		return o, out, usagef("--sweep: %w", err)
 	}
 	if o.seeds < 1 || o.seeds > 100 {
-		return usagef("--seeds must be in 1..100, got %d", o.seeds)
+		return o, out, usagef("--seeds must be in 1..100, got %d", o.seeds)
 	}
 	o.policies = splitRefreshList(*policies)
-	switch *history {
+	o.history, o.dirMode, err = refreshModes(*history, *ddb)
+	return o, out, err
+}
+
+// refreshModes parses --history and --ddb.
+func refreshModes(history, ddb string) (refresh.HistoryMode, refresh.DirMode, error) {
+	var h refresh.HistoryMode
+	var d refresh.DirMode
+	switch history {
 	case "observed":
-		o.history = refresh.ObservedCycles
+		h = refresh.ObservedCycles
 	case "all":
-		o.history = refresh.AllCycles
+		h = refresh.AllCycles
 	default:
-		return usagef("--history must be observed or all, got %q", *history)
+		return h, d, usagef("--history must be observed or all, got %q", history)
 	}
-	switch *ddb {
+	switch ddb {
 	case "intended":
-		o.dirMode = refresh.DirIntended
+		d = refresh.DirIntended
 	case "literal":
-		o.dirMode = refresh.DirLiteral
+		d = refresh.DirLiteral
 	default:
-		return usagef("--ddb must be intended or literal, got %q", *ddb)
+		return h, d, usagef("--ddb must be intended or literal, got %q", ddb)
 	}
-	if *format != "markdown" && *format != "json" {
-		return usagef("--format must be markdown or json, got %q", *format)
+	return h, d, nil
+}
+
+// check refuses output flags that do not go together.
+func (out refreshOutput) check() error {
+	if out.format != "markdown" && out.format != "json" {
+		return usagef("--format must be markdown or json, got %q", out.format)
 	}
-	if *format == "json" && *doc != "" {
+	if out.format == "json" && out.doc != "" {
 		return usagef("--doc writes markdown; leave out --format json")
 	}
-	if *table != "" {
-		if *format == "json" {
-			return usagef("--table writes markdown; leave out --format json")
-		}
-		if *table != refreshTableD && *table != refreshTableLiteral {
-			return usagef("--table must be %s or %s, got %q", refreshTableD, refreshTableLiteral, *table)
-		}
-		out, err := refreshTable(o, *table)
-		if err != nil {
-			return err
-		}
-		if *doc == "" {
-			_, err = c.stdout.Write(out)
-			return err
-		}
-		return rewriteSection(*doc, refreshTableBegin(*table), out)
+	if out.table == "" {
+		return nil
 	}
+	if out.format == "json" {
+		return usagef("--table writes markdown; leave out --format json")
+	}
+	if out.table != refreshTableD && out.table != refreshTableLiteral {
+		return usagef("--table must be %s or %s, got %q", refreshTableD, refreshTableLiteral, out.table)
+	}
+	return nil
+}
+
+// writeTable prints the extra table, or rewrites its section of --doc.
+func (out refreshOutput) writeTable(c *cli, o refreshOptions) error {
+	md, err := refreshTable(o, out.table)
+	if err != nil {
+		return err
+	}
+	if out.doc == "" {
+		_, err = c.stdout.Write(md)
+		return err
+	}
+	return rewriteSection(out.doc, refreshTableBegin(out.table), md)
+}
+
+// writeRun runs the experiments and prints their tables (or figures as
+// JSON), or rewrites the generated section of --doc.
+func (out refreshOutput) writeRun(c *cli, o refreshOptions) error {
 	run, err := o.run()
 	if err != nil {
 		return err
 	}
-	if *format == "json" {
+	if out.format == "json" {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(run.json())
 	}
-	out, err := run.markdown()
+	md, err := run.markdown()
 	if err != nil {
 		return err
 	}
-	if *doc == "" {
-		_, err = c.stdout.Write(out)
+	if out.doc == "" {
+		_, err = c.stdout.Write(md)
 		return err
 	}
-	return rewriteSection(*doc, refreshDocBegin, out)
+	return rewriteSection(out.doc, refreshDocBegin, md)
 }
 
 // refreshRun is the experiments' results: one summary over seeds per

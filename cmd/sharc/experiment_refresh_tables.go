@@ -36,88 +36,113 @@ var dSweep = []struct {
 // refreshTable runs the experiments of one extra table (seed o.cfg.Seed,
 // the first share) and renders it.
 func refreshTable(o refreshOptions, name string) ([]byte, error) {
-	share := o.shares[0]
-	one := func(co bool, policies []string, hist refresh.HistoryMode, dir refresh.DirMode) (*refreshsim.Report, error) {
-		cfg := o.cfg
-		cfg.CoChange = co
-		return refreshsim.Experiment{Config: cfg, Policies: policies, Shares: []float64{share}, Clusters: o.clusters, History: hist, DirMode: dir}.Run()
-	}
-	cr := func(r *refreshsim.Report, p string) string {
-		return fmt.Sprintf("%.3f", r.Results[p][0].Summary.ChangeRatio)
-	}
-	var b bytes.Buffer
 	switch name {
 	case refreshTableD:
-		policies := []string{"random"}
-		for _, k := range dSweep {
-			for _, d := range k.ds {
-				policies = append(policies, fmt.Sprintf("neighbourhood-%s(%d)", k.kind, d))
-			}
+		return dTable(o)
+	case refreshTableLiteral:
+		return literalTable(o)
+	}
+	return nil, fmt.Errorf("unknown table %q (valid: %s, %s)", name, refreshTableD, refreshTableLiteral)
+}
+
+// tableRun runs policies at the tables' budget, the first share, with or
+// without co-change and with the given readings.
+func (o refreshOptions) tableRun(co bool, policies []string, hist refresh.HistoryMode, dir refresh.DirMode) (*refreshsim.Report, error) {
+	cfg := o.cfg
+	cfg.CoChange = co
+	return refreshsim.Experiment{Config: cfg, Policies: policies, Shares: []float64{o.shares[0]}, Clusters: o.clusters, History: hist, DirMode: dir}.Run()
+}
+
+// changeRatioCell is policy p's ChangeRatio in r, as a table cell.
+func changeRatioCell(r *refreshsim.Report, p string) string {
+	return fmt.Sprintf("%.3f", r.Results[p][0].Summary.ChangeRatio)
+}
+
+// dTable is P0 Fig. 5 as a table: ChangeRatio of each neighbourhood kind
+// against d, without and with co-change.
+func dTable(o refreshOptions) ([]byte, error) {
+	share := o.shares[0]
+	policies := []string{"random"}
+	for _, k := range dSweep {
+		for _, d := range k.ds {
+			policies = append(policies, fmt.Sprintf("neighbourhood-%s(%d)", k.kind, d))
 		}
-		fmt.Fprintf(&b, "ChangeRatio at R = %.1f%%, seed %d. Command: `go run ./cmd/sharc experiment refresh --table d --shares %g --seed %d`\n\n", share*100, o.cfg.Seed, share, o.cfg.Seed)
-		b.WriteString("| d | −2 | −1 | 0 | 1 | 2 | 3 | 4 |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
-		random := map[bool]string{}
-		for _, co := range []bool{false, true} {
-			r, err := one(co, policies, o.history, o.dirMode)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "ChangeRatio at R = %.1f%%, seed %d. Command: `go run ./cmd/sharc experiment refresh --table d --shares %g --seed %d`\n\n", share*100, o.cfg.Seed, share, o.cfg.Seed)
+	b.WriteString("| d | −2 | −1 | 0 | 1 | 2 | 3 | 4 |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	random := map[bool]string{}
+	for _, co := range []bool{false, true} {
+		r, err := o.tableRun(co, policies, o.history, o.dirMode)
+		if err != nil {
+			return nil, err
+		}
+		random[co] = changeRatioCell(r, "random")
+		for _, k := range dSweep {
+			fmt.Fprintf(&b, "| %s, %s |", k.kind, map[bool]string{false: "no co-change", true: "co-change"}[co])
+			writeDRow(&b, r, k.kind, k.ds)
+		}
+	}
+	fmt.Fprintf(&b, "\nRandom: %s without co-change, %s with it. Bold: the best d of the row.\n", random[false], random[true])
+	return b.Bytes(), nil
+}
+
+// writeDRow writes the cells of one neighbourhood kind's row, d from −2
+// to 4, the best in bold and those it does not have empty.
+func writeDRow(b *bytes.Buffer, r *refreshsim.Report, kind string, ds []int) {
+	best, bestV := -99, -1.0
+	for _, d := range ds {
+		if v := r.Results[fmt.Sprintf("neighbourhood-%s(%d)", kind, d)][0].Summary.ChangeRatio; v > bestV {
+			best, bestV = d, v
+		}
+	}
+	for d := -2; d <= 4; d++ {
+		p := fmt.Sprintf("neighbourhood-%s(%d)", kind, d)
+		switch _, ok := r.Results[p]; {
+		case !ok:
+			b.WriteString(" |")
+		case d == best:
+			b.WriteString(" **" + changeRatioCell(r, p) + "** |")
+		default:
+			b.WriteString(" " + changeRatioCell(r, p) + " |")
+		}
+	}
+	b.WriteString("\n")
+}
+
+// literalTable sets the papers' literal readings (Eq. 2's printed sign,
+// unfetched cycles as unchanged) against ours.
+func literalTable(o refreshOptions) ([]byte, error) {
+	share := o.shares[0]
+	policies := []string{"neighbourhood-dir(0)", "neighbourhood-dir(1)", "neighbourhood-dir(1)/ha", "neighbourhood-dir(1)/wha",
+		"cluster-sampling/nad", "cluster-sampling/sad", "cluster-sampling/aad", "cluster-sampling/gad"}
+	variants := []struct {
+		hist refresh.HistoryMode
+		dir  refresh.DirMode
+	}{{refresh.ObservedCycles, refresh.DirIntended}, {refresh.ObservedCycles, refresh.DirLiteral}, {refresh.AllCycles, refresh.DirIntended}}
+	cells := map[string][]string{}
+	for _, v := range variants {
+		var pair [2]*refreshsim.Report
+		for i, co := range []bool{false, true} {
+			r, err := o.tableRun(co, policies, v.hist, v.dir)
 			if err != nil {
 				return nil, err
 			}
-			random[co] = cr(r, "random")
-			for _, k := range dSweep {
-				fmt.Fprintf(&b, "| %s, %s |", k.kind, map[bool]string{false: "no co-change", true: "co-change"}[co])
-				best, bestV := -99, -1.0
-				for _, d := range k.ds {
-					if v := r.Results[fmt.Sprintf("neighbourhood-%s(%d)", k.kind, d)][0].Summary.ChangeRatio; v > bestV {
-						best, bestV = d, v
-					}
-				}
-				for d := -2; d <= 4; d++ {
-					p := fmt.Sprintf("neighbourhood-%s(%d)", k.kind, d)
-					switch _, ok := r.Results[p]; {
-					case !ok:
-						b.WriteString(" |")
-					case d == best:
-						b.WriteString(" **" + cr(r, p) + "** |")
-					default:
-						b.WriteString(" " + cr(r, p) + " |")
-					}
-				}
-				b.WriteString("\n")
-			}
+			pair[i] = r
 		}
-		fmt.Fprintf(&b, "\nRandom: %s without co-change, %s with it. Bold: the best d of the row.\n", random[false], random[true])
-	case refreshTableLiteral:
-		policies := []string{"neighbourhood-dir(0)", "neighbourhood-dir(1)", "neighbourhood-dir(1)/ha", "neighbourhood-dir(1)/wha",
-			"cluster-sampling/nad", "cluster-sampling/sad", "cluster-sampling/aad", "cluster-sampling/gad"}
-		variants := []struct {
-			hist refresh.HistoryMode
-			dir  refresh.DirMode
-		}{{refresh.ObservedCycles, refresh.DirIntended}, {refresh.ObservedCycles, refresh.DirLiteral}, {refresh.AllCycles, refresh.DirIntended}}
-		cells := map[string][]string{}
-		for _, v := range variants {
-			var pair [2]*refreshsim.Report
-			for i, co := range []bool{false, true} {
-				r, err := one(co, policies, v.hist, v.dir)
-				if err != nil {
-					return nil, err
-				}
-				pair[i] = r
-			}
-			for _, p := range policies {
-				cells[p] = append(cells[p], cr(pair[0], p)+" / "+cr(pair[1], p))
-			}
-		}
-		fmt.Fprintf(&b, "ChangeRatio at R = %.1f%%, seed %d, without / with co-change. Command: `go run ./cmd/sharc experiment refresh --table literal --shares %g --seed %d`, which runs each policy as ours, with `--ddb literal` (Eq. 2's printed sign) and with `--history all` (unfetched cycles count as unchanged). \"same\" marks a policy the reading does not touch.\n\n", share*100, o.cfg.Seed, share, o.cfg.Seed)
-		b.WriteString("| policy | ours | `--ddb literal` | `--history all` |\n|---|---:|---:|---:|\n")
 		for _, p := range policies {
-			c := cells[p]
-			if c[1] == c[0] {
-				c[1] = "same"
-			}
-			fmt.Fprintf(&b, "| %s | %s |\n", p, strings.Join(c, " | "))
+			cells[p] = append(cells[p], changeRatioCell(pair[0], p)+" / "+changeRatioCell(pair[1], p))
 		}
-	default:
-		return nil, fmt.Errorf("unknown table %q (valid: %s, %s)", name, refreshTableD, refreshTableLiteral)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "ChangeRatio at R = %.1f%%, seed %d, without / with co-change. Command: `go run ./cmd/sharc experiment refresh --table literal --shares %g --seed %d`, which runs each policy as ours, with `--ddb literal` (Eq. 2's printed sign) and with `--history all` (unfetched cycles count as unchanged). \"same\" marks a policy the reading does not touch.\n\n", share*100, o.cfg.Seed, share, o.cfg.Seed)
+	b.WriteString("| policy | ours | `--ddb literal` | `--history all` |\n|---|---:|---:|---:|\n")
+	for _, p := range policies {
+		c := cells[p]
+		if c[1] == c[0] {
+			c[1] = "same"
+		}
+		fmt.Fprintf(&b, "| %s | %s |\n", p, strings.Join(c, " | "))
 	}
 	return b.Bytes(), nil
 }

@@ -208,90 +208,135 @@ func ratesEvaluate(ctx context.Context, c *cli, args []string) error {
 	return nil
 }
 
+// ratesCompare is `sharc rates compare`: the expected and actual score of
+// each strategy when told each kind of rates, on the simulator's site.
 func ratesCompare(ctx context.Context, c *cli, args []string) error {
-	fs := c.flags("rates compare", "")
-	def := sim.DefaultConfig()
-	modes := fs.String("modes", strings.Join(sim.RateModes(), ","), "rates told to the strategy: "+strings.Join(sim.RateModes(), ", "))
-	strategies := fs.String("strategies", "sharc-online,sharc-selective", "strategies (single-visit ones are scored by blur, visit-revisit ones by incoherence)")
-	sigma := fs.String("sigma", "1", "comma-separated log-normal σ of the noisy mode")
-	delta := fs.Duration("delta", 5*time.Second, "wall-clock time unit Δ (politeness delay) for the sitemap categories; < 1h")
-	size := fs.Int("size", def.Size, "pages of the synthetic site")
-	skew := fs.Float64("skew", def.Skew, "skew of the change rates")
-	outdegree := fs.Int("outdegree", def.Outdegree, "children per page")
-	leaves := fs.String("leaves", "cold", "cold or hot")
-	tau := fs.Float64("tau", def.Tau, "τ of the visit-revisit strategies")
-	seed := fs.Uint64("seed", def.Seed, "seed of the change histories and of the noise")
-	runs := fs.Int("runs", 3, "change histories (and noise draws) averaged")
-	if err := parseFlagsOnly(fs, args); err != nil {
-		return err
-	}
-	hot, err := parseLeaves(*leaves)
+	f, err := parseCompareFlags(c, args)
 	if err != nil {
 		return err
 	}
-	var sigmas []float64
-	for _, s := range strings.Split(*sigma, ",") {
-		var v float64
-		if _, err := fmt.Sscan(strings.TrimSpace(s), &v); err != nil {
-			return usagef("--sigma: %q is not a number", s)
-		}
-		sigmas = append(sigmas, v)
+	hot, err := parseLeaves(f.leaves)
+	if err != nil {
+		return err
 	}
-	if *runs < 1 {
+	f.cfg.HotLeaves = hot
+	sigmas, err := compareSigmas(f.sigma)
+	if err != nil {
+		return err
+	}
+	if f.runs < 1 {
 		return usagef("--runs must be at least 1")
 	}
 	reg := scheduler.NewRegistry()
 	// Every choice is checked before the table's first line is printed.
-	for _, m := range strings.Split(*modes, ",") {
+	if err := f.checkChoices(reg); err != nil {
+		return err
+	}
+	cfg := f.cfg
+	fmt.Fprintf(c.stdout, "Synthetic site: n = %d, skew %g, outdegree %d, %s leaves; Δ = %v for the sitemap categories (Def. 6.1, τ = 0.95); %d runs (change histories; noise redrawn per run).\n\n",
+		cfg.Size, cfg.Skew, cfg.Outdegree, f.leaves, f.delta, f.runs)
+	fmt.Fprintln(c.stdout, "| Strategy | Metric | Rates | Expected | Actual | Gap to oracle (actual) |\n|---|---|---|---:|---:|---:|")
+	for _, strat := range strings.Split(f.strategies, ",") {
+		if err := f.compareRows(ctx, c, reg, strings.TrimSpace(strat), sigmas); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compareFlags are the flags of `sharc rates compare`; cfg holds the
+// site's.
+type compareFlags struct {
+	modes, strategies, sigma, leaves string
+	delta                            time.Duration
+	runs                             int
+	cfg                              sim.Config
+}
+
+func parseCompareFlags(c *cli, args []string) (*compareFlags, error) {
+	fs := c.flags("rates compare", "")
+	def := sim.DefaultConfig()
+	f := &compareFlags{cfg: def}
+	fs.StringVar(&f.modes, "modes", strings.Join(sim.RateModes(), ","), "rates told to the strategy: "+strings.Join(sim.RateModes(), ", "))
+	fs.StringVar(&f.strategies, "strategies", "sharc-online,sharc-selective", "strategies (single-visit ones are scored by blur, visit-revisit ones by incoherence)")
+	fs.StringVar(&f.sigma, "sigma", "1", "comma-separated log-normal σ of the noisy mode")
+	fs.DurationVar(&f.delta, "delta", 5*time.Second, "wall-clock time unit Δ (politeness delay) for the sitemap categories; < 1h")
+	fs.IntVar(&f.cfg.Size, "size", def.Size, "pages of the synthetic site")
+	fs.Float64Var(&f.cfg.Skew, "skew", def.Skew, "skew of the change rates")
+	fs.IntVar(&f.cfg.Outdegree, "outdegree", def.Outdegree, "children per page")
+	fs.StringVar(&f.leaves, "leaves", "cold", "cold or hot")
+	fs.Float64Var(&f.cfg.Tau, "tau", def.Tau, "τ of the visit-revisit strategies")
+	fs.Uint64Var(&f.cfg.Seed, "seed", def.Seed, "seed of the change histories and of the noise")
+	fs.IntVar(&f.runs, "runs", 3, "change histories (and noise draws) averaged")
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// compareSigmas parses --sigma.
+func compareSigmas(list string) ([]float64, error) {
+	var sigmas []float64
+	for _, s := range strings.Split(list, ",") {
+		var v float64
+		if _, err := fmt.Sscan(strings.TrimSpace(s), &v); err != nil {
+			return nil, usagef("--sigma: %q is not a number", s)
+		}
+		sigmas = append(sigmas, v)
+	}
+	return sigmas, nil
+}
+
+// checkChoices refuses unknown rate modes and strategies.
+func (f *compareFlags) checkChoices(reg *scheduler.Registry) error {
+	for _, m := range strings.Split(f.modes, ",") {
 		if !slices.Contains(sim.RateModes(), strings.TrimSpace(m)) {
 			return usagef("unknown --modes %q (valid: %s)", m, strings.Join(sim.RateModes(), ", "))
 		}
 	}
-	for _, s := range strings.Split(*strategies, ",") {
+	for _, s := range strings.Split(f.strategies, ",") {
 		if !reg.Has(strings.TrimSpace(s)) {
 			return usagef("unknown strategy %q (valid: %s)", s, strings.Join(reg.Names(), ", "))
 		}
 	}
-	cfg := def
-	cfg.Size, cfg.Skew, cfg.Outdegree, cfg.HotLeaves, cfg.Tau, cfg.Seed = *size, *skew, *outdegree, hot, *tau, *seed
-	fmt.Fprintf(c.stdout, "Synthetic site: n = %d, skew %g, outdegree %d, %s leaves; Δ = %v for the sitemap categories (Def. 6.1, τ = 0.95); %d runs (change histories; noise redrawn per run).\n\n",
-		cfg.Size, cfg.Skew, cfg.Outdegree, *leaves, *delta, *runs)
-	fmt.Fprintln(c.stdout, "| Strategy | Metric | Rates | Expected | Actual | Gap to oracle (actual) |\n|---|---|---|---:|---:|---:|")
-	for _, strat := range strings.Split(*strategies, ",") {
-		strat = strings.TrimSpace(strat)
-		if !reg.Has(strat) {
-			return fmt.Errorf("unknown strategy %q (valid: %s)", strat, strings.Join(reg.Names(), ", "))
+	return nil
+}
+
+// compareRows prints strategy strat's rows, one per rate mode (and σ of
+// the noisy mode), with the gap to the oracle's actual score.
+func (f *compareFlags) compareRows(ctx context.Context, c *cli, reg *scheduler.Registry, strat string, sigmas []float64) error {
+	if !reg.Has(strat) {
+		return fmt.Errorf("unknown strategy %q (valid: %s)", strat, strings.Join(reg.Names(), ", "))
+	}
+	metric := "avg blur"
+	if reg.VisitRevisit(strat) {
+		metric = "incoherence"
+	}
+	var oracle float64
+	haveOracle := false
+	for _, mode := range strings.Split(f.modes, ",") {
+		mode = strings.TrimSpace(mode)
+		ss := []float64{0}
+		if mode == sim.RatesNoisy {
+			ss = sigmas
 		}
-		metric := "avg blur"
-		if reg.VisitRevisit(strat) {
-			metric = "incoherence"
-		}
-		var oracle float64
-		haveOracle := false
-		for _, mode := range strings.Split(*modes, ",") {
-			mode = strings.TrimSpace(mode)
-			ss := []float64{0}
+		for _, s := range ss {
+			exp, act, err := sim.AverageBelieving(ctx, reg, f.cfg, strat, sim.RatesConfig{Mode: mode, Sigma: s, Delta: f.delta}, f.runs)
+			if err != nil {
+				return err
+			}
+			if mode == sim.RatesOracle {
+				oracle, haveOracle = act, true
+			}
+			label := mode
 			if mode == sim.RatesNoisy {
-				ss = sigmas
+				label = fmt.Sprintf("noisy σ=%g", s)
 			}
-			for _, s := range ss {
-				exp, act, err := sim.AverageBelieving(ctx, reg, cfg, strat, sim.RatesConfig{Mode: mode, Sigma: s, Delta: *delta}, *runs)
-				if err != nil {
-					return err
-				}
-				if mode == sim.RatesOracle {
-					oracle, haveOracle = act, true
-				}
-				label := mode
-				if mode == sim.RatesNoisy {
-					label = fmt.Sprintf("noisy σ=%g", s)
-				}
-				gap := "–"
-				if haveOracle && mode != sim.RatesOracle {
-					gap = fmt.Sprintf("%+.1f%%", 100*(act-oracle)/oracle)
-				}
-				fmt.Fprintf(c.stdout, "| %s | %s | %s | %.4g | %.4g | %s |\n", strat, metric, label, exp, act, gap)
+			gap := "–"
+			if haveOracle && mode != sim.RatesOracle {
+				gap = fmt.Sprintf("%+.1f%%", 100*(act-oracle)/oracle)
 			}
+			fmt.Fprintf(c.stdout, "| %s | %s | %s | %.4g | %.4g | %s |\n", strat, metric, label, exp, act, gap)
 		}
 	}
 	return nil

@@ -80,31 +80,13 @@ func ScanSite(ctx context.Context, root string) ([]SitePage, error) {
 		rel = filepath.ToSlash(rel)
 		sp := SitePage{Path: rel, MIME: mimeOf(rel), Depth: -1}
 		if sp.MIME == "text/html" {
-			f, err := os.Open(p)
+			targets, err := scanHTML(p, rel, &sp)
 			if err != nil {
 				return err
 			}
-			doc, err := goquery.NewDocumentFromReader(f)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("scan %s: %w", rel, err)
+			if targets != nil {
+				refs[rel] = targets
 			}
-			sp.Images = doc.Find("img").Length()
-			sp.Tables = doc.Find("table").Length()
-			doc.Find("a[href]").Each(func(_ int, s *goquery.Selection) {
-				if h, _ := s.Attr("href"); !strings.HasPrefix(h, "#") {
-					sp.Outlinks++
-				}
-			})
-			doc.Find("a[href], link[href], img[src], script[src]").Each(func(_ int, s *goquery.Selection) {
-				h, ok := s.Attr("href")
-				if !ok {
-					h, _ = s.Attr("src")
-				}
-				if t, ok := resolveLocal(rel, h); ok {
-					refs[rel] = append(refs[rel], t)
-				}
-			})
 		}
 		byPath[rel] = len(pages)
 		pages = append(pages, sp)
@@ -113,6 +95,47 @@ func ScanSite(ctx context.Context, root string) ([]SitePage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
+	countInlinks(pages, byPath, refs)
+	linkDepths(pages, byPath, refs)
+	sort.Slice(pages, func(a, b int) bool { return pages[a].Path < pages[b].Path })
+	return pages, nil
+}
+
+// scanHTML counts the images, tables and outlinks of the HTML file p
+// (site path rel) into sp and returns its local references.
+func scanHTML(p, rel string, sp *SitePage) ([]string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := goquery.NewDocumentFromReader(f)
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("scan %s: %w", rel, err)
+	}
+	sp.Images = doc.Find("img").Length()
+	sp.Tables = doc.Find("table").Length()
+	doc.Find("a[href]").Each(func(_ int, s *goquery.Selection) {
+		if h, _ := s.Attr("href"); !strings.HasPrefix(h, "#") {
+			sp.Outlinks++
+		}
+	})
+	var targets []string
+	doc.Find("a[href], link[href], img[src], script[src]").Each(func(_ int, s *goquery.Selection) {
+		h, ok := s.Attr("href")
+		if !ok {
+			h, _ = s.Attr("src")
+		}
+		if t, ok := resolveLocal(rel, h); ok {
+			targets = append(targets, t)
+		}
+	})
+	return targets, nil
+}
+
+// countInlinks sets each page's Inlinks: the distinct other pages that
+// refer to it.
+func countInlinks(pages []SitePage, byPath map[string]int, refs map[string][]string) {
 	in := map[string]map[string]bool{}
 	for from, ts := range refs {
 		for _, t := range ts {
@@ -128,23 +151,27 @@ func ScanSite(ctx context.Context, root string) ([]SitePage, error) {
 	for t, froms := range in {
 		pages[byPath[t]].Inlinks = len(froms)
 	}
-	// Breadth-first link depth from the entry page.
-	if i, ok := byPath["index.html"]; ok {
-		pages[i].Depth = 0
-		queue := []string{"index.html"}
-		for len(queue) > 0 {
-			cur := queue[0]
-			queue = queue[1:]
-			for _, t := range refs[cur] {
-				if j, ok := byPath[t]; ok && pages[j].Depth < 0 {
-					pages[j].Depth = pages[byPath[cur]].Depth + 1
-					queue = append(queue, t)
-				}
+}
+
+// linkDepths sets each page's Depth breadth-first from index.html; pages
+// it does not reach keep −1.
+func linkDepths(pages []SitePage, byPath map[string]int, refs map[string][]string) {
+	i, ok := byPath["index.html"]
+	if !ok {
+		return
+	}
+	pages[i].Depth = 0
+	queue := []string{"index.html"}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, t := range refs[cur] {
+			if j, ok := byPath[t]; ok && pages[j].Depth < 0 {
+				pages[j].Depth = pages[byPath[cur]].Depth + 1
+				queue = append(queue, t)
 			}
 		}
 	}
-	sort.Slice(pages, func(a, b int) bool { return pages[a].Path < pages[b].Path })
-	return pages, nil
 }
 
 // resolveLocal resolves a relative reference from page base to a site path;

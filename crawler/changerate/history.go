@@ -94,29 +94,44 @@ func CensoredMLE(obs []Observation, prior GammaPrior) float64 {
 	if exposure <= 0 {
 		return math.Inf(1) // nothing pulls λ down
 	}
-	// score returns the derivative of the log-posterior and its own
-	// derivative with respect to λ (negative: the score decreases).
-	score := func(lambda float64) (s, ds float64) {
-		s = a/lambda - exposure
-		ds = -a / (lambda * lambda)
-		for _, o := range obs {
-			if o.Changed && o.Interval > 0 {
-				d := o.Interval.Hours()
-				// Δ/expm1(λΔ): expm1 overflows to +Inf, making the term 0.
-				em := math.Expm1(lambda * d)
-				s += d / em
-				if !math.IsInf(em, 0) {
-					ds -= d * d * (em + 1) / (em * em)
-				}
+	post := censoredPosterior{obs: obs, a: a, exposure: exposure}
+	return post.root(nChanged)
+}
+
+// censoredPosterior is CensoredMLE's log-posterior: a is a₀−1, exposure
+// Σ_unchanged Δ_j + b₀.
+type censoredPosterior struct {
+	obs         []Observation
+	a, exposure float64
+}
+
+// score returns the derivative of the log-posterior and its own
+// derivative with respect to λ (negative: the score decreases).
+func (c censoredPosterior) score(lambda float64) (s, ds float64) {
+	s = c.a/lambda - c.exposure
+	ds = -c.a / (lambda * lambda)
+	for _, o := range c.obs {
+		if o.Changed && o.Interval > 0 {
+			d := o.Interval.Hours()
+			// Δ/expm1(λΔ): expm1 overflows to +Inf, making the term 0.
+			em := math.Expm1(lambda * d)
+			s += d / em
+			if !math.IsInf(em, 0) {
+				ds -= d * d * (em + 1) / (em * em)
 			}
 		}
-		return s, ds
 	}
+	return s, ds
+}
+
+// root is the λ in [minLambda, maxLambda] where the score is zero, for a
+// history with nChanged changed intervals.
+func (c censoredPosterior) root(nChanged int) float64 {
 	lo, hi := math.Log(minLambda), math.Log(maxLambda)
-	if s, _ := score(minLambda); s <= 0 {
+	if s, _ := c.score(minLambda); s <= 0 {
 		return minLambda
 	}
-	if s, _ := score(maxLambda); s >= 0 {
+	if s, _ := c.score(maxLambda); s >= 0 {
 		return maxLambda
 	}
 	// Newton's method on u = log λ, safeguarded by the bracket [lo, hi]:
@@ -124,13 +139,13 @@ func CensoredMLE(obs []Observation, prior GammaPrior) float64 {
 	// whatever the start (research note §8.3 suggests plain bisection; this
 	// is ~6x faster for the same answer).
 	u := (lo + hi) / 2
-	if nc := float64(nChanged); exposure > 0 {
+	if nc := float64(nChanged); c.exposure > 0 {
 		// Start at the naive rate, usually within a factor of a few.
-		u = math.Max(lo, math.Min(hi, math.Log((nc+a)/exposure)))
+		u = math.Max(lo, math.Min(hi, math.Log((nc+c.a)/c.exposure)))
 	}
 	for i := 0; i < 200; i++ {
 		lambda := math.Exp(u)
-		s, ds := score(lambda)
+		s, ds := c.score(lambda)
 		if s > 0 {
 			lo = u
 		} else {

@@ -107,42 +107,13 @@ func (p *Predictor) UnmarshalJSON(b []byte) error {
 	if m.Format != modelFormat {
 		return fmt.Errorf("predictor model: format %d, want %d", m.Format, modelFormat)
 	}
+	if err := checkBinsJS(m.BinEdges, m.BinReps); err != nil {
+		return err
+	}
 	nb := len(m.BinReps)
-	if nb == 0 || len(m.BinEdges) != nb-1 {
-		return fmt.Errorf("predictor model: %d bin edges for %d bins", len(m.BinEdges), nb)
-	}
-	for i, e := range m.BinEdges {
-		if i > 0 && !(e > m.BinEdges[i-1]) {
-			return fmt.Errorf("predictor model: bin edges not increasing")
-		}
-	}
-	for _, r := range m.BinReps {
-		if !(r >= 0) || math.IsInf(r, 0) {
-			return fmt.Errorf("predictor model: invalid bin rate %v", r)
-		}
-	}
-	// The columns must be exactly those the encoder produces, or rows and
-	// model would disagree.
-	want := newEncoder(nil, m.Offline).attrs
-	if len(m.Attrs) != len(want) {
-		return fmt.Errorf("predictor model: %d attributes, want %d", len(m.Attrs), len(want))
-	}
-	enc := &encoder{offline: m.Offline, dict: make([]map[string]int, len(onlineNominal))}
-	for j, a := range m.Attrs {
-		if a.Name != want[j].Name || a.Kind != kindName(want[j].Kind) {
-			return fmt.Errorf("predictor model: attribute %d is %s (%s), want %s (%s)", j, a.Name, a.Kind, want[j].Name, kindName(want[j].Kind))
-		}
-		attr := Attribute{Name: a.Name, Kind: want[j].Kind, Values: a.Values}
-		if attr.Kind == Nominal {
-			enc.dict[j] = make(map[string]int, len(a.Values))
-			for i, v := range a.Values {
-				if _, dup := enc.dict[j][v]; dup {
-					return fmt.Errorf("predictor model: attribute %s lists %q twice", a.Name, v)
-				}
-				enc.dict[j][v] = i
-			}
-		}
-		enc.attrs = append(enc.attrs, attr)
+	enc, err := encoderFromJS(m.Attrs, m.Offline)
+	if err != nil {
+		return err
 	}
 	out := Predictor{
 		opts: PredictorOptions{Algorithm: m.Algorithm, Offline: m.Offline, Bins: nb, Output: m.Output},
@@ -156,68 +127,133 @@ func (p *Predictor) UnmarshalJSON(b []byte) error {
 	}
 	switch m.Algorithm {
 	case AlgGLM:
-		g := m.GLM
-		if g == nil {
-			return fmt.Errorf("predictor model: glm without weights")
-		}
-		na := len(enc.attrs)
-		if len(g.Offset) != na || len(g.Mean) != na || len(g.SD) != na {
-			return fmt.Errorf("predictor model: glm shapes do not match %d attributes", na)
-		}
-		n := 1
-		for j, a := range enc.attrs {
-			if g.Offset[j] != n {
-				return fmt.Errorf("predictor model: glm offset of %s is %d, want %d", a.Name, g.Offset[j], n)
-			}
-			if a.Kind == Nominal {
-				n += len(a.Values)
-			} else {
-				if !(g.SD[j] > 0) {
-					return fmt.Errorf("predictor model: glm s.d. of %s is %v", a.Name, g.SD[j])
-				}
-				n++
-			}
-		}
-		if len(g.W) != n {
-			return fmt.Errorf("predictor model: glm has %d weights, want %d", len(g.W), n)
-		}
-		out.glm = &glmModel{attrs: enc.attrs, offset: g.Offset, mean: g.Mean, sd: g.SD, w: g.W}
+		out.glm, err = glmFromJS(m.GLM, enc.attrs)
 	case AlgBayes:
-		bm := m.Bayes
-		if bm == nil || len(bm.Prior) != nb || len(bm.NomLog) != len(enc.attrs) || len(bm.Mean) != len(enc.attrs) || len(bm.SD) != len(enc.attrs) {
-			return fmt.Errorf("predictor model: naive bayes tables do not match %d attributes and %d bins", len(enc.attrs), nb)
-		}
-		for j, a := range enc.attrs {
-			if a.Kind == Nominal {
-				if len(bm.NomLog[j]) != nb {
-					return fmt.Errorf("predictor model: naive bayes table of %s has %d classes", a.Name, len(bm.NomLog[j]))
-				}
-				for _, row := range bm.NomLog[j] {
-					if len(row) != len(a.Values) {
-						return fmt.Errorf("predictor model: naive bayes table of %s has %d values, want %d", a.Name, len(row), len(a.Values))
-					}
-				}
-			} else if len(bm.Mean[j]) != nb || len(bm.SD[j]) != nb {
-				return fmt.Errorf("predictor model: naive bayes normals of %s do not match %d bins", a.Name, nb)
-			}
-		}
-		out.model = &bayesModel{attrs: enc.attrs, prior: bm.Prior, nomLog: bm.NomLog, mean: bm.Mean, sd: bm.SD}
+		out.model, err = bayesFromJS(m.Bayes, enc.attrs, nb)
 	default: // C4.5
-		if m.Tree == nil {
-			return fmt.Errorf("predictor model: c45 without a tree")
-		}
-		root, err := nodeFromJS(m.Tree, enc.attrs, nb, 0)
-		if err != nil {
-			return fmt.Errorf("predictor model: %w", err)
-		}
-		classes := m.Classes
-		if len(classes) != nb {
-			return fmt.Errorf("predictor model: %d classes for %d bins", len(classes), nb)
-		}
-		out.model = &Tree{attrs: enc.attrs, classes: classes, root: root}
+		out.model, err = treeFromJS(m, enc.attrs, nb)
+	}
+	if err != nil {
+		return err
 	}
 	*p = out
 	return nil
+}
+
+// checkBinsJS checks that there is at least one bin, one edge fewer than
+// bins, edges increasing and rates finite and not negative.
+func checkBinsJS(edges, reps []float64) error {
+	nb := len(reps)
+	if nb == 0 || len(edges) != nb-1 {
+		return fmt.Errorf("predictor model: %d bin edges for %d bins", len(edges), nb)
+	}
+	for i, e := range edges {
+		if i > 0 && !(e > edges[i-1]) {
+			return fmt.Errorf("predictor model: bin edges not increasing")
+		}
+	}
+	for _, r := range reps {
+		if !(r >= 0) || math.IsInf(r, 0) {
+			return fmt.Errorf("predictor model: invalid bin rate %v", r)
+		}
+	}
+	return nil
+}
+
+// encoderFromJS rebuilds the feature encoder with its nominal
+// dictionaries.
+func encoderFromJS(attrs []attrJS, offline bool) (*encoder, error) {
+	// The columns must be exactly those the encoder produces, or rows and
+	// model would disagree.
+	want := newEncoder(nil, offline).attrs
+	if len(attrs) != len(want) {
+		return nil, fmt.Errorf("predictor model: %d attributes, want %d", len(attrs), len(want))
+	}
+	enc := &encoder{offline: offline, dict: make([]map[string]int, len(onlineNominal))}
+	for j, a := range attrs {
+		if a.Name != want[j].Name || a.Kind != kindName(want[j].Kind) {
+			return nil, fmt.Errorf("predictor model: attribute %d is %s (%s), want %s (%s)", j, a.Name, a.Kind, want[j].Name, kindName(want[j].Kind))
+		}
+		attr := Attribute{Name: a.Name, Kind: want[j].Kind, Values: a.Values}
+		if attr.Kind == Nominal {
+			enc.dict[j] = make(map[string]int, len(a.Values))
+			for i, v := range a.Values {
+				if _, dup := enc.dict[j][v]; dup {
+					return nil, fmt.Errorf("predictor model: attribute %s lists %q twice", a.Name, v)
+				}
+				enc.dict[j][v] = i
+			}
+		}
+		enc.attrs = append(enc.attrs, attr)
+	}
+	return enc, nil
+}
+
+// glmFromJS rebuilds a GLM whose offsets, scales and weights fit attrs.
+func glmFromJS(g *glmJS, attrs []Attribute) (*glmModel, error) {
+	if g == nil {
+		return nil, fmt.Errorf("predictor model: glm without weights")
+	}
+	na := len(attrs)
+	if len(g.Offset) != na || len(g.Mean) != na || len(g.SD) != na {
+		return nil, fmt.Errorf("predictor model: glm shapes do not match %d attributes", na)
+	}
+	n := 1
+	for j, a := range attrs {
+		if g.Offset[j] != n {
+			return nil, fmt.Errorf("predictor model: glm offset of %s is %d, want %d", a.Name, g.Offset[j], n)
+		}
+		if a.Kind == Nominal {
+			n += len(a.Values)
+		} else {
+			if !(g.SD[j] > 0) {
+				return nil, fmt.Errorf("predictor model: glm s.d. of %s is %v", a.Name, g.SD[j])
+			}
+			n++
+		}
+	}
+	if len(g.W) != n {
+		return nil, fmt.Errorf("predictor model: glm has %d weights, want %d", len(g.W), n)
+	}
+	return &glmModel{attrs: attrs, offset: g.Offset, mean: g.Mean, sd: g.SD, w: g.W}, nil
+}
+
+// bayesFromJS rebuilds a naive Bayes model whose tables fit attrs and nb
+// bins.
+func bayesFromJS(bm *bayesJS, attrs []Attribute, nb int) (*bayesModel, error) {
+	if bm == nil || len(bm.Prior) != nb || len(bm.NomLog) != len(attrs) || len(bm.Mean) != len(attrs) || len(bm.SD) != len(attrs) {
+		return nil, fmt.Errorf("predictor model: naive bayes tables do not match %d attributes and %d bins", len(attrs), nb)
+	}
+	for j, a := range attrs {
+		if a.Kind == Nominal {
+			if len(bm.NomLog[j]) != nb {
+				return nil, fmt.Errorf("predictor model: naive bayes table of %s has %d classes", a.Name, len(bm.NomLog[j]))
+			}
+			for _, row := range bm.NomLog[j] {
+				if len(row) != len(a.Values) {
+					return nil, fmt.Errorf("predictor model: naive bayes table of %s has %d values, want %d", a.Name, len(row), len(a.Values))
+				}
+			}
+		} else if len(bm.Mean[j]) != nb || len(bm.SD[j]) != nb {
+			return nil, fmt.Errorf("predictor model: naive bayes normals of %s do not match %d bins", a.Name, nb)
+		}
+	}
+	return &bayesModel{attrs: attrs, prior: bm.Prior, nomLog: bm.NomLog, mean: bm.Mean, sd: bm.SD}, nil
+}
+
+// treeFromJS rebuilds a C4.5 tree over attrs with one class per bin.
+func treeFromJS(m modelJSON, attrs []Attribute, nb int) (*Tree, error) {
+	if m.Tree == nil {
+		return nil, fmt.Errorf("predictor model: c45 without a tree")
+	}
+	root, err := nodeFromJS(m.Tree, attrs, nb, 0)
+	if err != nil {
+		return nil, fmt.Errorf("predictor model: %w", err)
+	}
+	if len(m.Classes) != nb {
+		return nil, fmt.Errorf("predictor model: %d classes for %d bins", len(m.Classes), nb)
+	}
+	return &Tree{attrs: attrs, classes: m.Classes, root: root}, nil
 }
 
 func kindName(k AttrKind) string {

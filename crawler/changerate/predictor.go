@@ -382,29 +382,11 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 		alg = AlgC45
 	}
 	rep := CVReport{Algorithm: alg, Offline: opts.Offline, Folds: folds, Pages: len(examples)}
-	// Stratify: shuffle, then deal each bin's pages round-robin.
-	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	order := rng.Perm(len(examples))
-	sort.SliceStable(order, func(a, b int) bool {
-		return bins.Index(examples[order[a]].Lambda) < bins.Index(examples[order[b]].Lambda)
-	})
-	fold := make([]int, len(examples))
-	for pos, i := range order {
-		fold[i] = pos % folds
-	}
-	nb := bins.Len()
-	actual, predicted, correct := make([]int, nb), make([]int, nb), make([]int, nb)
-	var precSum, ll, llMix, llPooled, llHist float64
-	near := 0
+	fold := stratifiedFolds(examples, bins, folds, seed)
+	t := newCVTally(bins.Len())
+	var precSum float64
 	for f := 0; f < folds; f++ {
-		var train, test []Example
-		for i, e := range examples {
-			if fold[i] == f {
-				test = append(test, e)
-			} else {
-				train = append(train, e)
-			}
-		}
+		train, test := splitFold(examples, fold, f)
 		p, err := trainWithBins(ctx, train, opts, bins)
 		if err != nil {
 			return CVReport{}, fmt.Errorf("cross-validation fold %d: %w", f, err)
@@ -414,41 +396,96 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 			pooledObs = append(pooledObs, e.Page.History...)
 		}
 		pooled := CensoredMLE(pooledObs, GammaPrior{Shape: 1})
-		hits := 0
-		for _, e := range test {
-			want := bins.Index(e.Lambda)
-			got, _, lambda := p.Predict(e.Page)
-			mix := p.PredictMixture(e.Page)
-			actual[want]++
-			predicted[got]++
-			if got == want {
-				correct[got]++
-				hits++
-			}
-			if got-want <= 1 && want-got <= 1 {
-				near++
-			}
-			for _, o := range e.Page.History {
-				if o.Interval <= 0 {
-					continue
-				}
-				rep.Intervals++
-				ll += intervalLogLoss(lambda, o)
-				llMix += intervalLogLoss(mix, o)
-				llPooled += intervalLogLoss(pooled, o)
-				llHist += intervalLogLoss(e.Lambda, o)
-			}
-		}
+		hits := t.scoreFold(p, bins, pooled, test)
 		precSum += float64(hits) / float64(len(test))
 	}
 	rep.Precision = precSum / float64(folds)
-	rep.WithinOne = float64(near) / float64(len(examples))
+	rep.WithinOne = float64(t.near) / float64(len(examples))
+	rep.Intervals = t.intervals
 	if rep.Intervals > 0 {
 		n := float64(rep.Intervals)
-		rep.LogLoss, rep.LogLossMixture, rep.LogLossPooled, rep.LogLossHistory = ll/n, llMix/n, llPooled/n, llHist/n
+		rep.LogLoss, rep.LogLossMixture, rep.LogLossPooled, rep.LogLossHistory = t.ll/n, t.llMix/n, t.llPooled/n, t.llHist/n
 	}
-	for i := 0; i < nb; i++ {
-		br := BinReport{Rep: bins.Reps[i], Actual: actual[i], Predicted: predicted[i], Correct: correct[i],
+	rep.Bins = t.binReports(bins)
+	return rep, nil
+}
+
+// stratifiedFolds deals the examples into folds: a shuffle with seed,
+// then each bin's pages round-robin. fold[i] is example i's fold.
+func stratifiedFolds(examples []Example, bins Bins, folds int, seed uint64) []int {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	order := rng.Perm(len(examples))
+	sort.SliceStable(order, func(a, b int) bool {
+		return bins.Index(examples[order[a]].Lambda) < bins.Index(examples[order[b]].Lambda)
+	})
+	fold := make([]int, len(examples))
+	for pos, i := range order {
+		fold[i] = pos % folds
+	}
+	return fold
+}
+
+// splitFold is the examples outside fold f (to train on) and in it.
+func splitFold(examples []Example, fold []int, f int) (train, test []Example) {
+	for i, e := range examples {
+		if fold[i] == f {
+			test = append(test, e)
+		} else {
+			train = append(train, e)
+		}
+	}
+	return train, test
+}
+
+// cvTally sums cross-validation's counts per bin and log-losses over all
+// folds.
+type cvTally struct {
+	actual, predicted, correct  []int
+	near, intervals             int
+	ll, llMix, llPooled, llHist float64
+}
+
+func newCVTally(nb int) *cvTally {
+	return &cvTally{actual: make([]int, nb), predicted: make([]int, nb), correct: make([]int, nb)}
+}
+
+// scoreFold scores p's predictions for test (pooled is the fold's
+// training rate, for the pooled log-loss) and returns its exact hits.
+func (t *cvTally) scoreFold(p *Predictor, bins Bins, pooled float64, test []Example) int {
+	hits := 0
+	for _, e := range test {
+		want := bins.Index(e.Lambda)
+		got, _, lambda := p.Predict(e.Page)
+		mix := p.PredictMixture(e.Page)
+		t.actual[want]++
+		t.predicted[got]++
+		if got == want {
+			t.correct[got]++
+			hits++
+		}
+		if got-want <= 1 && want-got <= 1 {
+			t.near++
+		}
+		for _, o := range e.Page.History {
+			if o.Interval <= 0 {
+				continue
+			}
+			t.intervals++
+			t.ll += intervalLogLoss(lambda, o)
+			t.llMix += intervalLogLoss(mix, o)
+			t.llPooled += intervalLogLoss(pooled, o)
+			t.llHist += intervalLogLoss(e.Lambda, o)
+		}
+	}
+	return hits
+}
+
+// binReports is the per-bin precision and recall; NaN where a bin was
+// never predicted or never the truth.
+func (t *cvTally) binReports(bins Bins) []BinReport {
+	var out []BinReport
+	for i := 0; i < bins.Len(); i++ {
+		br := BinReport{Rep: bins.Reps[i], Actual: t.actual[i], Predicted: t.predicted[i], Correct: t.correct[i],
 			Precision: math.NaN(), Recall: math.NaN()}
 		if i > 0 {
 			br.Lo = bins.Edges[i-1]
@@ -458,13 +495,13 @@ func CrossValidate(ctx context.Context, examples []Example, opts PredictorOption
 		} else {
 			br.Hi = math.Inf(1)
 		}
-		if predicted[i] > 0 {
-			br.Precision = float64(correct[i]) / float64(predicted[i])
+		if t.predicted[i] > 0 {
+			br.Precision = float64(t.correct[i]) / float64(t.predicted[i])
 		}
-		if actual[i] > 0 {
-			br.Recall = float64(correct[i]) / float64(actual[i])
+		if t.actual[i] > 0 {
+			br.Recall = float64(t.correct[i]) / float64(t.actual[i])
 		}
-		rep.Bins = append(rep.Bins, br)
+		out = append(out, br)
 	}
-	return rep, nil
+	return out
 }

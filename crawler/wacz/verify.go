@@ -92,6 +92,19 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 		return rep, fmt.Errorf("wacz: not a zip file: %w", err)
 	}
 	rep.Files = len(zr.File)
+	entries := zipEntries(&rep, zr)
+	dpRaw, ok, dp := readDataPackage(&rep, entries)
+	listed, warcRecords := checkResources(&rep, entries, dp)
+	checkUnlisted(&rep, entries, listed)
+	checkPages(&rep, entries)
+	checkIndex(&rep, entries, warcRecords)
+	checkDigest(&rep, entries, dpRaw, ok, dp, opts)
+	return rep, nil
+}
+
+// zipEntries maps the zip's entries by name, reporting duplicate and
+// unsafe names.
+func zipEntries(rep *Report, zr *zip.Reader) map[string]*zip.File {
 	entries := map[string]*zip.File{}
 	for _, f := range zr.File {
 		if entries[f.Name] != nil {
@@ -102,25 +115,35 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 			rep.add(f.Name, "unsafe path in zip", "", "")
 		}
 	}
+	return entries
+}
 
-	dpRaw, ok := readEntry(&rep, entries, PathDataPack)
-	var dp DataPackage
-	if ok {
-		if err := json.Unmarshal(dpRaw, &dp); err != nil {
-			rep.add(PathDataPack, "not valid JSON: "+err.Error(), "", "")
-		} else {
-			if dp.Profile != "data-package" && dp.Profile != "wacz" {
-				rep.add(PathDataPack, "wrong profile", `"data-package" or "wacz"`, fmt.Sprintf("%q", dp.Profile))
-			}
-			if dp.WACZVersion == "" && dp.Profile != "wacz" {
-				rep.add(PathDataPack, "missing wacz_version", Version, "")
-			}
-		}
+// readDataPackage reads and checks datapackage.json; ok is whether the
+// file could be read at all, dp what of it decoded.
+func readDataPackage(rep *Report, entries map[string]*zip.File) (raw []byte, ok bool, dp DataPackage) {
+	raw, ok = readEntry(rep, entries, PathDataPack)
+	if !ok {
+		return raw, ok, dp
 	}
+	if err := json.Unmarshal(raw, &dp); err != nil {
+		rep.add(PathDataPack, "not valid JSON: "+err.Error(), "", "")
+		return raw, ok, dp
+	}
+	if dp.Profile != "data-package" && dp.Profile != "wacz" {
+		rep.add(PathDataPack, "wrong profile", `"data-package" or "wacz"`, fmt.Sprintf("%q", dp.Profile))
+	}
+	if dp.WACZVersion == "" && dp.Profile != "wacz" {
+		rep.add(PathDataPack, "missing wacz_version", Version, "")
+	}
+	return raw, ok, dp
+}
 
-	// Per-file hashes; WARCs are also read record by record.
-	listed := map[string]bool{PathDataPack: true, PathDigest: true}
-	warcRecords := map[string]map[int64]int64{} // file -> offset -> length
+// checkResources checks each listed file's hash and size; WARCs are also
+// read record by record, into warcRecords (file -> offset -> length).
+// listed holds every path datapackage.json accounts for.
+func checkResources(rep *Report, entries map[string]*zip.File, dp DataPackage) (listed map[string]bool, warcRecords map[string]map[int64]int64) {
+	listed = map[string]bool{PathDataPack: true, PathDigest: true}
+	warcRecords = map[string]map[int64]int64{}
 	for _, res := range dp.Resources {
 		if listed[res.Path] {
 			rep.add(res.Path, "listed twice in datapackage.json", "", "")
@@ -138,7 +161,7 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 		if isWARC && f.Method != zip.Store {
 			rep.add(res.Path, "WARC not stored uncompressed", "method 0 (store)", fmt.Sprintf("method %d", f.Method))
 		}
-		sum, n, err := hashEntry(&rep, f, isWARC, warcRecords)
+		sum, n, err := hashEntry(rep, f, isWARC, warcRecords)
 		if err != nil {
 			rep.add(res.Path, "unreadable: "+err.Error(), "", "")
 			continue
@@ -150,6 +173,11 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 			rep.add(res.Path, "size mismatch", fmt.Sprint(res.Bytes), fmt.Sprint(n))
 		}
 	}
+	return listed, warcRecords
+}
+
+// checkUnlisted reports, sorted, the files datapackage.json does not list.
+func checkUnlisted(rep *Report, entries map[string]*zip.File, listed map[string]bool) {
 	var unlisted []string
 	for name := range entries {
 		if !listed[name] && !strings.HasSuffix(name, "/") {
@@ -160,11 +188,6 @@ func VerifyWith(r io.ReaderAt, size int64, opts VerifyOptions) (Report, error) {
 	for _, name := range unlisted {
 		rep.add(name, "file not listed in datapackage.json", "", "")
 	}
-
-	checkPages(&rep, entries)
-	checkIndex(&rep, entries, warcRecords)
-	checkDigest(&rep, entries, dpRaw, ok, dp, opts)
-	return rep, nil
 }
 
 func safePath(name string) bool {

@@ -221,6 +221,44 @@ func sha256Field(sum []byte) string { return "sha256:" + hex.EncodeToString(sum)
 // ECDSA P-384 key, or, with in.AllowUnverifiableKey, an Ed25519 or other
 // ECDSA key (then the error wraps ErrKeyNotReplayVerifiable without it).
 func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) error {
+	signer, err := prepare(&in, signer)
+	if err != nil {
+		return err
+	}
+	zw := zip.NewWriter(out)
+	ar := &archive{zw: zw, modified: in.Created.UTC(), seen: map[string]bool{}}
+	add := func(name string, method uint16, src io.Reader) error { return ar.add(ctx, name, method, src) }
+	if err := addContent(in, add); err != nil {
+		return err
+	}
+	dpBytes, err := json.MarshalIndent(dataPackage(in, ar.res), "", "  ")
+	if err != nil {
+		return fmt.Errorf("wacz: datapackage: %w", err)
+	}
+	if err := addRaw(zw, PathDataPack, dpBytes, in.Created); err != nil {
+		return err
+	}
+	dg, err := digest(ctx, in, signer, dpBytes)
+	if err != nil {
+		return err
+	}
+	dgBytes, err := json.MarshalIndent(dg, "", "  ")
+	if err != nil {
+		return fmt.Errorf("wacz: digest: %w", err)
+	}
+	if err := addRaw(zw, PathDigest, dgBytes, in.Created); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("wacz: %w", err)
+	}
+	return nil
+}
+
+// prepare fills in's defaults and returns the signer to use: the
+// identity's when in names one. It refuses what cannot be signed or
+// verified before any byte is written.
+func prepare(in *Input, signer crypto.Signer) (crypto.Signer, error) {
 	if in.Created.IsZero() {
 		in.Created = time.Now()
 	}
@@ -229,42 +267,76 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 	}
 	if in.Identity != nil {
 		if signer != nil {
-			return errors.New("wacz: both an identity and an anonymous signer given")
+			return nil, errors.New("wacz: both an identity and an anonymous signer given")
 		}
 		signer = in.Identity.Signer
 	}
 	if in.Timestamper != nil && signer == nil {
-		return errors.New("wacz: a timestamp needs a signature to stamp")
+		return nil, errors.New("wacz: a timestamp needs a signature to stamp")
 	}
 	if signer != nil && !in.AllowUnverifiableKey {
 		if err := CheckReplayVerifiable(signer.Public()); err != nil {
+			return nil, err
+		}
+	}
+	return signer, nil
+}
+
+// archive adds files to the zip and lists each as a datapackage resource.
+type archive struct {
+	zw       *zip.Writer
+	modified time.Time
+	res      []Resource
+	seen     map[string]bool
+}
+
+// add copies src into the zip as name, hashing it for its resource entry.
+func (ar *archive) add(ctx context.Context, name string, method uint16, src io.Reader) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	fh := &zip.FileHeader{Name: name, Method: method, Modified: ar.modified}
+	fw, err := ar.zw.CreateHeader(fh)
+	if err != nil {
+		return fmt.Errorf("wacz: %s: %w", name, err)
+	}
+	hw := &hashingWriter{w: fw, h: sha256.New()}
+	if _, err := io.Copy(hw, src); err != nil {
+		return fmt.Errorf("wacz: %s: %w", name, err)
+	}
+	ar.res = append(ar.res, Resource{Name: resourceName(name, ar.seen), Path: name, Hash: sha256Field(hw.h.Sum(nil)), Bytes: hw.n})
+	return nil
+}
+
+// addContent adds the resources in order: the WARCs, the index, the
+// pages, the report and the extra files.
+func addContent(in Input, add func(string, uint16, io.Reader) error) error {
+	if err := addWARCs(in.WARCs, add); err != nil {
+		return err
+	}
+	if err := addIndex(in, add); err != nil {
+		return err
+	}
+	pages, err := pagesJSONL(in.Pages)
+	if err != nil {
+		return err
+	}
+	if err := add(PathPages, zip.Deflate, bytes.NewReader(pages)); err != nil {
+		return err
+	}
+	if in.Report != nil {
+		if err := add(PathReport, zip.Deflate, bytes.NewReader(in.Report)); err != nil {
 			return err
 		}
 	}
-	created := in.Created.UTC().Format(time.RFC3339)
-	zw := zip.NewWriter(out)
-	var res []Resource
-	seen := map[string]bool{}
+	return addExtras(in.Extras, add)
+}
 
-	add := func(name string, method uint16, src io.Reader) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		fh := &zip.FileHeader{Name: name, Method: method, Modified: in.Created.UTC()}
-		fw, err := zw.CreateHeader(fh)
-		if err != nil {
-			return fmt.Errorf("wacz: %s: %w", name, err)
-		}
-		hw := &hashingWriter{w: fw, h: sha256.New()}
-		if _, err := io.Copy(hw, src); err != nil {
-			return fmt.Errorf("wacz: %s: %w", name, err)
-		}
-		res = append(res, Resource{Name: resourceName(name, seen), Path: name, Hash: sha256Field(hw.h.Sum(nil)), Bytes: hw.n})
-		return nil
-	}
-
+// addWARCs adds the closed WARC files under archive/, refusing an open
+// one and two of the same name.
+func addWARCs(warcs []string, add func(string, uint16, io.Reader) error) error {
 	names := map[string]bool{}
-	for _, p := range in.WARCs {
+	for _, p := range warcs {
 		base := filepath.Base(p)
 		if strings.HasSuffix(base, ".open") {
 			return fmt.Errorf("wacz: %s is still open", p)
@@ -285,23 +357,13 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			return err
 		}
 	}
-	if err := addIndex(in, add); err != nil {
-		return err
-	}
-	pages, err := pagesJSONL(in.Pages)
-	if err != nil {
-		return err
-	}
-	if err := add(PathPages, zip.Deflate, bytes.NewReader(pages)); err != nil {
-		return err
-	}
-	if in.Report != nil {
-		if err := add(PathReport, zip.Deflate, bytes.NewReader(in.Report)); err != nil {
-			return err
-		}
-	}
+	return nil
+}
+
+// addExtras adds the extra files, each checked and each once.
+func addExtras(es []Extra, add func(string, uint16, io.Reader) error) error {
 	extras := map[string]bool{}
-	for _, e := range in.Extras {
+	for _, e := range es {
 		if err := checkExtra(e); err != nil {
 			return err
 		}
@@ -313,7 +375,13 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			return err
 		}
 	}
+	return nil
+}
 
+// dataPackage is datapackage.json for in and its resources; the main page
+// is in's or else the first page.
+func dataPackage(in Input, res []Resource) DataPackage {
+	created := in.Created.UTC().Format(time.RFC3339)
 	dp := DataPackage{
 		Profile: "data-package", WACZVersion: Version,
 		Title: in.Title, Description: in.Description,
@@ -330,41 +398,31 @@ func Write(ctx context.Context, out io.Writer, in Input, signer crypto.Signer) e
 			dp.MainPageDate = mainDate.UTC().Format(TSLayout)
 		}
 	}
-	dpBytes, err := json.MarshalIndent(dp, "", "  ")
-	if err != nil {
-		return fmt.Errorf("wacz: datapackage: %w", err)
-	}
-	if err := addRaw(zw, PathDataPack, dpBytes, in.Created); err != nil {
-		return err
-	}
+	return dp
+}
+
+// digest is datapackage-digest.json over dpBytes, signed by signer (as
+// in's identity when it has one) and timestamped when in asks.
+func digest(ctx context.Context, in Input, signer crypto.Signer, dpBytes []byte) (DigestFile, error) {
 	sum := sha256.Sum256(dpBytes)
 	dg := DigestFile{Path: PathDataPack, Hash: sha256Field(sum[:])}
-	if signer != nil {
-		sd, err := Sign(dg.Hash, signer, in.Created, in.Software)
-		if err != nil {
-			return err
-		}
-		if id := in.Identity; id != nil {
-			sd.PublicKey, sd.Domain, sd.DomainCert = "", id.Domain, ChainPEM(id.Chain)
-		}
-		if in.Timestamper != nil {
-			if err := addTimestamp(ctx, sd, in.Timestamper, in.Created); err != nil {
-				return err
-			}
-		}
-		dg.SignedData = sd
+	if signer == nil {
+		return dg, nil
 	}
-	dgBytes, err := json.MarshalIndent(dg, "", "  ")
+	sd, err := Sign(dg.Hash, signer, in.Created, in.Software)
 	if err != nil {
-		return fmt.Errorf("wacz: digest: %w", err)
+		return dg, err
 	}
-	if err := addRaw(zw, PathDigest, dgBytes, in.Created); err != nil {
-		return err
+	if id := in.Identity; id != nil {
+		sd.PublicKey, sd.Domain, sd.DomainCert = "", id.Domain, ChainPEM(id.Chain)
 	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("wacz: %w", err)
+	if in.Timestamper != nil {
+		if err := addTimestamp(ctx, sd, in.Timestamper, in.Created); err != nil {
+			return dg, err
+		}
 	}
-	return nil
+	dg.SignedData = sd
+	return dg, nil
 }
 
 // addIndex adds the CDXJ index, plain or, from in.CompressIndexAt bytes

@@ -157,8 +157,9 @@ type Stats struct {
 	StopReason StopReason // see stopreason.go
 	WARCFiles  []string
 	CrawlLog   string
-	// Folder is the capture's folder (see package jobdir); empty for a
-	// capture begun before capture folders, whose files stay in warc.dir.
+	// Folder is the capture's folder (see package jobdir), the one
+	// source of where its files are (WARCDir); empty only when the run
+	// stopped before it opened the capture.
 	Folder string
 
 	// Earlier is what the capture's earlier runs archived when this run
@@ -214,7 +215,7 @@ type runState struct {
 	held     atomic.Pointer[frontier.Frontier] // frontier, for Held while Run sets it up
 	warc     *warc.Writer
 	clog     *crawllog.Writer
-	folder   jobdir.Folder // the capture's folder; "" for a capture begun before folders
+	folder   jobdir.Folder // the capture's folder
 	warcDir  string        // where this capture's WARC files go
 	capture  store.Capture
 	cl       *cluster           // the cluster node's state; nil on a single node
@@ -298,41 +299,45 @@ func (e errLimit) Error() string { return "limit reached: " + string(e.reason) }
 
 // setUpFolder makes (or, resuming, finds) the capture's folder under the
 // job folder (warc.dir) and returns the crawl.log path. A capture resumed
-// from before capture folders keeps writing where it began: WARC files in
-// warc.dir and crawl-ID.log beside them, so no capture is split.
+// from before capture folders (its files flat in warc.dir) is moved into
+// its folder first (jobdir.Migrate), so every capture has one.
 func (c *Crawler) setUpFolder(ctx context.Context, yamlText []byte, node string) (string, error) {
 	root := c.job.WARC.Dir
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", fmt.Errorf("warc dir: %w", err)
 	}
 	f := jobdir.Path(root, c.capture.ID, c.capture.Started)
-	legacy := false
 	if c.resumed && !f.Exists() {
-		ends, err := c.store.FileEnds(ctx, c.capture.ID)
-		if err != nil {
-			return "", fmt.Errorf("store: %w", err)
+		if _, err := MigrateFolder(ctx, c.store, root, c.capture); err != nil {
+			return "", err
 		}
-		legacy = len(ends) > 0
-	}
-	logPath := c.opts.CrawlLogPath
-	if legacy {
-		c.warcDir = root
-		if logPath == "" {
-			logPath = filepath.Join(root, fmt.Sprintf("crawl-%d.log", c.capture.ID))
-			if node != "" {
-				logPath = filepath.Join(root, fmt.Sprintf("crawl-%d-%s.log", c.capture.ID, node))
-			}
-		}
-		return logPath, nil
 	}
 	if err := jobdir.Create(f, yamlText); err != nil {
 		return "", err
 	}
 	c.folder, c.warcDir = f, f.WARCs()
+	logPath := c.opts.CrawlLogPath
 	if logPath == "" {
 		logPath = f.CrawlLog(node)
 	}
 	return logPath, nil
+}
+
+// MigrateFolder is capture c's folder under the job folder root, after
+// moving a capture written before capture folders into it
+// (jobdir.Migrate; the store's index names its WARC files). Only the
+// capture's owner may call it: a resumed run, or the daemon for a
+// stopped capture of its job.
+func MigrateFolder(ctx context.Context, st store.Store, root string, c store.Capture) (jobdir.Folder, error) {
+	ends, err := st.FileEnds(ctx, c.ID)
+	if err != nil {
+		return "", fmt.Errorf("store: %w", err)
+	}
+	names := make([]string, 0, len(ends))
+	for n := range ends {
+		names = append(names, n)
+	}
+	return jobdir.Migrate(root, c.ID, c.Started, names)
 }
 
 func (c *Crawler) closeOutputs() {

@@ -65,7 +65,8 @@ func TestCaptureFolders(t *testing.T) {
 
 // TestCaptureBegunBeforeFolders: a capture interrupted before capture
 // folders existed (its WARC files and crawl-ID.log directly in warc.dir)
-// resumes where it began, so it is not split over two places.
+// is moved into its folder when it resumes (jobdir.Migrate), so it is not
+// split over two places and every capture has a folder.
 func TestCaptureBegunBeforeFolders(t *testing.T) {
 	st, j, reg, warcs, first := interruptedCapture(t, "legacy")
 	if first.Folder == "" {
@@ -90,16 +91,28 @@ func TestCaptureBegunBeforeFolders(t *testing.T) {
 	if err != nil || !done.Resumed || done.StopReason != "finished" {
 		t.Fatalf("resumed run: %+v, %v", done, err)
 	}
-	if done.Folder != "" || done.CrawlLog != legacyLog {
-		t.Errorf("resumed flat capture: folder %q, crawl.log %q; want none and %s", done.Folder, done.CrawlLog, legacyLog)
+	if done.Folder != first.Folder || done.CrawlLog != f.CrawlLog("") || done.WARCDir() != f.WARCs() {
+		t.Errorf("resumed flat capture: folder %q, crawl.log %q; want %s and its logs/crawl.log", done.Folder, done.CrawlLog, f)
 	}
-	if _, err := os.Stat(first.Folder); !os.IsNotExist(err) {
-		t.Errorf("resuming a flat capture made a folder: %v", err)
+	if left, _ := filepath.Glob(filepath.Join(warcs, "*.warc.gz*")); len(left) > 0 || fileExists(legacyLog) {
+		t.Errorf("left in warc.dir after the move: %v (crawl-1.log there: %v)", left, fileExists(legacyLog))
 	}
-	if got := archivedResponses(t, warcs); got["http://a.test/p29"] != 1 {
+	if got := archivedResponses(t, f.WARCs()); got["http://a.test/p29"] != 1 {
 		t.Errorf("/p29 archived %d times, want once", got["http://a.test/p29"])
 	}
+	uris := map[string]bool{}
+	for _, e := range crawlLogEntries(t, done.CrawlLog) {
+		uris[e.URI] = true
+	}
+	if len(uris) != 32 { // the first run's lines moved with the file
+		t.Errorf("crawl.log has %d URIs, want the site's 31 and robots.txt", len(uris))
+	}
 	checkIndex(t, st, done.CaptureID, warcs)
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // interruptedCapture runs job name on a 30-page chain site into a fresh

@@ -104,7 +104,7 @@ type CaptureInfo struct {
 	HasReport    bool               `json:"has_report"`
 	// Folder is the capture's folder on the daemon's file system (WARCs,
 	// crawl.log, reports; docs/job-folder.md), empty for a capture begun
-	// before capture folders.
+	// before capture folders and not opened since (jobdir.Migrate).
 	Folder string `json:"folder,omitempty"`
 	// Totals are the stored report's page counts by status (absent
 	// without a report): what the console's series plot stacks.

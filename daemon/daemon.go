@@ -22,9 +22,7 @@ import (
 	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/crawler/netguard"
-	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/crawler/siteauth"
-	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -636,51 +634,24 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		wantReport = cerr == nil && cp.Status == store.CaptureStatusFinished
 	}
 	if wantReport {
-		// A finished capture gets its quality report at once, as with
-		// `sharc crawl`; a failure here leaves the capture intact.
-		warcDir := j.WARC.Dir // a capture begun before capture folders
-		if stats.Folder != "" {
-			warcDir = jobdir.Folder(stats.Folder).WARCs()
-		}
-		if _, rerr := report.BuildAndStore(context.WithoutCancel(ctx), d.st, stats.CaptureID,
-			report.Options{WARCDir: warcDir, Job: j, Tool: version.Software(), Log: d.log}); rerr != nil {
-			d.log.Error("quality report", zap.Int64("capture", stats.CaptureID), zap.Error(rerr))
-		}
-		d.folderReports(context.WithoutCancel(ctx), j, stats)
-		d.finishedWACZ(context.WithoutCancel(ctx), js.name, stats, capWARCDir(j.WARC.Dir, stats))
+		d.finish(context.WithoutCancel(ctx), js.name, j, stats)
 	}
 	<-d.slots
 	d.settle(js, r, stats, err)
 }
 
-// folderReports writes Heritrix's reports and the quality report into the
-// capture's folder; a failure is logged, the capture stays intact.
-// capWARCDir is where a capture's WARC files are: its folder's warcs/, or
-// warc.dir (root) for a capture begun before capture folders.
-func capWARCDir(root string, stats crawler.Stats) string {
-	if stats.Folder != "" {
-		return jobdir.Folder(stats.Folder).WARCs()
-	}
-	return root
-}
-
-func (d *Daemon) folderReports(ctx context.Context, j *job.Job, stats crawler.Stats) {
-	if stats.Folder == "" {
-		return // a capture begun before capture folders
-	}
-	d.writeFolderReports(ctx, j, jobdir.Folder(stats.Folder), stats.CaptureID, string(stats.StopReason))
-}
-
-// writeFolderReports is folderReports for capture capID in folder f: at
-// its end, or when its report is built on demand (postReport).
-func (d *Daemon) writeFolderReports(ctx context.Context, j *job.Job, f jobdir.Folder, capID int64, stopReason string) {
-	err := jobdir.Finish(ctx, d.st, f, j, capID, stopReason,
-		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(d.st, c) })
+// finish finishes a capture the run stopped, as `sharc crawl` does
+// (crawler.Finish), with the daemon's chain of custody in its folder and
+// its WACZ; a failure is logged, the capture stays intact.
+func (d *Daemon) finish(ctx context.Context, jobName string, j *job.Job, stats crawler.Stats) {
+	_, err := crawler.Finish(ctx, d.st, j, stats, crawler.FinishOptions{Log: d.log,
+		Custody: func(ctx context.Context, f jobdir.Folder) error { return d.writeCustody(ctx, jobName, f) },
+		Package: func(ctx context.Context, warcDir string) error {
+			d.finishedWACZ(ctx, jobName, stats, warcDir)
+			return nil
+		}})
 	if err != nil {
-		d.log.Error("capture folder reports", zap.Int64("capture", capID), zap.Error(err))
-	}
-	if err := d.writeCustody(ctx, j.Name, f); err != nil {
-		d.log.Error("capture folder chain of custody", zap.Int64("capture", capID), zap.Error(err))
+		d.log.Error("quality report", zap.Int64("capture", stats.CaptureID), zap.Error(err))
 	}
 }
 
@@ -692,21 +663,7 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	d.mu.Lock()
 	intent := r.intent
 	d.mu.Unlock()
-	capID := stats.CaptureID
-	if capID == 0 {
-		capID = r.captureID.Load()
-	}
-	var owner *crawler.OwnerError
-	refused := errors.As(runErr, &owner) || errors.Is(runErr, store.ErrCaptureBusy)
-	if capID == 0 && !refused && (intent != intentNone || runErr != nil) {
-		// Stopped before the capture was opened: find it, if it exists.
-		// (A run refused by another job file's capture, or by another
-		// process owning it, never opened one: that capture is not this
-		// run's to pause; the job gets an alert.)
-		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
-			capID = caps[len(caps)-1].ID
-		}
-	}
+	capID := d.runCapture(ctx, js, r, stats, intent, runErr)
 	// Paused or cancelled while the run was still opening its capture:
 	// the store read saw the cancellation the button asked for, which is
 	// no error to raise an alert over (a console user clicking resume
@@ -769,6 +726,26 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	}
 	d.log.Info("capture run ended", zap.String("job", js.name), zap.Int64("capture", capID), zap.String("outcome", outcome),
 		zap.Int64("fetched", stats.Fetched), zap.String("state", state))
+}
+
+// runCapture is the capture run r worked on: the one it reported, else
+// the one it opened, else, when it was stopped before it opened one, the
+// job's running capture if there is one. A run refused by another job
+// file's capture, or by another process owning it, never opened one:
+// that capture is not this run's to pause; the job gets an alert.
+func (d *Daemon) runCapture(ctx context.Context, js *jobState, r *run, stats crawler.Stats, intent stopIntent, runErr error) int64 {
+	capID := stats.CaptureID
+	if capID == 0 {
+		capID = r.captureID.Load()
+	}
+	var owner *crawler.OwnerError
+	refused := errors.As(runErr, &owner) || errors.Is(runErr, store.ErrCaptureBusy)
+	if capID == 0 && !refused && (intent != intentNone || runErr != nil) {
+		if caps, err := d.st.Captures(ctx, js.id); err == nil && len(caps) > 0 && caps[len(caps)-1].Status == store.CaptureStatusRunning {
+			capID = caps[len(caps)-1].ID
+		}
+	}
+	return capID
 }
 
 // stop asks js's run to pause or cancel and waits for it to settle.

@@ -87,7 +87,7 @@ func (d *Daemon) serveFolderFile(w http.ResponseWriter, r *http.Request, name, c
 }
 
 // captureFolder is the folder of capture c of job js; a capture begun
-// before capture folders has none.
+// before capture folders and not opened since has none (jobdir.Migrate).
 func (d *Daemon) captureFolder(js *jobState, c store.Capture) (jobdir.Folder, error) {
 	d.mu.Lock()
 	root := js.job.WARC.Dir

@@ -34,11 +34,9 @@ func (d *Daemon) seedHostCounts(obs *runObserver, root string, captureID int64) 
 		d.log.Warn("host counts of earlier runs", zap.Int64("capture", captureID), zap.Error(err))
 		return
 	}
-	f := jobdir.Path(root, c.ID, c.Started)
-	if !f.Exists() {
-		return // a capture begun before capture folders
-	}
-	if err := obs.seedFromLogs(f.Logs()); err != nil {
+	// Called once the run has set up the capture's folder (a capture
+	// begun before capture folders has been moved into its own).
+	if err := obs.seedFromLogs(jobdir.Path(root, c.ID, c.Started).Logs()); err != nil {
 		d.log.Warn("host counts of earlier runs", zap.Int64("capture", captureID), zap.Error(err))
 	}
 }

@@ -1,22 +1,23 @@
 package daemon
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/crawler/jobdir"
-	"github.com/sharc-archive/sharc/crawler/report"
-	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/store"
 )
 
 // postReport builds and stores the quality report of a capture that
 // stopped without one (cancelled, failed, abandoned: only a finished
 // capture gets its report when it ends), as `sharc report` does for the
-// same capture: report.BuildAndStore over the capture's WARC folder, then
-// the capture folder's reports (jobdir.Finish). ?rebuild=true builds a
+// same capture: crawler.Finish, as at a capture's end, without the WACZ
+// (a capture begun before capture folders is moved into its folder
+// first). ?rebuild=true builds a
 // stored report again. An open capture (running or paused) is refused: a
 // provisional report must not stand in for the final one.
 func (d *Daemon) postReport(w http.ResponseWriter, r *http.Request) error {
@@ -35,16 +36,17 @@ func (d *Daemon) postReport(w http.ResponseWriter, r *http.Request) error {
 	j, name, root := js.job, js.name, js.job.WARC.Dir
 	d.mu.Unlock()
 	if len(c.Report) == 0 || rebuild {
-		folder := jobdir.Path(root, c.ID, c.Started)
-		warcDir := root // a capture begun before capture folders
-		if folder.Exists() {
-			warcDir = folder.WARCs()
-		}
-		if _, err := report.BuildAndStore(r.Context(), d.st, c.ID, report.Options{WARCDir: warcDir, Job: j, Tool: version.Software(), Log: d.log}); err != nil {
+		// The capture is stopped and the daemon owns its job: one
+		// written before capture folders moves into its folder now.
+		folder, err := crawler.MigrateFolder(r.Context(), d.st, root, c)
+		if err != nil {
 			return err
 		}
-		if folder.Exists() {
-			d.writeFolderReports(r.Context(), j, folder, c.ID, stopReasonOf(c))
+		stats := crawler.Stats{CaptureID: c.ID, StopReason: crawler.StopReason(stopReasonOf(c)), Folder: string(folder)}
+		_, err = crawler.Finish(r.Context(), d.st, j, stats, crawler.FinishOptions{Log: d.log,
+			Custody: func(ctx context.Context, f jobdir.Folder) error { return d.writeCustody(ctx, name, f) }})
+		if err != nil {
+			return err
 		}
 		d.log.Info("quality report built on demand", zap.String("job", name), zap.Int64("capture", c.ID))
 		if c, err = d.st.Capture(r.Context(), c.ID); err != nil {

@@ -17,10 +17,8 @@ import (
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/crawler/job"
-	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/crawler/siteauth"
-	"github.com/sharc-archive/sharc/internal/version"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -42,45 +40,47 @@ func loadDemoJob(path string, reg *scheduler.Registry) (*job.Job, error) {
 	return loadJob(path, reg)
 }
 
+// crawlFlags are `sharc crawl`'s flags.
+type crawlFlags struct {
+	progressEvery, leaseTTL, poll, robotsRetry *time.Duration
+	node, pprofAddr, siteScripts, credentials  *string
+	browserProfile, profileDir                 *string
+	maxHosts                                   *int
+	resume, wait, abandon, explain             *bool
+}
+
+func newCrawlFlags(fs *flagSet) crawlFlags {
+	return crawlFlags{
+		progressEvery:  fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal"),
+		node:           fs.String("node", "", "run as this node of a cluster sharing the capture (PostgreSQL store; letters, digits, '_')"),
+		leaseTTL:       fs.Duration("lease-ttl", 0, "with -node: how long a host lease lasts unrenewed (0: from the job's fetch timeouts and politeness)"),
+		poll:           fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for"),
+		maxHosts:       fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)"),
+		resume:         fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)"),
+		wait:           fs.Bool("wait", false, "if another process owns the job's capture, wait until it stops instead of exiting with status 4"),
+		abandon:        fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture"),
+		explain:        fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)"),
+		robotsRetry:    fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)"),
+		pprofAddr:      fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs"),
+		siteScripts:    fs.String("site-scripts", "", "the directory of site-specific behaviour scripts a job's capture.browser.behaviors: [site] runs (*.js files, each naming its pages with // @match REGEX; docs/browser-capture.md)"),
+		credentials:    fs.String("credentials", "", "a secrets file (YAML, mode 600) granting the credentials and cookies.txt files the job's auth: and cookies: name; credentials may also come from SHARC_CREDENTIALS_<NAME>_USERNAME and _PASSWORD (docs/security.md)"),
+		browserProfile: fs.String("browser-profile", "", "a Chromium profile directory (a logged-in browser's) whose cookies the capture starts with, for the fetcher and capture.browser alike (docs/browser-capture.md)"),
+		profileDir:     fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl"),
+	}
+}
+
 func runCrawl(ctx context.Context, c *cli, args []string) error {
 	fs := c.flags("crawl", "usage: sharc crawl [flags] JOB.yaml\n\nRuns (or resumes) one capture of the job in the foreground. A running capture\nof the same job name is resumed only if the job file's settings that define a\ncapture match the ones it started with (docs/cli.md, \"One capture per job\").")
-	progressEvery := fs.Duration("progress-every", 10*time.Second, "progress log interval when stderr is not a terminal")
-	node := fs.String("node", "", "run as this node of a cluster sharing the capture (PostgreSQL store; letters, digits, '_')")
-	leaseTTL := fs.Duration("lease-ttl", 0, "with -node: how long a host lease lasts unrenewed (0: from the job's fetch timeouts and politeness)")
-	poll := fs.Duration("poll", time.Second, "with -node: how often leases are renewed and new hosts and URLs looked for")
-	maxHosts := fs.Int("max-hosts", 0, "with -node: hosts leased at once (0: twice the workers)")
-	resume := fs.Bool("resume", false, "only continue the job's running capture (an error if there is none, or if it was started with other settings)")
-	wait := fs.Bool("wait", false, "if another process owns the job's capture, wait until it stops instead of exiting with status 4")
-	abandon := fs.Bool("abandon-running", false, "mark the job's running capture \"abandoned\" (never resumed) and exit; the next run starts a new capture")
-	explain := fs.Bool("explain", false, "list the chain of stages a crawl of the job runs and exit (nothing is crawled, opened or written)")
-	robotsRetry := fs.Duration("robots-retry", crawler.DefaultRobotsRetry, "how long a robots.txt that answered 5xx or was unreachable waits before it is asked again (it is asked "+strconv.Itoa(crawler.RobotsRounds)+" rounds before the host's pages fail with -61)")
-	pprofAddr := fs.String("pprof", "", "serve Go's profiler at this loopback address (e.g. 127.0.0.1:6060) while the crawl runs")
-	siteScripts := fs.String("site-scripts", "", "the directory of site-specific behaviour scripts a job's capture.browser.behaviors: [site] runs (*.js files, each naming its pages with // @match REGEX; docs/browser-capture.md)")
-	credentials := fs.String("credentials", "", "a secrets file (YAML, mode 600) granting the credentials and cookies.txt files the job's auth: and cookies: name; credentials may also come from SHARC_CREDENTIALS_<NAME>_USERNAME and _PASSWORD (docs/security.md)")
-	browserProfile := fs.String("browser-profile", "", "a Chromium profile directory (a logged-in browser's) whose cookies the capture starts with, for the fetcher and capture.browser alike (docs/browser-capture.md)")
-	profileDir := fs.String("profile-dir", "", "write CPU, block and mutex profiles of the run into this folder (cpu.pprof, block.pprof, mutex.pprof); slows the crawl")
+	fl := newCrawlFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *profileDir != "" {
-		stop, err := startProfiles(*profileDir)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if serr := stop(); serr != nil {
-				c.log.Warn("profiles", zap.Error(serr))
-			}
-		}()
+	stopProfiles, err := startCrawlProfiles(c, fl)
+	if err != nil {
+		return err
 	}
-	if *pprofAddr != "" {
-		stop, err := servePprof(*pprofAddr)
-		if err != nil {
-			return err
-		}
-		defer stop()
-	}
-	if fs.NArg() != 1 || (*abandon && (*resume || *node != "")) {
+	defer stopProfiles()
+	if fs.NArg() != 1 || (*fl.abandon && (*fl.resume || *fl.node != "")) {
 		fs.Usage()
 		return errUsage
 	}
@@ -89,61 +89,27 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *explain {
+	if *fl.explain {
 		return crawler.WriteExplain(c.stdout, j)
 	}
 	jobFile, err := filepath.Abs(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	open := store.Open
-	if *resume || *abandon {
-		open = openExistingStore // no capture to continue in a store that is not there
-	}
-	st, err := open(ctx, j.Store, c.log)
-	if err != nil {
-		return errors.New(oneLine(err))
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	// After the store: an unreachable one leaves no empty directory.
-	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
-		return fmt.Errorf("warc dir: %w", err)
-	}
-	if *abandon {
-		return abandonRunning(ctx, c, st, j)
-	}
-	secrets, err := grantedSecrets(*credentials, j, os.Environ())
+	st, err := openCrawlStore(ctx, c, j, *fl.resume || *fl.abandon)
 	if err != nil {
 		return err
 	}
-	tty := c.term != nil && c.term.isTerminal()
-	// The operator's proxy, credentials and all, comes from the
-	// environment: job files are kept with the capture.
-	opts := crawler.Options{ProgressEvery: *progressEvery, JobFile: jobFile, Resume: *resume, Wait: *wait, RobotsRetry: *robotsRetry,
-		Proxy: os.Getenv("SHARC_PROXY"), SiteScripts: *siteScripts, Secrets: secrets, BrowserProfile: *browserProfile}
-	if tty {
-		opts.ProgressEvery = 500 * time.Millisecond
-		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }
-	} else {
-		opts.Progress = func(s crawler.Stats) {
-			c.log.Info("progress", zap.Int64("fetched", s.Fetched), zap.Int64("discovered", s.Discovered),
-				zap.Int64("queued", s.Queued), zap.Float64("pages_per_sec", rate(s)), zap.Int64("bytes", s.Bytes),
-				zap.Duration("elapsed", s.Elapsed.Round(time.Second)))
-		}
+	defer st.Close()
+	if *fl.abandon {
+		return abandonRunning(ctx, c, st, j)
 	}
-	if *node != "" {
-		leaser, ok := st.(crawler.Leaser)
-		if !ok {
-			return fmt.Errorf("-node: cluster mode needs a PostgreSQL store; the job's store is %s", store.Redact(j.Store))
-		}
-		opts.Cluster = &crawler.ClusterOptions{Node: *node, Leaser: leaser, LeaseTTL: *leaseTTL, Poll: *poll, MaxHosts: *maxHosts}
+	opts, err := crawlOptions(c, fl, j, st, jobFile)
+	if err != nil {
+		return err
 	}
-	cr := crawler.New(j, st, reg, c.log, opts)
-	stats, err := cr.Run(ctx)
-	if tty {
+	stats, err := crawler.New(j, st, reg, c.log, opts).Run(ctx)
+	if c.term != nil && c.term.isTerminal() {
 		c.term.end()
 	}
 	if refused := ownerHint(err, fs.Arg(0)); refused != nil {
@@ -156,7 +122,99 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *node != "" {
+	return finishCrawl(ctx, c, st, j, stats, *fl.node != "")
+}
+
+// startCrawlProfiles starts the profiles and the profiler server the
+// flags ask for; the returned func stops them.
+func startCrawlProfiles(c *cli, fl crawlFlags) (func(), error) {
+	var stops []func()
+	stopAll := func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	if *fl.profileDir != "" {
+		stop, err := startProfiles(*fl.profileDir)
+		if err != nil {
+			return nil, err
+		}
+		stops = append(stops, func() {
+			if serr := stop(); serr != nil {
+				c.log.Warn("profiles", zap.Error(serr))
+			}
+		})
+	}
+	if *fl.pprofAddr != "" {
+		stop, err := servePprof(*fl.pprofAddr)
+		if err != nil {
+			stopAll()
+			return nil, err
+		}
+		stops = append(stops, stop)
+	}
+	return stopAll, nil
+}
+
+// openCrawlStore opens and migrates the job's store (an existing one
+// only when there must be a capture to continue) and makes warc.dir.
+func openCrawlStore(ctx context.Context, c *cli, j *job.Job, existing bool) (store.Store, error) {
+	open := store.Open
+	if existing {
+		open = openExistingStore // no capture to continue in a store that is not there
+	}
+	st, err := open(ctx, j.Store, c.log)
+	if err != nil {
+		return nil, errors.New(oneLine(err))
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	// After the store: an unreachable one leaves no empty directory.
+	if err := os.MkdirAll(j.WARC.Dir, 0o755); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("warc dir: %w", err)
+	}
+	return st, nil
+}
+
+// crawlOptions are the crawler's options from the flags: progress on a
+// terminal or in the log, secrets, proxy and cluster node.
+func crawlOptions(c *cli, fl crawlFlags, j *job.Job, st store.Store, jobFile string) (crawler.Options, error) {
+	secrets, err := grantedSecrets(*fl.credentials, j, os.Environ())
+	if err != nil {
+		return crawler.Options{}, err
+	}
+	// The operator's proxy, credentials and all, comes from the
+	// environment: job files are kept with the capture.
+	opts := crawler.Options{ProgressEvery: *fl.progressEvery, JobFile: jobFile, Resume: *fl.resume, Wait: *fl.wait, RobotsRetry: *fl.robotsRetry,
+		Proxy: os.Getenv("SHARC_PROXY"), SiteScripts: *fl.siteScripts, Secrets: secrets, BrowserProfile: *fl.browserProfile}
+	if c.term != nil && c.term.isTerminal() {
+		opts.ProgressEvery = 500 * time.Millisecond
+		opts.Progress = func(s crawler.Stats) { c.term.progress(progressLine(s)) }
+	} else {
+		opts.Progress = func(s crawler.Stats) {
+			c.log.Info("progress", zap.Int64("fetched", s.Fetched), zap.Int64("discovered", s.Discovered),
+				zap.Int64("queued", s.Queued), zap.Float64("pages_per_sec", rate(s)), zap.Int64("bytes", s.Bytes),
+				zap.Duration("elapsed", s.Elapsed.Round(time.Second)))
+		}
+	}
+	if *fl.node != "" {
+		leaser, ok := st.(crawler.Leaser)
+		if !ok {
+			return crawler.Options{}, fmt.Errorf("-node: cluster mode needs a PostgreSQL store; the job's store is %s", store.Redact(j.Store))
+		}
+		opts.Cluster = &crawler.ClusterOptions{Node: *fl.node, Leaser: leaser, LeaseTTL: *fl.leaseTTL, Poll: *fl.poll, MaxHosts: *fl.maxHosts}
+	}
+	return opts, nil
+}
+
+// finishCrawl finishes a capture that stopped without error
+// (crawler.Finish) and prints its report; a cluster node whose capture
+// goes on leaves that to the node that finishes it.
+func finishCrawl(ctx context.Context, c *cli, st store.Store, j *job.Job, stats crawler.Stats, node bool) error {
+	if node {
 		if cp, err := st.Capture(ctx, stats.CaptureID); err != nil || cp.Status != store.CaptureStatusFinished {
 			return err // this node stopped; the cluster goes on
 		}
@@ -164,8 +222,7 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if j.Capture.Mode == job.ModeRefresh {
 		printRefreshCycle(ctx, c.stdout, st, stats.CaptureID)
 	}
-	rep, err := storeReport(context.WithoutCancel(ctx), st, j, stats, c.log)
-	folderReports(context.WithoutCancel(ctx), st, j, stats, c.log)
+	rep, err := crawler.Finish(context.WithoutCancel(ctx), st, j, stats, crawler.FinishOptions{Log: c.log})
 	if err != nil {
 		// The capture is complete and indexed; `sharc report --rebuild`
 		// can make the report later.
@@ -191,20 +248,6 @@ func noSeedArchived(ctx context.Context, c *cli, st store.Store, j *job.Job, cap
 	}
 	fmt.Fprintf(c.stdout, "  no seed was archived: see each seed's crawl.log line (docs/robustness.md lists the codes)\n")
 	return fmt.Errorf("capture %d: %w (all %d failed; crawl.log says why)", captureID, errNoSeedArchived, len(j.Seeds))
-}
-
-// folderReports writes Heritrix's reports and the quality report into the
-// capture's folder (package jobdir); a failure is logged, not fatal: the
-// capture and its stored report are intact.
-func folderReports(ctx context.Context, st store.Store, j *job.Job, stats crawler.Stats, log *zap.Logger) {
-	if stats.Folder == "" {
-		return // a capture begun before capture folders
-	}
-	err := jobdir.Finish(ctx, st, jobdir.Folder(stats.Folder), j, stats.CaptureID, string(stats.StopReason),
-		func(c store.Capture) (jobdir.QualityReport, error) { return report.Load(st, c) })
-	if err != nil {
-		log.Error("capture folder reports", zap.Error(err))
-	}
 }
 
 // ownerHint words a refused run (another job file's running capture, or
@@ -247,16 +290,6 @@ func abandonRunning(ctx context.Context, c *cli, st store.Store, j *job.Job) err
 	fmt.Fprintf(c.stdout, "job %s, capture %d (started %s by %s): abandoned; the next run starts a new capture\n",
 		j.Name, cp.ID, cp.Started.Format(time.RFC3339), by)
 	return nil
-}
-
-// storeReport builds a finished capture's quality report and stores it
-// with the capture.
-func storeReport(ctx context.Context, st store.Store, j *job.Job, stats crawler.Stats, log *zap.Logger) (*report.Report, error) {
-	dir := j.WARC.Dir // a capture begun before capture folders
-	if stats.Folder != "" {
-		dir = jobdir.Folder(stats.Folder).WARCs()
-	}
-	return report.BuildAndStore(ctx, st, stats.CaptureID, report.Options{WARCDir: dir, Job: j, Tool: version.Software(), Log: log})
 }
 
 // printRefreshCycle prints a refresh capture's stored cycle metrics.

@@ -15,7 +15,6 @@ import (
 	"github.com/sharc-archive/sharc/configs"
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/crawler/job"
-	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/crawler/wacz"
 	"github.com/sharc-archive/sharc/research/testsite"
@@ -50,18 +49,29 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 		return err
 	}
 	defer st.Close()
-	warcDir := j.WARC.Dir
-	if stats.Folder != "" {
-		warcDir = jobdir.Folder(stats.Folder).WARCs()
-	}
-	rep, err := storeReport(ctx, st, j, stats, c.log)
+	var pkg demoPackage
+	// The demo's package is the signed WACZ under --out: the one Finish
+	// of every capture builds it (crawler.Finish).
+	rep, err := crawler.Finish(ctx, st, j, stats, crawler.FinishOptions{Log: c.log,
+		Package: func(ctx context.Context, warcDir string) error {
+			return pkg.write(ctx, st, stats.CaptureID, warcDir, *out, c.log)
+		}})
 	if err != nil {
 		return err
 	}
-	folderReports(ctx, st, j, stats, c.log)
 	printReportSummary(c.stdout, rep)
+	if err := writeDemoReports(ctx, c, st, stats.CaptureID, site, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "wrote %s/: warcs/, report.{json,html,csv}, demo.wacz (signed %s, verified), %s\n", *out, pkg.keyType, filepath.Base(pkg.keyPath))
+	c.log.Debug("demo done", zap.Int64("capture", stats.CaptureID))
+	return nil
+}
 
-	capt, err := st.Capture(ctx, stats.CaptureID)
+// writeDemoReports checks the stored report against the site's change
+// log and writes it under out as JSON, HTML and CSV.
+func writeDemoReports(ctx context.Context, c *cli, st store.Store, captureID int64, site *testsite.Site, out string) error {
+	capt, err := st.Capture(ctx, captureID)
 	if err != nil {
 		return err
 	}
@@ -76,45 +86,48 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "  site's change log: %d of those pages really changed between visit and revisit\n", truth)
 	for _, format := range []string{"json", "html", "csv"} {
-		if err := writeFile(filepath.Join(*out, "report."+format), func(w *os.File) error { return stored.Render(ctx, w, format) }); err != nil {
+		if err := writeFile(filepath.Join(out, "report."+format), func(w *os.File) error { return stored.Render(ctx, w, format) }); err != nil {
 			return err
 		}
 	}
+	return nil
+}
 
-	// P-384: the only key type ReplayWeb.page verifies.
+// demoPackage is the demo's signed WACZ: write makes it, and says with
+// which key.
+type demoPackage struct {
+	keyType string
+	keyPath string
+}
+
+// write signs the capture's package with a new P-384 key (the only key
+// type ReplayWeb.page verifies) into out/demo.wacz and checks that it
+// verifies.
+func (p *demoPackage) write(ctx context.Context, st store.Store, captureID int64, warcDir, out string, log *zap.Logger) error {
 	keyPEM, err := wacz.GenerateKey(wacz.KeyECDSAP384)
 	if err != nil {
 		return err
 	}
-	keyPath := filepath.Join(*out, "demo-signing-key.pem")
-	if err := os.WriteFile(keyPath, keyPEM, 0o600); err != nil {
+	p.keyPath = filepath.Join(out, "demo-signing-key.pem")
+	if err := os.WriteFile(p.keyPath, keyPEM, 0o600); err != nil {
 		return err
 	}
 	signer, err := wacz.ParseSigner(keyPEM)
 	if err != nil {
 		return err
 	}
-	in, cleanup, err := waczInput(ctx, st, stats.CaptureID, warcDir, c.log)
+	in, cleanup, err := waczInput(ctx, st, captureID, warcDir, log)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	in.Created = time.Now()
 	in.Title = "SHARC demo capture of site.sharc.test"
-	waczPath := filepath.Join(*out, "demo.wacz")
+	waczPath := filepath.Join(out, "demo.wacz")
 	if err := writeFile(waczPath, func(w *os.File) error { return wacz.Write(ctx, w, in, signer) }); err != nil {
 		return err
 	}
-	vf, err := os.Open(waczPath)
-	if err != nil {
-		return err
-	}
-	defer vf.Close()
-	fi, err := vf.Stat()
-	if err != nil {
-		return err
-	}
-	vrep, err := wacz.Verify(vf, fi.Size())
+	vrep, err := verifyFile(waczPath)
 	if err != nil {
 		return err
 	}
@@ -124,9 +137,22 @@ func runDemo(ctx context.Context, c *cli, args []string) error {
 	if !vrep.Signed || !vrep.ReplayVerifiable {
 		return fmt.Errorf("the demo WACZ is not signed with a key ReplayWeb.page verifies (%s)", vrep.KeyType)
 	}
-	fmt.Fprintf(c.stdout, "wrote %s/: warcs/, report.{json,html,csv}, demo.wacz (signed %s, verified), %s\n", *out, vrep.KeyType, filepath.Base(keyPath))
-	c.log.Debug("demo done", zap.Int64("capture", stats.CaptureID))
+	p.keyType = vrep.KeyType
 	return nil
+}
+
+// verifyFile verifies the WACZ at path (wacz.Verify).
+func verifyFile(path string) (wacz.Report, error) {
+	vf, err := os.Open(path)
+	if err != nil {
+		return wacz.Report{}, err
+	}
+	defer vf.Close()
+	fi, err := vf.Stat()
+	if err != nil {
+		return wacz.Report{}, err
+	}
+	return wacz.Verify(vf, fi.Size())
 }
 
 // captureTestSite serves the test site described by cfg in-process on a

@@ -37,17 +37,7 @@ commands:
 	if *token == "" {
 		*token = os.Getenv("SHARC_TOKEN")
 	}
-	rest := fs.Args()
-	if len(rest) > 0 && rest[0] == "submit" {
-		// sharc job submit --replace JOB.yaml: the flag after the command.
-		rest = slices.DeleteFunc(rest, func(a string) bool {
-			if a == "--replace" || a == "-replace" {
-				*replace = true
-				return true
-			}
-			return false
-		})
-	}
+	rest := replaceAfterSubmit(fs.Args(), replace)
 	if slices.ContainsFunc(rest, isHelp) {
 		fs.printHelp(c.stdout)
 		return flag.ErrHelp
@@ -61,63 +51,18 @@ commands:
 		return err
 	}
 	cl := &daemon.Client{Base: *server, Token: *token, HTTP: hc}
-	// need names what is missing or extra (issue 29: a missing
-	// argument is named, not answered with the usage alone).
-	need := func(n int) error {
-		switch {
-		case len(rest) < n+1:
-			what := "NAME"
-			if rest[0] == "submit" {
-				what = "JOB.yaml"
-			}
-			return usagef("job %s: missing %s", rest[0], what)
-		case len(rest) > n+1:
-			return usagef("job %s: unexpected arguments %q", rest[0], rest[n+1:])
-		}
-		return nil
-	}
+	need := func(n int) error { return needArgs(rest, n) }
 	switch rest[0] {
 	case "submit":
 		if err := need(1); err != nil {
 			return err
 		}
-		data, err := os.ReadFile(rest[1])
-		if err != nil {
-			return fmt.Errorf("read job: %w", err)
-		}
-		info, err := cl.SubmitReplacing(ctx, data, rest[1], *replace)
-		if err != nil {
-			return apiErr(err)
-		}
-		fmt.Fprintf(c.stdout, "job %s submitted: %s\n", info.Name, info.State)
-		if !info.NextRun.IsZero() {
-			fmt.Fprintf(c.stdout, "next scheduled capture: %s\n", info.NextRun.Format(time.RFC3339))
-		}
-		return nil
+		return jobSubmit(ctx, c, cl, rest[1], *replace)
 	case "list":
 		if err := need(0); err != nil {
 			return err
 		}
-		jobs, err := cl.Jobs(ctx)
-		if err != nil {
-			return apiErr(err)
-		}
-		tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tSTATE\tCAPTURE\tSCHEDULE\tNEXT RUN\tALERT")
-		for _, j := range jobs {
-			next := "-"
-			if !j.NextRun.IsZero() {
-				next = j.NextRun.Format(time.RFC3339)
-			}
-			capID := "-"
-			if j.Capture != 0 {
-				capID = fmt.Sprint(j.Capture)
-			} else if j.LastRun != nil && j.LastRun.Capture != 0 {
-				capID = fmt.Sprintf("%d (%s)", j.LastRun.Capture, j.LastRun.StopReason)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", j.Name, j.State, capID, orDash(j.Schedule), next, j.Alert)
-		}
-		return tw.Flush()
+		return jobList(ctx, c, cl)
 	case "status":
 		if err := need(1); err != nil {
 			return err
@@ -140,6 +85,79 @@ commands:
 		return nil
 	}
 	return usagef("unknown command %q (valid: submit, list, status, pause, resume, cancel)", rest[0])
+}
+
+// replaceAfterSubmit takes --replace out of `sharc job submit --replace
+// JOB.yaml` (the flag after the command) into replace.
+func replaceAfterSubmit(rest []string, replace *bool) []string {
+	if len(rest) == 0 || rest[0] != "submit" {
+		return rest
+	}
+	return slices.DeleteFunc(rest, func(a string) bool {
+		if a == "--replace" || a == "-replace" {
+			*replace = true
+			return true
+		}
+		return false
+	})
+}
+
+// needArgs checks that command rest[0] has n arguments, naming what is
+// missing or extra (issue 29: a missing argument is named, not answered
+// with the usage alone).
+func needArgs(rest []string, n int) error {
+	switch {
+	case len(rest) < n+1:
+		what := "NAME"
+		if rest[0] == "submit" {
+			what = "JOB.yaml"
+		}
+		return usagef("job %s: missing %s", rest[0], what)
+	case len(rest) > n+1:
+		return usagef("job %s: unexpected arguments %q", rest[0], rest[n+1:])
+	}
+	return nil
+}
+
+// jobSubmit is `sharc job submit [--replace] JOB.yaml`.
+func jobSubmit(ctx context.Context, c *cli, cl *daemon.Client, path string, replace bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read job: %w", err)
+	}
+	info, err := cl.SubmitReplacing(ctx, data, path, replace)
+	if err != nil {
+		return apiErr(err)
+	}
+	fmt.Fprintf(c.stdout, "job %s submitted: %s\n", info.Name, info.State)
+	if !info.NextRun.IsZero() {
+		fmt.Fprintf(c.stdout, "next scheduled capture: %s\n", info.NextRun.Format(time.RFC3339))
+	}
+	return nil
+}
+
+// jobList is `sharc job list`: one row a job.
+func jobList(ctx context.Context, c *cli, cl *daemon.Client) error {
+	jobs, err := cl.Jobs(ctx)
+	if err != nil {
+		return apiErr(err)
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSTATE\tCAPTURE\tSCHEDULE\tNEXT RUN\tALERT")
+	for _, j := range jobs {
+		next := "-"
+		if !j.NextRun.IsZero() {
+			next = j.NextRun.Format(time.RFC3339)
+		}
+		capID := "-"
+		if j.Capture != 0 {
+			capID = fmt.Sprint(j.Capture)
+		} else if j.LastRun != nil && j.LastRun.Capture != 0 {
+			capID = fmt.Sprintf("%d (%s)", j.LastRun.Capture, j.LastRun.StopReason)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", j.Name, j.State, capID, orDash(j.Schedule), next, j.Alert)
+	}
+	return tw.Flush()
 }
 
 func printStatus(c *cli, st daemon.Status) {

@@ -9,11 +9,14 @@
 //	    logs/crawl.log         Heritrix's crawl.log (crawl-NODE.log per cluster node)
 //	    reports/               Heritrix's reports and the SHARC quality report
 //
-// Captures started before capture folders existed keep their WARC files
-// in ROOT (WARCDir finds them there), so nothing already written moves.
+// A capture started before capture folders existed has its WARC files
+// in ROOT; Migrate moves it into its folder once, when its owner opens
+// it again (a resume, a report built on demand), and WARCDir finds a
+// stopped one never opened since where it lies.
 //
 // Concurrency: the functions touch only the paths they are given; two
 // processes may Create the same folder at once (cluster nodes sharing a
 // capture): directories are made idempotently and job.yaml is replaced
-// atomically. WriteReports must not run while the capture is crawling.
+// atomically. WriteReports must not run while the capture is crawling,
+// nor Migrate while anything writes the capture's files.
 package jobdir

@@ -87,8 +87,8 @@ func WriteAtomic(path string, write func(*os.File) error) error {
 }
 
 // WARCDir is where a capture's WARC files are: its folder's warcs/, or the
-// job folder itself for a capture written before capture folders (its
-// folder does not exist).
+// job folder itself for a capture written before capture folders and not
+// opened since (Migrate has not moved it; the one reader's fallback).
 func WARCDir(root string, captureID int64, started time.Time) string {
 	if f := Path(root, captureID, started); f.Exists() {
 		return f.WARCs()

@@ -17,16 +17,10 @@ import (
 // read in pieces anyway, so the pieces should have names.
 const maxFuncLines = 80
 
-// longAllowed are the product functions still longer than maxFuncLines,
-// keyed by funcKey, while other branches of issue 32 split them. The lead
-// empties it after merging them; TestFunctionsShort fails on an entry that
-// is already short or gone, so the list cannot go stale.
-var longAllowed = map[string]bool{
-	"cmd/sharc.runCrawl":      true, // cmd/sharc/crawl.go
-	"cmd/sharc.runJob":        true, // cmd/sharc/job.go
-	"cmd/sharc.runDemo":       true, // cmd/sharc/demo.go
-	"daemon.(*Daemon).settle": true, // daemon/daemon.go
-}
+// longAllowed are product functions allowed to be longer than
+// maxFuncLines, keyed by funcKey: none. TestFunctionsShort fails on an
+// entry that is short or gone, so the list cannot go stale.
+var longAllowed = map[string]bool{}
 
 // TestFunctionsShort parses the non-test files of every product package
 // and fails on any function or method declaration longer than

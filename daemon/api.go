@@ -338,8 +338,8 @@ func (d *Daemon) handlers(ro *console.ReplayOrigin) (http.Handler, http.Handler)
 		io.WriteString(w, "ready\n")
 	})
 	d.methodNotAllowed(mux)
-	// The web console, a client of this same API (package console).
-	con := console.New(mux, d, d.log)
+	// The web console asks this same API in-process (consoleapi.go).
+	con := console.New(&daemonConsole{Daemon: d, api: mux}, d.log)
 	con.Register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.auth(access.Viewer, "", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

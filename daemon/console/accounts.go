@@ -104,7 +104,7 @@ func (c *Console) addAccount(w http.ResponseWriter, r *http.Request) error {
 		Name  string `json:"name"`
 		Token string `json:"token"`
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &nu); err != nil {
+	if err := json.Unmarshal(rec.Body, &nu); err != nil {
 		return fmt.Errorf("account answer: %w", err)
 	}
 	return c.renderAccounts(w, r, nu.Name, nu.Token)

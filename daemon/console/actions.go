@@ -84,7 +84,7 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 	}
 	rec, err := c.do(r.Context(), http.MethodPost, path,
 		http.Header{"Content-Type": {"application/yaml"}}, []byte(text))
-	var ae *apiError
+	var ae *APIError
 	if errors.As(err, &ae) && ae.Status/100 == 4 {
 		ss, _ := c.sessionOf(r)
 		ed := annotate(text, ae)
@@ -98,7 +98,7 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var info jobView
-	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil {
+	if err := json.Unmarshal(rec.Body, &info); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/jobs/"+url.PathEscape(info.Name), http.StatusSeeOther)
@@ -106,7 +106,7 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 }
 
 // annotate puts the API's problems under the lines of text they name.
-func annotate(text string, ae *apiError) *editorView {
+func annotate(text string, ae *APIError) *editorView {
 	lines := strings.Split(text, "\n")
 	ed := &editorView{Text: text, Lines: make([]editorLine, len(lines))}
 	for i, l := range lines {
@@ -137,7 +137,7 @@ func annotate(text string, ae *apiError) *editorView {
 
 // errStaleForm refuses a POST without the session's form token: a form
 // of another site, or one from before the login.
-var errStaleForm = &apiError{Status: http.StatusForbidden, Message: "this form is stale or was not sent by the console: reload the page and try again"}
+var errStaleForm = &APIError{Status: http.StatusForbidden, Message: "this form is stale or was not sent by the console: reload the page and try again"}
 
 // act runs a job page's button (pause, resume or start a new capture,
 // cancel once confirmed) through the API.
@@ -150,12 +150,12 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 	switch a {
 	case actionPause, actionResume, actionCancel:
 	default:
-		return &apiError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
+		return &APIError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
 	}
 	name := r.PathValue("name")
 	if who := whoOf(r); a == actionCancel && r.PostFormValue("confirm") != "yes" {
 		if who == nil || !who.CanOperate {
-			return &apiError{Status: http.StatusForbidden, Message: "cancelling a capture needs role operator"}
+			return &APIError{Status: http.StatusForbidden, Message: "cancelling a capture needs role operator"}
 		}
 		// Cancelling is final: the job page's button only asks, and the
 		// confirmation page's form (same token) cancels.
@@ -178,7 +178,7 @@ func (c *Console) statusJSON(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(rec.Body.Bytes())
+	w.Write(rec.Body)
 	return nil
 }
 

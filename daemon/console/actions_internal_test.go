@@ -12,17 +12,17 @@ func TestAnnotate(t *testing.T) {
 	text := "name: x\nseeds: []\nworkers: -1"
 	tests := []struct {
 		name     string
-		ae       apiError
+		ae       APIError
 		perLine  map[int][]string
 		general  []string
 		problems int
 	}{
-		{"per line", apiError{Status: 400, Message: "invalid job", Details: []string{"job.yaml:2: seeds: need at least one", "job.yaml:3: workers: must be ≥ 1"}},
+		{"per line", APIError{Status: 400, Message: "invalid job", Details: []string{"job.yaml:2: seeds: need at least one", "job.yaml:3: workers: must be ≥ 1"}},
 			map[int][]string{2: {"seeds: need at least one"}, 3: {"workers: must be ≥ 1"}}, nil, 2},
-		{"no line", apiError{Status: 400, Message: "invalid job", Details: []string{"job.yaml: name: missing"}}, nil, []string{"name: missing"}, 1},
-		{"line past the end", apiError{Status: 400, Message: "invalid job", Details: []string{"job.yaml:9: x: y"}}, nil, []string{"x: y"}, 1},
-		{"other file name", apiError{Status: 400, Message: "invalid job", Details: []string{"evil.yaml:1: x"}}, nil, []string{"evil.yaml:1: x"}, 1},
-		{"no details", apiError{Status: http.StatusConflict, Message: "job x has a running capture"}, nil, []string{"job x has a running capture"}, 1},
+		{"no line", APIError{Status: 400, Message: "invalid job", Details: []string{"job.yaml: name: missing"}}, nil, []string{"name: missing"}, 1},
+		{"line past the end", APIError{Status: 400, Message: "invalid job", Details: []string{"job.yaml:9: x: y"}}, nil, []string{"x: y"}, 1},
+		{"other file name", APIError{Status: 400, Message: "invalid job", Details: []string{"evil.yaml:1: x"}}, nil, []string{"evil.yaml:1: x"}, 1},
+		{"no details", APIError{Status: http.StatusConflict, Message: "job x has a running capture"}, nil, []string{"job x has a running capture"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

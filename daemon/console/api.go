@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"time"
 )
 
@@ -126,48 +125,51 @@ type totalsView struct {
 	DownloadedOnce         int `json:"downloaded_once"`
 }
 
-// apiError is an answer other than 2xx, with the API's message and
+// APIError is an answer other than 2xx, with the API's message and
 // details (a job's problems, one "FILE:LINE: FIELD: MSG" each).
-type apiError struct {
+type APIError struct {
 	Status  int
 	Message string
 	Details []string
 }
 
-func (e *apiError) Error() string { return fmt.Sprintf("%d: %s", e.Status, e.Message) }
+func (e *APIError) Error() string { return fmt.Sprintf("%d: %s", e.Status, e.Message) }
 
 // call GETs path of the API in-process (see do).
-func (c *Console) call(ctx context.Context, path string, header http.Header) (*httptest.ResponseRecorder, error) {
+func (c *Console) call(ctx context.Context, path string, header http.Header) (*Answer, error) {
 	return c.do(ctx, http.MethodGet, path, header, nil)
 }
 
-// do asks the API handler in-process, with the daemon's token, and
-// returns the recorded answer; a non-2xx answer is an *apiError.
-func (c *Console) do(ctx context.Context, method, path string, header http.Header, body []byte) (*httptest.ResponseRecorder, error) {
-	req := httptest.NewRequestWithContext(ctx, method, path, bytes.NewReader(body))
-	for k, vs := range header {
-		req.Header[k] = vs
+// do asks the daemon's API in-process, as the context's principal, and
+// returns its answer; a non-2xx answer is an *APIError too.
+func (c *Console) do(ctx context.Context, method, path string, header http.Header, body []byte) (*Answer, error) {
+	a, err := c.api.Ask(ctx, Request{Method: method, Path: path, Header: header, Body: bytes.NewReader(body)})
+	if err != nil {
+		return nil, err
 	}
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	if rec.Code/100 != 2 {
-		var body struct {
-			Error   string   `json:"error"`
-			Details []string `json:"details"`
-		}
-		_ = json.Unmarshal(rec.Body.Bytes(), &body)
-		return rec, &apiError{Status: rec.Code, Message: body.Error, Details: body.Details}
+	if a.Status/100 != 2 {
+		return a, answerError(a)
 	}
-	return rec, nil
+	return a, nil
+}
+
+// answerError is the *APIError of a non-2xx answer.
+func answerError(a *Answer) error {
+	var body struct {
+		Error   string   `json:"error"`
+		Details []string `json:"details"`
+	}
+	_ = json.Unmarshal(a.Body, &body)
+	return &APIError{Status: a.Status, Message: body.Error, Details: body.Details}
 }
 
 // get decodes a JSON answer of the API into out.
 func (c *Console) get(ctx context.Context, path string, out any) error {
-	rec, err := c.call(ctx, path, nil)
+	a, err := c.call(ctx, path, nil)
 	if err != nil {
 		return err
 	}
-	return json.NewDecoder(io.LimitReader(rec.Body, maxAnswer)).Decode(out)
+	return json.NewDecoder(io.LimitReader(bytes.NewReader(a.Body), maxAnswer)).Decode(out)
 }
 
 // maxAnswer bounds what the console decodes from one API answer.

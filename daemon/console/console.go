@@ -42,8 +42,8 @@ const cookieName = "sharc_session"
 
 // Console serves the web console under /ui/ (and redirects / there).
 type Console struct {
-	api  http.Handler // the daemon's API, called in-process
-	acct Accounts     // who a token or session is
+	api  Daemon   // the daemon, asked in-process
+	acct Accounts // who a token or session is (the daemon too)
 	log  *zap.Logger
 	now  func() time.Time
 	// openCSRF is the form token of an open daemon (no token, so no
@@ -78,14 +78,14 @@ type Accounts interface {
 	Record(ctx context.Context, p access.Principal, act access.Action, path string, status int, detail string)
 }
 
-// New returns the console over the daemon's API handler. acct says who
-// holds a token; on an open, loopback-only daemon (no token, no accounts)
-// no login is asked.
-func New(api http.Handler, acct Accounts, log *zap.Logger) *Console {
+// New returns the console of daemon d, which also says who holds a
+// token; on an open, loopback-only daemon (no token, no accounts) no
+// login is asked.
+func New(d Daemon, log *zap.Logger) *Console {
 	if log == nil {
 		log = zap.NewNop()
 	}
-	return &Console{api: api, acct: acct, log: log, now: time.Now, sessions: map[string]session{}, openCSRF: randomHex()}
+	return &Console{api: d, acct: d, log: log, now: time.Now, sessions: map[string]session{}, openCSRF: randomHex()}
 }
 
 // Register mounts the console's routes on mux.
@@ -171,7 +171,7 @@ func setPageHeaders(w http.ResponseWriter) {
 // fail shows an API error as a page.
 func (c *Console) fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := http.StatusInternalServerError
-	var ae *apiError
+	var ae *APIError
 	if errors.As(err, &ae) {
 		status = ae.Status
 	} else {
@@ -294,7 +294,7 @@ func (c *Console) reportPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(rec.Body.Bytes())
+	w.Write(rec.Body)
 	return nil
 }
 
@@ -306,12 +306,12 @@ func (c *Console) logTail(ctx context.Context, id string) (string, int64) {
 	if err != nil {
 		return "", 0
 	}
-	size := int64(rec.Body.Len())
-	if _, total, ok := contentRange(rec.Header().Get("Content-Range")); ok {
+	size := int64(len(rec.Body))
+	if _, total, ok := contentRange(rec.Header.Get("Content-Range")); ok {
 		size = total
 	}
-	lines := strings.Split(strings.TrimRight(rec.Body.String(), "\n"), "\n")
-	if rec.Code == http.StatusPartialContent && len(lines) > 1 {
+	lines := strings.Split(strings.TrimRight(string(rec.Body), "\n"), "\n")
+	if rec.Status == http.StatusPartialContent && len(lines) > 1 {
 		lines = lines[1:] // the first may be cut
 	}
 	if len(lines) > logLines {
@@ -335,7 +335,7 @@ func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
 	}
 	from, err := strconv.ParseInt(r.URL.Query().Get("from"), 10, 64)
 	if err != nil || from < 0 {
-		return &apiError{Status: http.StatusBadRequest, Message: "from: want a byte offset"}
+		return &APIError{Status: http.StatusBadRequest, Message: "from: want a byte offset"}
 	}
 	out := struct {
 		Next int64  `json:"next"`
@@ -343,15 +343,15 @@ func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
 	}{Next: from}
 	rng := fmt.Sprintf("bytes=%d-%d", from, from+logChunkMax-1)
 	rec, err := c.call(r.Context(), "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {rng}})
-	var ae *apiError
+	var ae *APIError
 	switch {
 	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
 		// nothing new yet
 	case err != nil:
 		return err
 	default:
-		b := rec.Body.Bytes()
-		if rec.Code != http.StatusPartialContent { // a server ignoring Range: the whole file
+		b := rec.Body
+		if rec.Status != http.StatusPartialContent { // a server ignoring Range: the whole file
 			b = b[min(int64(len(b)), from):]
 		}
 		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
@@ -377,7 +377,7 @@ func contentRange(h string) (first, total int64, ok bool) {
 func captureID(r *http.Request) (string, error) {
 	id := r.PathValue("id")
 	if n, err := strconv.ParseInt(id, 10, 64); err != nil || n <= 0 {
-		return "", &apiError{Status: http.StatusBadRequest, Message: fmt.Sprintf("capture id: want a positive integer, got %q", id)}
+		return "", &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("capture id: want a positive integer, got %q", id)}
 	}
 	return id, nil
 }

@@ -88,11 +88,11 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	dv := &diffView{URL: q.Get("url"), Against: q.Get("against")}
 	if dv.URL == "" || len(dv.URL) > maxDiffURL {
-		return &apiError{Status: http.StatusBadRequest, Message: "url: give the archived page's URL (?url=)"}
+		return &APIError{Status: http.StatusBadRequest, Message: "url: give the archived page's URL (?url=)"}
 	}
 	if dv.Against != "" {
 		if n, err := strconv.ParseInt(dv.Against, 10, 64); err != nil || n <= 0 {
-			return &apiError{Status: http.StatusBadRequest, Message: "against: want a capture id"}
+			return &APIError{Status: http.StatusBadRequest, Message: "against: want a capture id"}
 		}
 	}
 	var cv captureView
@@ -113,7 +113,7 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 		api.Set("against", dv.Against)
 	}
 	err = c.get(r.Context(), "/api/v1/captures/"+id+"/diff?"+api.Encode(), dv)
-	var ae *apiError
+	var ae *APIError
 	switch {
 	case errors.As(err, &ae) && (ae.Status == http.StatusNotFound || ae.Status == http.StatusConflict || ae.Status == http.StatusBadRequest):
 		// The form stays: another capture may have the page.

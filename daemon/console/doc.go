@@ -1,8 +1,9 @@
 // Package console is the web console of `sharc serve` (issue 15): pages
-// for people who do not read JSON. It is a client of the daemon's own
-// REST API, called in-process through the API's handler, so every figure
-// a page shows is one the documented API gives, and the console needs
-// nothing of the daemon's internals (it reads package report's types and
+// for people who do not read JSON. It asks the daemon through the small
+// interface it declares, Daemon (daemon.go), which package daemon
+// implements over its own REST routes in-process (same roles, same audit
+// entries), so every figure a page shows is one the documented API gives,
+// and the console needs nothing of the daemon's internals (it reads package report's types and
 // its timeline drawing, and crawltree's GraphML types).
 //
 // Pages are rendered on the server with html/template; the style sheet
@@ -15,7 +16,7 @@
 // and per-host "why is it slow", schedules and the cluster's nodes
 // (ops.go). Quality: blur or coherence, the visit–revisit timeline and
 // the filtered pages (quality.go, reading the report as a stream,
-// stream.go); the capture series (§8.3) and change patterns (§8.4) from
+// Daemon.Report); the capture series (§8.3) and change patterns (§8.4) from
 // the store's comparison of captures; what changed in one page, its
 // visible text diffed between visit and revisit or two captures (diff.go,
 // issue 29, from the API's diff of package pagediff); the crawl tree
@@ -33,6 +34,7 @@
 // session's random form token (CSRF), checked in constant time.
 //
 // Concurrency: a Console is safe for concurrent use; its sessions are
-// guarded by a mutex and expire after SessionTTL. stream runs the API
-// handler in a goroutine that ends before stream returns.
+// guarded by a mutex and expire after SessionTTL. Every call of Daemon
+// returns before the page that made it is written; none starts a
+// goroutine.
 package console

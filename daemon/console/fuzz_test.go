@@ -28,7 +28,7 @@ func FuzzAnnotate(f *testing.F) {
 	f.Add("name: x\nseeds: []\n", "job.yaml:2: seeds: empty", "job.yaml: name: bad")
 	f.Add("", "job.yaml:0: x", "job.yaml:99999999999999999999: y")
 	f.Fuzz(func(t *testing.T, text, d1, d2 string) {
-		ed := annotate(text, &apiError{Status: 400, Message: "invalid job", Details: []string{d1, d2}})
+		ed := annotate(text, &APIError{Status: 400, Message: "invalid job", Details: []string{d1, d2}})
 		n := len(ed.General)
 		for _, l := range ed.Lines {
 			n += len(l.Problems)

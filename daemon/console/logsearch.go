@@ -51,7 +51,7 @@ func (c *Console) logSearch(ctx context.Context, id string, q url.Values) *logSe
 		Lines []logSearchLine `json:"lines"`
 	}
 	if err := c.get(ctx, "/api/v1/captures/"+id+"/log?"+ask.Encode(), &res); err != nil {
-		var ae *apiError
+		var ae *APIError
 		if !errors.As(err, &ae) || ae.Status != http.StatusBadRequest {
 			v.Problem = "the search failed: " + err.Error()
 			return v

@@ -59,18 +59,18 @@ func (c *Console) qualityPage(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	qv := &qualityView{Status: q.Get("status"), Query: q.Get("q")}
 	if len(qv.Query) > maxQuery {
-		return &apiError{Status: http.StatusBadRequest, Message: fmt.Sprintf("q: at most %d bytes", maxQuery)}
+		return &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("q: at most %d bytes", maxQuery)}
 	}
 	if v := q.Get("offset"); v != "" {
 		if qv.Offset, err = strconv.Atoi(v); err != nil || qv.Offset < 0 {
-			return &apiError{Status: http.StatusBadRequest, Message: "offset: want a count"}
+			return &APIError{Status: http.StatusBadRequest, Message: "offset: want a count"}
 		}
 	}
 	if qv.Status != "" && !slices.Contains(report.ChartStatuses, report.Status(qv.Status)) {
-		return &apiError{Status: http.StatusBadRequest, Message: fmt.Sprintf("status: unknown %q", qv.Status)}
+		return &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("status: unknown %q", qv.Status)}
 	}
-	err = c.stream(r.Context(), "/api/v1/captures/"+id+"/report", func(body io.Reader) error { return qv.read(body) })
-	if err != nil {
+	n, _ := strconv.ParseInt(id, 10, 64)
+	if err := c.api.Report(r.Context(), n, qv.summary, qv.page); err != nil {
 		return err
 	}
 	qv.finish(id)
@@ -83,9 +83,28 @@ func (qv *qualityView) matches(p *report.Page) bool {
 	return (qv.Status == "" || string(p.Status) == qv.Status) && (qv.Query == "" || strings.Contains(p.URL, qv.Query))
 }
 
-// read decodes the report's JSON object key by key: the pages one at a
-// time (kept only inside the window), the blocked URLs only counted, the
-// rest into the summary.
+// summary keeps the report's summary; its blocked URLs are only counted.
+func (qv *qualityView) summary(rep *report.Report) error {
+	qv.Report = *rep
+	qv.Blocked = max(rep.Totals.Blocked, len(rep.Blocked))
+	qv.Report.Pages, qv.Report.Blocked = nil, nil
+	return nil
+}
+
+// page counts one page, kept only inside the window.
+func (qv *qualityView) page(p *report.Page) error {
+	if qv.matches(p) {
+		if qv.Matches >= qv.Offset && len(qv.Rows) < qualityRows {
+			qv.Rows = append(qv.Rows, *p)
+		}
+		qv.Matches++
+	}
+	return nil
+}
+
+// read decodes the report's JSON (GET /api/v1/captures/{id}/report) key
+// by key into the same window as the daemon's stream (summary, page):
+// the pages one at a time, the blocked URLs only counted.
 func (qv *qualityView) read(body io.Reader) error {
 	dec := json.NewDecoder(body)
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -105,13 +124,7 @@ func (qv *qualityView) read(body io.Reader) error {
 				if err := dec.Decode(&p); err != nil {
 					return err
 				}
-				if qv.matches(&p) {
-					if qv.Matches >= qv.Offset && len(qv.Rows) < qualityRows {
-						qv.Rows = append(qv.Rows, p)
-					}
-					qv.Matches++
-				}
-				return nil
+				return qv.page(&p)
 			})
 		case "blocked":
 			err = eachElement(dec, func() error {

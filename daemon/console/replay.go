@@ -237,7 +237,7 @@ func (c *Console) packageKey(r *http.Request, id string) string {
 	req.RequestURI = req.URL.Path
 	req.Header = http.Header{}
 	rec := &headRecorder{h: http.Header{}}
-	c.api.ServeHTTP(rec, req)
+	c.api.ServeAPI(rec, req)
 	if rec.code != 0 && rec.code != http.StatusOK {
 		return ""
 	}
@@ -284,5 +284,5 @@ func (c *Console) serveWACZ(w http.ResponseWriter, r *http.Request, id string) {
 		// a capability is minted only for a logged-in person's page.
 		req = req.WithContext(access.WithPrincipal(req.Context(), access.Principal{Name: access.ReplayName, Role: access.Viewer, Remote: r.RemoteAddr, Via: access.ViaConsole}))
 	}
-	c.api.ServeHTTP(w, req)
+	c.api.ServeAPI(w, req)
 }

@@ -426,10 +426,10 @@ func (c *Console) replayOriginPage(w http.ResponseWriter, r *http.Request) {
 // (empty or 14 digits).
 func checkReplayTarget(u, ts string) error {
 	if ts != "" && !ts14.MatchString(ts) {
-		return &apiError{Status: http.StatusBadRequest, Message: fmt.Sprintf("ts: want 14 digits (YYYYMMDDhhmmss), got %q", ts)}
+		return &APIError{Status: http.StatusBadRequest, Message: fmt.Sprintf("ts: want 14 digits (YYYYMMDDhhmmss), got %q", ts)}
 	}
 	if pu, err := url.Parse(u); u != "" && (err != nil || (pu.Scheme != "http" && pu.Scheme != "https")) {
-		return &apiError{Status: http.StatusBadRequest, Message: "url: want an http(s) URL"}
+		return &APIError{Status: http.StatusBadRequest, Message: "url: want an http(s) URL"}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -62,7 +63,7 @@ func (c *Console) treePage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var g crawltree.GraphML
-	if err := xml.NewDecoder(io.LimitReader(rec.Body, maxAnswer)).Decode(&g); err != nil {
+	if err := xml.NewDecoder(io.LimitReader(bytes.NewReader(rec.Body), maxAnswer)).Decode(&g); err != nil {
 		return fmt.Errorf("console: GraphML of capture %s: %w", id, err)
 	}
 	tv, err := layoutTree(g)
@@ -84,9 +85,9 @@ func (c *Console) graphMLFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", rec.Header().Get("Content-Type"))
-	w.Header().Set("Content-Disposition", rec.Header().Get("Content-Disposition"))
-	w.Write(rec.Body.Bytes())
+	w.Header().Set("Content-Type", rec.Header.Get("Content-Type"))
+	w.Header().Set("Content-Disposition", rec.Header.Get("Content-Disposition"))
+	w.Write(rec.Body)
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"time"
 )
@@ -80,41 +79,36 @@ const uploadIdle = time.Minute
 func (c *Console) upload(w http.ResponseWriter, r *http.Request) error {
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return &apiError{Status: http.StatusBadRequest, Message: "want a multipart form with the form token, then the file"}
+		return &APIError{Status: http.StatusBadRequest, Message: "want a multipart form with the form token, then the file"}
 	}
 	ss, ok := c.sessionOf(r)
 	part, err := mr.NextPart()
 	if err != nil || part.FormName() != "csrf" {
-		return &apiError{Status: http.StatusForbidden, Message: "the form's token is missing: reload the page"}
+		return &APIError{Status: http.StatusForbidden, Message: "the form's token is missing: reload the page"}
 	}
 	tok, _ := io.ReadAll(io.LimitReader(part, 256))
 	if !ok || len(tok) == 0 || subtle.ConstantTimeCompare(tok, []byte(ss.csrf)) != 1 {
-		return &apiError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
+		return &APIError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
 	}
 	part, err = mr.NextPart()
 	if err != nil || part.FormName() != "file" {
 		return c.renderUploads(w, r, http.StatusBadRequest, "choose a WACZ file to upload")
 	}
 	body := &uploadProgress{r: part, rc: http.NewResponseController(w), idle: uploadIdle}
-	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, "/api/v1/waczs?"+url.Values{"name": {part.FileName()}}.Encode(), body)
+	rec, err := c.api.Ask(r.Context(), Request{Method: http.MethodPost, Path: "/api/v1/waczs?" + url.Values{"name": {part.FileName()}}.Encode(),
+		Header: http.Header{"Content-Type": {"application/zip"}}, Body: body})
 	if err != nil {
 		return err
 	}
-	req.RequestURI = req.URL.RequestURI()
-	req.RemoteAddr = r.RemoteAddr
-	req.ContentLength = -1
-	req.Header.Set("Content-Type", "application/zip")
-	rec := httptest.NewRecorder()
-	c.api.ServeHTTP(rec, req)
-	if rec.Code != http.StatusCreated {
+	if rec.Status != http.StatusCreated {
 		var e struct {
 			Error string `json:"error"`
 		}
-		_ = json.Unmarshal(rec.Body.Bytes(), &e)
-		return c.renderUploads(w, r, rec.Code, fmt.Sprintf("Upload refused (%d): %s", rec.Code, e.Error))
+		_ = json.Unmarshal(rec.Body, &e)
+		return c.renderUploads(w, r, rec.Status, fmt.Sprintf("Upload refused (%d): %s", rec.Status, e.Error))
 	}
 	var up uploadView
-	if err := json.Unmarshal(rec.Body.Bytes(), &up); err != nil {
+	if err := json.Unmarshal(rec.Body, &up); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/uploads#u-"+up.ID, http.StatusSeeOther)
@@ -124,7 +118,7 @@ func (c *Console) upload(w http.ResponseWriter, r *http.Request) error {
 // deleteUpload deletes an upload through the API (an admin's).
 func (c *Console) deleteUpload(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
-		return &apiError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
+		return &APIError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
 	}
 	if _, err := c.do(r.Context(), http.MethodDelete, "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), nil, nil); err != nil {
 		return err

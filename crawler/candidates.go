@@ -18,8 +18,9 @@ type candidateStage interface {
 
 // assembleCandidates builds the job's candidate chain, in order: the one
 // place candidate stages are registered. Canonicalisation comes before it
-// (extract: a malformed reference never becomes a URL) and the host quota
-// after it (commit: the frontier numbers the URL or refuses it).
+// (canonicalizeStage: a malformed reference never becomes a URL) and the
+// quotas after it (quotasStage: the frontier numbers the URL or refuses
+// it); listCandidates lists all six.
 //
 // block runs after scope, so that only URLs the capture would have
 // fetched are logged as blocked; with no fetch.block rule it keeps all.
@@ -27,26 +28,30 @@ func assembleCandidates(*job.Job) []candidateStage {
 	return []candidateStage{hopsStage{}, scopeStage{}, blockStage{}, trapsStage{}}
 }
 
-// explainCandidates is the candidate chain as package stages lists it,
-// with the steps before and after the assembled stages.
-func explainCandidates(j *job.Job) []stages.Stage {
-	names := []string{stages.Canonicalize}
+// named is anything listed as a stage: it answers to a name in package
+// stages, which describes it.
+type named interface{ name() string }
+
+var (
+	_ named = canonicalizeStage{}
+	_ named = quotasStage{}
+)
+
+// listCandidates is the job's whole candidate chain in the order a URL
+// meets it: canonicalisation, the assembled stages, the quotas.
+func listCandidates(j *job.Job) []named {
+	out := []named{canonicalizeStage{}}
 	for _, s := range assembleCandidates(j) {
-		names = append(names, s.name())
+		out = append(out, s)
 	}
-	names = append(names, stages.Quotas)
-	out := make([]stages.Stage, 0, len(names))
-	for _, n := range names {
-		out = append(out, describe(n, stages.Candidate))
-	}
-	return out
+	return append(out, quotasStage{})
 }
 
-// describe is the stage named n from package stages, or a placeholder for
-// a stage not listed there.
-func describe(n string, ch stages.Chain) stages.Stage {
-	if info, ok := stages.Lookup(n); ok {
+// describe is the stage s from package stages, or a placeholder for a
+// stage not listed there.
+func describe(s named, ch stages.Chain) stages.Stage {
+	if info, ok := stages.Lookup(s.name()); ok {
 		return info
 	}
-	return stages.Stage{Name: n, Chain: ch, Does: "(not listed in package stages)"}
+	return stages.Stage{Name: s.name(), Chain: ch, Does: "(not listed in package stages)"}
 }

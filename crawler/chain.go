@@ -92,11 +92,15 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 
 // Explain lists the stages a crawl of j runs, in order: the candidate
 // chain every discovered URL goes through, then the chain assembled for
-// j's tasks. It starts nothing and touches no file or store.
+// j's tasks, each as package stages describes it. It starts nothing and
+// touches no file or store.
 func Explain(j *job.Job) []stages.Stage {
-	out := explainCandidates(j)
+	var out []stages.Stage
+	for _, s := range listCandidates(j) {
+		out = append(out, describe(s, stages.Candidate))
+	}
 	for _, s := range assemble(j) {
-		out = append(out, describe(s.name(), stages.Disposition))
+		out = append(out, describe(s, stages.Disposition))
 	}
 	return out
 }

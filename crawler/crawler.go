@@ -800,7 +800,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 	for _, s := range sitemaps {
 		u, err := urlcanon.Canonical(final.URL.URL, strings.TrimSpace(s))
 		if err != nil {
-			drops = append(drops, drop{s, "PM", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+			drops = append(drops, canonicalizeStage{}.malformed(s, "PM", t.URL.URL))
 			continue
 		}
 		c.nameSitemap(u, t.Host)
@@ -1040,7 +1040,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 			d.cands = append(d.cands, c.candidate(t, u, 'R'))
 			d.outlinks = append(d.outlinks, warc.Outlink{URL: u, Hop: 'R', Context: "http/location"})
 		} else if !errors.Is(err, urlcanon.ErrScheme) {
-			d.malformed = append(d.malformed, drop{loc, t.HopPath + "R", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+			d.malformed = append(d.malformed, canonicalizeStage{}.malformed(loc, t.HopPath+"R", t.URL.URL))
 		}
 	}
 	if f.Status/100 == 2 {
@@ -1061,7 +1061,7 @@ func (c *Crawler) discover(t frontier.Task, f *fetched, dom []byte) discovered {
 			d.ann = append(d.ann, outlinksCut(res.LinksDropped))
 		}
 		for _, ref := range res.Malformed {
-			d.malformed = append(d.malformed, drop{ref, t.HopPath + "L", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+			d.malformed = append(d.malformed, canonicalizeStage{}.malformed(ref, t.HopPath+"L", t.URL.URL))
 		}
 		// Sized once: grown by doubling, they were most of what
 		// discover itself allocated.

@@ -109,16 +109,6 @@ next:
 	return keep, drops
 }
 
-// quotaDrops turns URLs the frontier refused (their host is full) into
-// drops.
-func quotaDrops(refused []frontier.URL) []drop {
-	out := make([]drop, len(refused))
-	for i, u := range refused {
-		out[i] = drop{u.URL, u.HopPath, u.Via, crawllog.CodeQuota, annHostQuota}
-	}
-	return out
-}
-
 func trailingRedirects(hops string) int {
 	n := 0
 	for i := len(hops) - 1; i >= 0 && hops[i] == 'R'; i-- {

@@ -215,12 +215,6 @@ func (c *Crawler) sitemapFailed(worker int, t frontier.Task, err error) error {
 	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
 }
 
-// newURL builds a frontier URL; its rate is set by assignRates once it is
-// known to be new.
-func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
-	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: parent, HopPath: hops, Via: via}
-}
-
 // assignRates predicts the change rate of new URLs with the cascade
 // (history of earlier captures, predictor, sitemap, default). The cascade
 // answers in changes per hour; strategies count time in politeness delays

@@ -1,6 +1,7 @@
 package crawler
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/sharc-archive/sharc/crawler/crawllog"
@@ -11,36 +12,24 @@ import (
 // blockStage drops URLs matching a block rule (fetch.block), each with
 // its crawl.log line: unlike scope.exclude, a block is something the
 // archivist wants to see was refused (ads, trackers, huge media).
-type blockStage struct{}
+type blockStage struct{ rules []*regexp.Regexp } // fetch.block
 
 func (blockStage) name() string { return stages.Block }
 
-func (blockStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
-	if !c.blockRule(u.URL) {
+func (s blockStage) admit(u frontier.URL) (bool, *drop) {
+	if !matchesAny(s.rules, u.URL) {
 		return true, nil
 	}
 	return false, &drop{u.URL, u.HopPath, u.Via, crawllog.CodeBlockedUser, annBlockedRule}
 }
 
 // blockRule reports whether rawURL matches one of the job's block rules.
-func (c *Crawler) blockRule(rawURL string) bool {
-	for _, re := range c.job.Fetch.Block {
-		if re.MatchString(rawURL) {
-			return true
-		}
-	}
-	return false
-}
+func (c *Crawler) blockRule(rawURL string) bool { return matchesAny(c.job.Fetch.Block, rawURL) }
 
 // frameBlockRule reports whether rawURL matches a frame-only block rule
 // (fetch.block {url:, in_frames_only: true}).
 func (c *Crawler) frameBlockRule(rawURL string) bool {
-	for _, re := range c.job.Fetch.BlockInFrames {
-		if re.MatchString(rawURL) {
-			return true
-		}
-	}
-	return false
+	return matchesAny(c.job.Fetch.BlockInFrames, rawURL)
 }
 
 // isFrameContext reports whether a link's context (extract.Link.Context)

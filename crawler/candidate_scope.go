@@ -6,10 +6,13 @@ import (
 )
 
 // scopeStage drops, silently, URLs outside the job's scope rules (scope.go).
-type scopeStage struct{}
+type scopeStage struct {
+	scope        *scope
+	maxRedirects int // fetch.max_redirects
+}
 
 func (scopeStage) name() string { return stages.Scope }
 
-func (scopeStage) admit(c *Crawler, u frontier.URL) (bool, *drop) {
-	return c.scope.allows(u, c.job.Fetch.MaxRedirects), nil
+func (s scopeStage) admit(u frontier.URL) (bool, *drop) {
+	return s.scope.allows(u, s.maxRedirects), nil
 }

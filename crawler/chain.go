@@ -3,10 +3,14 @@ package crawler
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
+	"go.uber.org/zap"
+
 	"github.com/sharc-archive/sharc/crawler/browserfetch"
+	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/frontier"
@@ -18,19 +22,20 @@ import (
 // either passes the task on (settled false) or settles it: reports it to
 // the frontier, archives or fails it. An error ends the crawl (store or
 // WARC failures, or ctx ended: the task stays queued for the next run).
-// Stages hold no state of their own: several workers run them at once,
-// each on its own item.
+// A stage holds the parts of the run it uses (wire), never changed once
+// wired: several workers run it at once, each on its own item.
 type stage interface {
 	name() string
-	run(ctx context.Context, c *Crawler, it *item) (settled bool, err error)
+	run(ctx context.Context, it *item) (settled bool, err error)
 }
 
 // chain is the stages in the order a task meets them.
 type chain []stage
 
 // assemble builds the job's chain. It is the one place stages are put in
-// order: adding a stage is a new file with its type and a line here (and
-// its name in package stages, which heritrix's report and --explain read).
+// order: adding a stage is a new file with its type, a line here, a case
+// in wire (its parts) and its entry in package stages (name, description
+// and report counters, which heritrix's report and --explain read).
 func assemble(j *job.Job) chain {
 	ch := chain{revisitHoldStage{}, prerequisitesStage{}}
 	if j.Robots == job.RobotsObey {
@@ -42,6 +47,65 @@ func assemble(j *job.Job) chain {
 	}
 	return append(ch, netguardStage{}, retryStage{},
 		dedupStage{}, extractStage{}, writeStage{}, scheduleStage{})
+}
+
+// wire gives each stage of ch the parts of c's run it uses, once Run has
+// made them (setUp): the one place stages get their dependencies. A
+// stage wire does not know (a test's) is kept as it is.
+func (ch chain) wire(c *Crawler) chain {
+	out := make(chain, len(ch))
+	for i, s := range ch {
+		out[i] = c.wireStage(s)
+	}
+	return out
+}
+
+func (c *Crawler) wireStage(s stage) stage {
+	switch s.(type) {
+	case revisitHoldStage:
+		return revisitHoldStage{frontier: c.frontier, visits: c}
+	case prerequisitesStage:
+		return prerequisitesStage{obs: c.obs(), prereqs: c}
+	case robotsStage:
+		return robotsStage{robots: c.robots, frontier: c.frontier, tasks: c, finish: c}
+	case fetchStage:
+		return fetchStage{net: c}
+	case browserStage:
+		return browserStage{c: c}
+	case netguardStage:
+		return netguardStage{log: c.log, finish: c}
+	case retryStage:
+		return retryStage{retries: c.job.Fetch.Retries, backoff: c.job.Fetch.RetryBackoff, log: c.log, frontier: c.frontier, finish: c}
+	case dedupStage:
+		return dedupStage{store: c.store, digests: c.dedup, refreshing: c.refreshing(), lease: c}
+	case extractStage:
+		return extractStage{links: c}
+	case writeStage:
+		return writeStage{visitRevisit: c.job.Capture.Mode == job.ModeVisitRevisit, commit: c,
+			counts: writeCounts{bytes: &c.bytes, fetched: &c.fetched, revisitPhase: &c.revisitPhase, finished: &c.finished}}
+	case scheduleStage:
+		return scheduleStage{pages: &c.pages, frontier: c.frontier, obs: c.obs(), limits: c}
+	}
+	return s
+}
+
+// The Crawler is what the stages' small interfaces ask of the run.
+var (
+	_ visitFinder       = (*Crawler)(nil)
+	_ prereqProcessor   = (*Crawler)(nil)
+	_ robotsTasker      = (*Crawler)(nil)
+	_ unfetchedFinisher = (*Crawler)(nil)
+	_ fetchDoer         = (*Crawler)(nil)
+	_ leaseChecker      = (*Crawler)(nil)
+	_ linkReader        = (*Crawler)(nil)
+	_ exchangeSubmitter = (*Crawler)(nil)
+	_ runChecker        = (*Crawler)(nil)
+)
+
+// unfetchedFinisher settles a task without a response: its crawl.log
+// line, its URL's state, the frontier told (Crawler.finishUnfetched).
+type unfetchedFinisher interface {
+	finishUnfetched(ctx context.Context, worker int, t frontier.Task, code crawllog.Code, state store.URLState, note string) error
 }
 
 // item is one task on its way through the chain: what each stage found,
@@ -81,8 +145,8 @@ func (it *item) close() {
 func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
 	it := &item{worker: worker, t: t}
 	defer it.close()
-	for _, s := range c.chain {
-		settled, err := s.run(ctx, c, it)
+	for _, s := range c.wired {
+		settled, err := s.run(ctx, it)
 		if err != nil || settled {
 			return err
 		}
@@ -92,11 +156,15 @@ func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) erro
 
 // Explain lists the stages a crawl of j runs, in order: the candidate
 // chain every discovered URL goes through, then the chain assembled for
-// j's tasks. It starts nothing and touches no file or store.
+// j's tasks, each as package stages describes it. It starts nothing and
+// touches no file or store.
 func Explain(j *job.Job) []stages.Stage {
-	out := explainCandidates(j)
+	var out []stages.Stage
+	for _, s := range listCandidates(j) {
+		out = append(out, describe(s, stages.Candidate))
+	}
 	for _, s := range assemble(j) {
-		out = append(out, describe(s.name(), stages.Disposition))
+		out = append(out, describe(s, stages.Disposition))
 	}
 	return out
 }
@@ -115,4 +183,79 @@ func WriteExplain(w io.Writer, j *job.Job) error {
 		fmt.Fprintf(bw, "  %-14s %s\n", s.Name, s.Does)
 	}
 	return bw.Flush()
+}
+
+// work is one fetcher: it takes tasks until the frontier is done or ctx
+// ends. Only store or WARC failures (which would lose data) end it with an
+// error; fetch failures are logged outcomes.
+func (c *Crawler) work(ctx context.Context, worker int) error {
+	for {
+		t, err := c.frontier.Next(ctx)
+		if errors.Is(err, frontier.ErrDone) || ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		c.busy.start()
+		err = c.processSafely(ctx, worker, t)
+		c.busy.stop()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// processSafely is process with a panic turned into a failed URL: no page
+// the network serves may end a capture, and a bug met on one URL (a
+// parser's, say) costs that URL only. The stack goes to the log.
+func (c *Crawler) processSafely(ctx context.Context, worker int, t frontier.Task) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.log.Error("crawler error: URL failed", zap.String("url", t.URL.URL), zap.Any("panic", p), zap.Stack("stack"))
+			err = c.finishUnfetched(ctx, worker, t, crawllog.CodeRuntimeError, store.StateFailed, annCrawlerError)
+		}
+	}()
+	return c.process(ctx, worker, t)
+}
+
+// withoutEmbeds drops from a browser page's links those it already
+// archived as its sub-resources (scripts, images, the JSON it read): they
+// were fetched with the page, and fetching them again as tasks would only
+// write revisits.
+func (it *item) withoutEmbeds(cands []frontier.URL) []frontier.URL {
+	if len(it.embeds) == 0 {
+		return cands
+	}
+	kept := cands[:0]
+	for _, u := range cands {
+		if !it.embeds[u.URL] {
+			kept = append(kept, u)
+		}
+	}
+	return kept
+}
+
+// resources are the records a browser page adds to its exchange: the
+// rendered DOM, its visible text, the full-page screenshot and the
+// thumbnail (see browser.go for the names).
+func (it *item) resources() []warc.ResourceRecord {
+	if it.rendered == nil {
+		return nil
+	}
+	u, pg := it.t.URL.URL, it.rendered
+	out := []warc.ResourceRecord{{TargetURI: urnDOM + u, ContentType: "text/html; charset=utf-8", Body: pg.DOM}}
+	if pg.Text != "" {
+		out = append(out, warc.ResourceRecord{TargetURI: urnText + u, ContentType: "text/plain; charset=utf-8", Body: []byte(pg.Text)})
+	}
+	if len(pg.Screenshot) > 0 {
+		out = append(out, warc.ResourceRecord{TargetURI: urnFullPage + u, ContentType: "image/png", Body: pg.Screenshot})
+	}
+	if len(pg.Thumbnail) > 0 {
+		out = append(out, warc.ResourceRecord{TargetURI: urnThumbnail + u, ContentType: "image/jpeg", Body: pg.Thumbnail})
+	}
+	return out
 }

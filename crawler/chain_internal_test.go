@@ -39,6 +39,7 @@ func (ch chain) insertBefore(t *testing.T, before string, s stage) chain {
 // probeStage records the paths it sees and whether a response was there
 // yet; it settles (filters out) the paths in drop.
 type probeStage struct {
+	c     *Crawler
 	label string
 	drop  map[string]bool
 	mu    *sync.Mutex
@@ -47,13 +48,13 @@ type probeStage struct {
 
 func (p probeStage) name() string { return p.label }
 
-func (p probeStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
+func (p probeStage) run(ctx context.Context, it *item) (bool, error) {
 	path := strings.TrimPrefix(it.t.URL.URL, "http://chain.test")
 	p.mu.Lock()
 	*p.trace = append(*p.trace, fmt.Sprintf("%s:%s:%v", p.label, path, it.f != nil))
 	p.mu.Unlock()
 	if p.drop[path] {
-		return true, c.finishUnfetched(ctx, it.worker, it.t, crawllog.CodeUnfetchable, store.StateFailed, "test-filter")
+		return true, p.c.finishUnfetched(ctx, it.worker, it.t, crawllog.CodeUnfetchable, store.StateFailed, "test-filter")
 	}
 	return false, nil
 }
@@ -106,8 +107,8 @@ fetch: {retries: 0, allow_addresses: [127.0.0.0/8]}
 	}
 	var trace []string
 	c := New(j, st, reg, zaptest.NewLogger(t), Options{})
-	c.chain = c.chain.insertBefore(t, stages.FetchHTTP, probeStage{label: "filter", drop: map[string]bool{"/private": true}, mu: &mu, trace: &trace})
-	c.chain = c.chain.insertBefore(t, stages.Extract, probeStage{label: "probe", mu: &mu, trace: &trace})
+	c.chain = c.chain.insertBefore(t, stages.FetchHTTP, probeStage{c: c, label: "filter", drop: map[string]bool{"/private": true}, mu: &mu, trace: &trace})
+	c.chain = c.chain.insertBefore(t, stages.Extract, probeStage{c: c, label: "probe", mu: &mu, trace: &trace})
 	stats, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -383,7 +383,7 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	}
 	sw.lap(SerialIndex)
 	c.countRecords(b.Records)
-	if err := c.logDrops(0, quotaDrops(refused)); err != nil && logErr == nil {
+	if err := c.logDrops(0, quotasStage{}.refused(refused)); err != nil && logErr == nil {
 		logErr = err
 	}
 	sw.lap(SerialOther)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -195,4 +196,16 @@ func (n clusterNode) finish(ctx context.Context, st Stats) error {
 	}
 	n.c.log.Info("capture finished", zap.String("reason", string(st.StopReason)), zap.Int64("fetched", st.Fetched))
 	return nil
+}
+
+// leaseGone reports whether the node may no longer fetch t's host (a
+// cluster lease lost or past its deadline, coordinator.mayFetch); the
+// task is then handed back unfetched, its URL still queued in the store
+// for the host's next holder.
+func (c *Crawler) leaseGone(t frontier.Task) bool {
+	if c.coord.mayFetch(t.Host) {
+		return false
+	}
+	c.frontier.Done(t, frontier.Result{Requeue: time.Millisecond})
+	return true
 }

@@ -9,13 +9,15 @@
 // Every task the frontier hands out goes through one chain of named
 // stages (chain.go), assembled in one place (assemble) from the job; each
 // stage is a file stage_NAME.go with one type implementing the small
-// stage interface. A stage either passes the task on or settles it. The
-// names and what each stage does are listed once, in package
+// stage interface. A stage either passes the task on or settles it. A
+// stage type holds the parts of the run it uses, given to it by wire
+// once Run has made them, never the whole Crawler. Each stage's name,
+// chain, description and report counters are one entry of package
 // crawler/stages, which `sharc crawl --explain` (Explain) and heritrix's
 // processors-report.txt read:
 //
 //	candidate chain (every discovered URL; candidates.go, in admit):
-//	  canonicalize → hops → scope → traps → quotas
+//	  canonicalize → hops → scope → block → traps → quotas
 //	task chain:
 //	  revisit-hold → prerequisites → robots (robots: obey only) → fetch →
 //	  netguard → retry → dedup → extract → write → schedule
@@ -29,9 +31,10 @@
 // entry's, a page another cluster node discovered) are judged by every
 // scope proper, without extra hops.
 //
-// Which stage and file reads each job field is FieldReaders
-// (fieldreaders.go, the table in docs/architecture.md); why a run stopped
-// is a StopReason (stopreason.go).
+// Which stage and file reads each job field is the table in
+// docs/architecture.md (FieldReaders, test code in
+// fieldreaders_table_test.go); why a run stopped is a StopReason
+// (stopreason.go).
 //
 // # Refresh cycles
 //

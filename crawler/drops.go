@@ -8,7 +8,6 @@ import (
 	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/job"
 	"github.com/sharc-archive/sharc/crawler/traps"
-	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
@@ -80,43 +79,6 @@ func (c *Crawler) logDrops(worker int, drops []drop) error {
 		return nil
 	}
 	return c.clog.Log(lines...)
-}
-
-// admit splits candidates discovered on t's page into those to queue and
-// those dropped by the candidate chain (assembleCandidates): past the hop
-// or redirect limits, out of the job's scope (silently, as Heritrix does:
-// scope is the operator's choice, not a loss), or refused by a trap check
-// (each with a crawl.log line). A URL the frontier knows already is kept:
-// it was admitted by a path within the limits.
-func (c *Crawler) admit(cands []frontier.URL) (keep []frontier.URL, drops []drop) {
-	keep = cands[:0]
-next:
-	for _, u := range cands {
-		if c.frontier.Seen(u.SURT) {
-			keep = append(keep, u)
-			continue
-		}
-		for _, s := range c.candidates {
-			if ok, d := s.admit(c, u); !ok {
-				if d != nil {
-					drops = append(drops, *d)
-				}
-				continue next
-			}
-		}
-		keep = append(keep, u)
-	}
-	return keep, drops
-}
-
-// quotaDrops turns URLs the frontier refused (their host is full) into
-// drops.
-func quotaDrops(refused []frontier.URL) []drop {
-	out := make([]drop, len(refused))
-	for i, u := range refused {
-		out[i] = drop{u.URL, u.HopPath, u.Via, crawllog.CodeQuota, annHostQuota}
-	}
-	return out
 }
 
 func trailingRedirects(hops string) int {

@@ -1,6 +1,8 @@
 package crawler_test
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -31,9 +33,9 @@ func TestFieldReaders(t *testing.T) {
 	for _, f := range fields {
 		known[f] = true
 		if _, ok := rows[f]; !ok {
-			t.Errorf("job field %q has no row in crawler.FieldReaders (crawler/fieldreaders.go): add "+
+			t.Errorf("job field %q has no row in crawler.FieldReaders (crawler/fieldreaders_table_test.go): add "+
 				"{%q, \"<its job.Job field, e.g. Scope.MaxHops>\", stages.<the stage whose work it sets, or \"\">, \"<file that reads it>\"} "+
-				"and run go test ./internal/archdoc -update to regenerate docs/architecture.md", f, f)
+				"and run go test ./crawler -run TestFieldsDoc -update to regenerate docs/architecture.md", f, f)
 		}
 	}
 	for _, r := range crawler.FieldReaders() {
@@ -77,4 +79,46 @@ func isJobField(sel string) bool {
 		t = f.Type
 	}
 	return sel != ""
+}
+
+var update = flag.Bool("update", false, "rewrite the job field table in docs/architecture.md")
+
+const architectureDoc = "../docs/architecture.md"
+
+// TestFieldsDoc: the job field table in docs/architecture.md ("Where each
+// job field is read") is FieldReaders; -update rewrites it.
+func TestFieldsDoc(t *testing.T) {
+	doc, err := os.ReadFile(architectureDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	begin := "<!-- archdoc:fields begin (generated: go test ./crawler -run TestFieldsDoc -update) -->\n"
+	end := "<!-- archdoc:fields end -->"
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if i < 0 || j < i {
+		t.Fatalf("docs/architecture.md has no %q … %q section", strings.TrimSpace(begin), end)
+	}
+	body := renderFields()
+	if got := text[i+len(begin) : j]; got != body && !*update {
+		t.Errorf("docs/architecture.md section fields drifted from the code; run go test ./crawler -run TestFieldsDoc -update and review the diff.\n--- doc\n%s--- code\n%s", got, body)
+	}
+	if *update {
+		if err := os.WriteFile(architectureDoc, []byte(text[:i+len(begin)]+body+text[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func renderFields() string {
+	var b strings.Builder
+	b.WriteString("| job field | `job.Job` field | stage it sets | chain | read in |\n|---|---|---|---|---|\n")
+	for _, r := range crawler.FieldReaders() {
+		stage, chain := "—", ""
+		if s, ok := stages.Lookup(r.Stage); ok {
+			stage, chain = "`"+s.Name+"`", string(s.Chain)
+		}
+		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | `%s` |\n", r.Field, r.Go, stage, chain, r.File)
+	}
+	return b.String()
 }

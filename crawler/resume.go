@@ -3,6 +3,11 @@ package crawler
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -42,4 +47,38 @@ func (c *Crawler) nextSerial(ctx context.Context, captureID int64, resumed bool,
 		}
 	}
 	return next, nil
+}
+
+// repairWARCFiles closes the .open files (matching pattern) an interrupted
+// run left behind, truncating each to the end of its last indexed record:
+// bytes after that belong to exchanges whose URLs are still queued and
+// will be fetched again.
+func (c *Crawler) repairWARCFiles(ctx context.Context, pattern string) error {
+	ends, err := c.store.FileEnds(ctx, c.capture.ID)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	open, err := filepath.Glob(pattern)
+	if err != nil {
+		return err
+	}
+	for _, p := range open {
+		final := strings.TrimSuffix(filepath.Base(p), ".open")
+		keep, ok := ends[final]
+		if !ok {
+			// No record of this file is indexed: nothing in it counts.
+			c.log.Warn("removing interrupted WARC with no indexed record", zap.String("file", p))
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("repair %s: %w", p, err)
+			}
+			continue
+		}
+		fp, cut, err := warc.Repair(p, keep, c.log)
+		if err != nil {
+			return fmt.Errorf("repair %s: %w", p, err)
+		}
+		c.log.Warn("repaired interrupted WARC", zap.String("file", fp), zap.Int64("bytes_cut", cut))
+		c.warcClosed(fp)
+	}
+	return nil
 }

@@ -1,11 +1,20 @@
 package crawler
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/temoto/robotstxt"
+	"go.uber.org/zap"
+
+	"github.com/sharc-archive/sharc/crawler/crawllog"
+	"github.com/sharc-archive/sharc/frontier"
+	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
 
 // robotsTTL is how long a host's robots.txt is trusted before it is fetched
@@ -192,4 +201,150 @@ func (c *robotsCache) verdict(host, path string, now time.Time) robotsVerdict {
 	default:
 		return robotsDisallowed
 	}
+}
+
+func (c *Crawler) robotsURL(host, via string) frontier.URL {
+	scheme := "http"
+	if c.scope.https[host] {
+		scheme = "https"
+	}
+	u := scheme + "://" + host + "/robots.txt"
+	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: host, Parent: -1, HopPath: crawllog.HopPrereq, Via: via}
+}
+
+// robotsFailed handles a robots.txt that answered 5xx or could not be
+// fetched. Within fetch.retries it is asked again after the usual backoff,
+// then RobotsRounds times a retry interval apart, while the host's pages
+// wait for it (deferred on it, as before a first fetch). After the last
+// round the host is closed for a retry interval: its pages fail with -61
+// annotated with robots.txt's status. An unreachable robots.txt's line
+// carries its own Heritrix code (-2, -4, -6, …) and tries ("3t"); a 5xx
+// answer is archived like any response. done is false when the caller
+// archives the 5xx response.
+func (c *Crawler) robotsFailed(worker int, t frontier.Task, f *fetched, err error, now time.Time) (done bool, _ error) {
+	final, isFinal := refused(err) // an oversized header: no retry cures it
+	switch {
+	case isFinal:
+	case t.Attempt < c.job.Fetch.Retries:
+		c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.backoff(t.Attempt)})
+		return true, nil
+	case t.Attempt < c.job.Fetch.Retries+RobotsRounds-1:
+		c.log.Warn("robots.txt unavailable; the host's pages wait for it to be asked again", zap.String("host", t.Host),
+			zap.Duration("after", c.robots.retry), zap.Int("round", t.Attempt-c.job.Fetch.Retries+1), zap.Error(err))
+		c.frontier.Done(t, frontier.Result{Fetched: true, Retry: c.robots.retry})
+		return true, nil
+	}
+	code, note := crawllog.CodeRetriesGaveUp, fmt.Sprintf("%dt", t.Attempt+1)
+	var fe *fetchError
+	switch {
+	case isFinal:
+		code, note = final.Code, final.Note
+	case errors.As(err, &fe):
+		code = fe.Code
+	}
+	cause := strconv.Itoa(int(code))
+	if err == nil {
+		cause = strconv.Itoa(f.Status)
+	}
+	c.robots.setUnreachable(t.Host, now, ":"+cause)
+	c.log.Warn("robots.txt unavailable after its retries; the host's pages fail (-61) and the host is closed", zap.String("host", t.Host),
+		zap.Duration("for", c.robots.retry), zap.Error(err))
+	if err == nil {
+		return false, nil
+	}
+	c.frontier.Done(t, frontier.Result{Fetched: true})
+	return true, c.clog.Log(crawllog.Entry{Time: now, Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: []string{note}})
+}
+
+// processRobots fetches and archives a host's robots.txt.
+func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task) error {
+	if c.leaseGone(t) {
+		return nil
+	}
+	f, err := c.get(ctx, t.Host, t.URL.URL, nil)
+	f, final, err, fatal := c.followRobotsRedirects(ctx, worker, t, f, err)
+	if f != nil {
+		defer f.Close() // releases the spooled response
+	}
+	if fatal != nil {
+		return fatal // a redirect could not be archived
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	now := time.Now()
+	if addressDenied(err) {
+		// The host's pages would be refused too: fail them without
+		// waiting for retries (robotsAddressDenied), robots.txt is asked
+		// again after robotsRetry.
+		c.robots.setAddressDenied(t.Host, now)
+		c.log.Info("robots.txt address denied by the network guard", zap.String("host", t.Host), zap.Error(err))
+		c.frontier.Done(t, frontier.Result{Fetched: true})
+		return c.clog.Log(crawllog.Entry{Time: now, Status: int(crawllog.CodeBlockedGuard), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: []string{annAddressDenied}})
+	}
+	if err != nil || f.Status >= 500 {
+		done, lerr := c.robotsFailed(worker, t, f, err, now)
+		if done {
+			return lerr
+		}
+	}
+	delay, sitemaps := c.robots.set(t.Host, f.Status, f.decodedBytes(maxRobotsBytes), now)
+	if cap := c.job.Politeness.CrawlDelayCap; delay > cap {
+		delay = cap
+	}
+	var drops []drop
+	for _, s := range sitemaps {
+		u, err := urlcanon.Canonical(final.URL.URL, strings.TrimSpace(s))
+		if err != nil {
+			drops = append(drops, canonicalizeStage{}.malformed(s, "PM", t.URL.URL))
+			continue
+		}
+		c.nameSitemap(u, t.Host)
+		if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest); d != nil {
+			drops = append(drops, *d)
+		}
+	}
+	c.bytes.Add(f.Response.Size())
+	if _, err := c.submit(&archived{t: final, f: f, entry: fetchEntry(worker, final, f, nil)}); err != nil {
+		return err
+	}
+	c.fetched.Add(1)
+	c.frontier.Done(t, frontier.Result{Fetched: true, Duration: f.Duration, MinDelay: delay})
+	c.obs().Fetched(t.Host, f.Status, f.Response.Size(), f.Duration)
+	return c.logDrops(worker, drops)
+}
+
+// maxRobotsRedirects is how many consecutive redirects of a robots.txt
+// are followed: RFC 9309 §2.3.1.2 asks for at least five.
+const maxRobotsRedirects = 5
+
+// followRobotsRedirects follows robots.txt's redirects, across hosts too
+// (RFC 9309 §2.3.1.2), archiving each redirect as it goes; the rules of
+// the robots.txt reached apply to t's host. It returns the last response
+// (or fetch error) and the task it answers: t, or t with the URL of the
+// last hop (hop path "PR…", via the URL that redirected to it). Each hop
+// goes through the network guard like any fetch; a redirect left after
+// the fifth hop (or with an unusable Location) is the answer, which
+// robots.txt reads as "no rules" like any non-2xx, non-5xx status. fatal
+// is a failure to archive a redirect (the store's or the WARC's).
+func (c *Crawler) followRobotsRedirects(ctx context.Context, worker int, t frontier.Task, f *fetched, err error) (_ *fetched, _ frontier.Task, _, fatal error) {
+	cur := t
+	for hop := 0; hop < maxRobotsRedirects && err == nil && f.Status/100 == 3 && ctx.Err() == nil; hop++ {
+		next, err2 := urlcanon.Canonical(cur.URL.URL, f.Header.Get("Location"))
+		if err2 != nil || f.Header.Get("Location") == "" {
+			break
+		}
+		c.bytes.Add(f.Response.Size())
+		_, serr := c.submit(&archived{t: cur, f: f, entry: fetchEntry(worker, cur, f, nil)})
+		_ = f.Close()
+		if serr != nil {
+			return nil, cur, nil, serr
+		}
+		c.fetched.Add(1)
+		via := cur.URL.URL
+		cur.URL = frontier.URL{URL: next, SURT: urlcanon.SURT(next), Host: t.Host, Parent: -1, HopPath: cur.HopPath + "R", Via: via}
+		cur.Attempt = 0
+		f, err = c.get(ctx, urlcanon.Host(next), next, nil)
+	}
+	return f, cur, err, nil
 }

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -165,6 +166,7 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 	}
 	c.frontier = frontier.New(fcfg)
 	c.held.Store(c.frontier)
+	c.wired, c.admitters = c.chain.wire(c), c.wireCandidates()
 	return logPath, nil
 }
 
@@ -435,4 +437,56 @@ func (c *Crawler) gzipLevel() int {
 		return c.opts.WARCGzipLevel
 	}
 	return c.job.WARC.GzipLevel
+}
+
+func hostPoliteness(j *job.Job) map[string]frontier.Politeness {
+	if len(j.Politeness.Hosts) == 0 {
+		return nil
+	}
+	out := map[string]frontier.Politeness{}
+	for h, hp := range j.Politeness.Hosts {
+		p := frontier.Politeness{Delay: j.Politeness.Delay, DelayFactor: j.Politeness.DelayFactor, MaxDelay: j.Politeness.MaxDelay, PerHost: hp.Parallel}
+		if p.PerHost < 1 {
+			p.PerHost = j.Politeness.PerHost
+		}
+		if hp.Delay != nil {
+			p.Delay = *hp.Delay
+			if p.MaxDelay < p.Delay {
+				p.MaxDelay = p.Delay
+			}
+		}
+		out[h] = p
+	}
+	return out
+}
+
+// loadRatesModel reads the predictor a job names (rates_model), or returns
+// nil when it names none.
+func loadRatesModel(path string, read func(string) ([]byte, error)) (*changerate.Predictor, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if read == nil {
+		read = os.ReadFile
+	}
+	data, err := read(path)
+	if err != nil {
+		return nil, fmt.Errorf("rates_model: %w", err)
+	}
+	var p changerate.Predictor
+	if err := json.Unmarshal(data, &p); err != nil {
+		// json's message quotes the offending byte: never echo a file's
+		// content, it may not be a model at all.
+		return nil, fmt.Errorf("rates_model %s: not a model written by `sharc rates train` (%s)", path, jsonProblem(err))
+	}
+	return &p, nil
+}
+
+// jsonProblem says where a JSON document went wrong without quoting it.
+func jsonProblem(err error) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("invalid JSON at byte %d", syn.Offset)
+	}
+	return "JSON of another shape"
 }

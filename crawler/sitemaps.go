@@ -63,9 +63,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	case lim.MaxSitemapDepth > 0 && strings.Count(hops, crawllog.HopManifest) > lim.MaxSitemapDepth:
 		return &drop{u, hops, via, crawllog.CodeTooManyHops, annSitemapDepth}
 	case lim.MaxSitemapsPerHost > 0 && n >= lim.MaxSitemapsPerHost:
-		return &drop{u, hops, via, crawllog.CodeQuota, annSitemapQuota}
+		return quotasStage{}.over(u, hops, via, annSitemapQuota)
 	case lim.MaxPagesPerHost > 0 && n+c.frontier.NextSeq(cand.Host) >= lim.MaxPagesPerHost:
-		return &drop{u, hops, via, crawllog.CodeQuota, annHostQuota}
+		return quotasStage{}.over(u, hops, via, annHostQuota)
 	}
 	c.sitemapsSeen[cand.SURT] = struct{}{}
 	c.sitemapCount[cand.Host] = n + 1
@@ -150,7 +150,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 			ann = append(ann, outlinksCut(res.LinksDropped))
 		}
 		for _, ref := range res.Malformed {
-			drops = append(drops, drop{ref, t.HopPath + "M", t.URL.URL, crawllog.CodeUnfetchable, annMalformed})
+			drops = append(drops, canonicalizeStage{}.malformed(ref, t.HopPath+"M", t.URL.URL))
 		}
 		c.smMu.Lock()
 		for _, e := range res.Sitemap {
@@ -213,12 +213,6 @@ func (c *Crawler) sitemapFailed(worker int, t frontier.Task, err error) error {
 		ann = []string{final.Note}
 	}
 	return c.clog.Log(crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann})
-}
-
-// newURL builds a frontier URL; its rate is set by assignRates once it is
-// known to be new.
-func (c *Crawler) newURL(u, hops, via string, parent int) frontier.URL {
-	return frontier.URL{URL: u, SURT: urlcanon.SURT(u), Host: urlcanon.Host(u), Parent: parent, HopPath: hops, Via: via}
 }
 
 // assignRates predicts the change rate of new URLs with the cascade

@@ -7,17 +7,29 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
 )
 
 // dedupStage decides whether a response is written as a revisit record:
 // not modified, unchanged since its visit, or a payload already archived.
-type dedupStage struct{}
+type dedupStage struct {
+	store      store.Store
+	digests    *dedup
+	refreshing bool // capture.mode refresh: a 200 may be unchanged since the last capture
+	lease      leaseChecker
+}
+
+// leaseChecker hands back a task of a host the node no longer holds
+// (Crawler.leaseGone).
+type leaseChecker interface {
+	leaseGone(t frontier.Task) bool
+}
 
 func (dedupStage) name() string { return stages.Dedup }
 
-func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
+func (s dedupStage) run(ctx context.Context, it *item) (bool, error) {
 	f, visit := it.f, it.visit
 	// A revisit refers to its own visit (thesis §3.2): unchanged means
 	// identical to the version archived earlier in this capture.
@@ -25,7 +37,7 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 	case f.Status == http.StatusNotModified:
 		prev := visit
 		if prev == nil {
-			if p, err := c.store.LastCapture(ctx, it.t.URL.URL); err == nil {
+			if p, err := s.store.LastCapture(ctx, it.t.URL.URL); err == nil {
 				prev = &p
 			}
 		}
@@ -42,16 +54,16 @@ func (dedupStage) run(ctx context.Context, c *Crawler, it *item) (bool, error) {
 		it.ann = append(it.ann, crawllog.AnnDuplicateDigest)
 	case visit != nil:
 		it.ann = append(it.ann, "changed")
-	case c.refreshing() && unchangedSinceLast(ctx, c, it):
+	case s.refreshing && unchangedSinceLast(ctx, s.store, it):
 		// A server without validators answered 200 with the payload the
 		// URL's last capture archived: unchanged (refresh.go).
 	case f.Status/100 == 2 && f.BodyLen > 0:
-		prev, dup, err := c.dedup.first(ctx, f.Digest)
+		prev, dup, err := s.digests.first(ctx, f.Digest)
 		if err != nil {
 			if ctx.Err() != nil {
 				return true, ctx.Err() // abandoned: the URL stays queued for the resumed run
 			}
-			if c.leaseGone(it.t) {
+			if s.lease.leaseGone(it.t) {
 				// A cluster node paused past its lease (SIGSTOP, a long
 				// GC) finds the store slow to answer: the host is
 				// another node's now, so the page is handed back, not
@@ -80,8 +92,8 @@ func (it *item) sameRendering(visit *store.Record) bool {
 // URL's last archived response when status and payload digest are the
 // same (with conditional GET, a server with validators answers 304
 // instead). A store error leaves the response a full record.
-func unchangedSinceLast(ctx context.Context, c *Crawler, it *item) bool {
-	prev, err := c.store.LastCapture(ctx, it.t.URL.URL)
+func unchangedSinceLast(ctx context.Context, st store.Store, it *item) bool {
+	prev, err := st.LastCapture(ctx, it.t.URL.URL)
 	if err != nil || prev.Status != it.f.Status || prev.PayloadDigest != it.f.Digest {
 		return false
 	}

@@ -4,18 +4,29 @@ import (
 	"context"
 
 	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/frontier"
 )
 
 // extractStage reads the response's links, sitemap entries and text
 // (discover) and passes the links through the candidate chain (admit).
-type extractStage struct{}
+type extractStage struct {
+	links linkReader
+}
+
+// linkReader reads a response's links and judges them (Crawler.discover,
+// Crawler.admit, Crawler.blockInFrames).
+type linkReader interface {
+	discover(t frontier.Task, f *fetched, dom []byte) discovered
+	admit(cands []frontier.URL) (keep []frontier.URL, drops []drop)
+	blockInFrames(cands []frontier.URL, frames []string, drops []drop) ([]frontier.URL, []drop)
+}
 
 func (extractStage) name() string { return stages.Extract }
 
-func (extractStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
+func (s extractStage) run(_ context.Context, it *item) (bool, error) {
 	found := it.found // a browser page's, from its rendered DOM
 	if found == nil {
-		d := c.discover(it.t, it.f, nil)
+		d := s.links.discover(it.t, it.f, nil)
 		found = &d
 	}
 	it.ann = append(it.ann, found.ann...)
@@ -24,8 +35,8 @@ func (extractStage) run(_ context.Context, c *Crawler, it *item) (bool, error) {
 		// can count only text changes (capture.change_signal: text).
 		it.textDigest = found.textDigest
 	}
-	cands, drops := c.admit(it.withoutEmbeds(found.cands))
-	cands, drops = c.blockInFrames(cands, found.frames, drops)
+	cands, drops := s.links.admit(it.withoutEmbeds(found.cands))
+	cands, drops = s.links.blockInFrames(cands, found.frames, drops)
 	it.outlinks, it.cands, it.drops, it.graph = found.outlinks, cands, append(found.malformed, drops...), found.graph
 	if it.f.Truncated {
 		it.ann = append(it.ann, "truncated")

@@ -39,65 +39,51 @@ func stageOf(status int) stage {
 	return stageFailed
 }
 
-// counts are the report lines of each of SHARC's stages (package
-// crawler/stages names them, and orders them into chains), from what the
-// crawl.log says the stage settled. A stage whose outcome crawl.log does
-// not show has no entry (countsOf says so).
-var counts = map[string]func(t *Tally) []string{
-	crawlstages.Canonicalize: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs malformed or of an unsupported scheme (-7)", t.stages[stageMalformed])}
-	},
-	crawlstages.Scope: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs out of scope (-5000)", t.stages[stageScope])}
-	},
-	crawlstages.Block: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs matching a block rule (-5001)", t.stages[stageBlock])}
-	},
-	crawlstages.Hops: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs beyond max_hops or the redirect limit (-4001)", t.stages[stageHops])}
-	},
-	crawlstages.Traps: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs dropped by a trap defence (-4000)", t.stages[stageTraps])}
-	},
-	crawlstages.Quotas: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs over a per-host quota (-5003)", t.stages[stageQuota])}
-	},
-	crawlstages.NetGuard: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs refused by the network guard or for an oversized header (-5002)", t.stages[stageGuard])}
-	},
-	crawlstages.Robots: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs precluded by robots.txt (-9998)", t.stages[stageRobots]),
-			fmt.Sprintf("%d URIs whose robots.txt could not be fetched (-61)", t.stages[stageRobotsNA])}
-	},
-	crawlstages.FetchHTTP: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d URIs with a response", t.stages[stageResponse]),
-			fmt.Sprintf("%d URIs without one (connection, DNS, timeout, retries)", t.stages[stageFailed]),
-			fmt.Sprintf("%d URIs the crawler failed on (-5)", t.stages[stageError])}
-	},
-	crawlstages.Browser: func(t *Tally) []string {
-		b := t.browser
-		return []string{fmt.Sprintf("%d pages loaded in the browser", b.pages),
-			fmt.Sprintf("%d of them not settled by page_timeout", b.unsettled),
-			fmt.Sprintf("%d of them cut at max_page_bytes", b.bytesCut)}
-	},
-	crawlstages.Dedup: func(t *Tally) []string {
-		return []string{fmt.Sprintf("%d responses duplicate by payload digest (revisit records)", t.kinds.dupURLs)}
-	},
-	crawlstages.Write: func(t *Tally) []string {
+// measure is the figure m (a stage's report line names it, in
+// crawler/stages.All) in the tally.
+func (t *Tally) measure(m crawlstages.Measure) int64 {
+	byStage := map[crawlstages.Measure]stage{
+		crawlstages.Malformed: stageMalformed, crawlstages.OutOfScope: stageScope, crawlstages.Blocked: stageBlock,
+		crawlstages.TooManyHops: stageHops, crawlstages.Trapped: stageTraps, crawlstages.OverQuota: stageQuota,
+		crawlstages.Guarded: stageGuard, crawlstages.RobotsPrecluded: stageRobots, crawlstages.RobotsUnavailable: stageRobotsNA,
+		crawlstages.Responses: stageResponse, crawlstages.NoResponse: stageFailed, crawlstages.CrawlerFailed: stageError,
+	}
+	if s, ok := byStage[m]; ok {
+		return t.stages[s]
+	}
+	switch m {
+	case crawlstages.BrowserPages:
+		return t.browser.pages
+	case crawlstages.BrowserUnsettled:
+		return t.browser.unsettled
+	case crawlstages.BrowserBytesCut:
+		return t.browser.bytesCut
+	case crawlstages.DuplicateDigest:
+		return t.kinds.dupURLs
+	case crawlstages.Archived:
+		return t.successes
+	case crawlstages.Logged:
 		n := int64(0)
 		for _, v := range t.stages {
 			n += v
 		}
-		return []string{fmt.Sprintf("%d responses archived", t.successes), fmt.Sprintf("%d URIs logged", n)}
-	},
+		return n
+	}
+	return 0
 }
 
-// countsOf is the report lines of the stage named name.
+// countsOf is the report lines of the stage named name, as its entry in
+// crawler/stages.All words them.
 func (t *Tally) countsOf(name string) []string {
-	if f, ok := counts[name]; ok {
-		return f(t)
+	s, _ := crawlstages.Lookup(name)
+	if len(s.Counts) == 0 {
+		return []string{"no count: crawl.log does not show what this stage settled"}
 	}
-	return []string{"no count: crawl.log does not show what this stage settled"}
+	out := make([]string, 0, len(s.Counts))
+	for _, c := range s.Counts {
+		out = append(out, fmt.Sprintf(c.Line, t.measure(c.Of)))
+	}
+	return out
 }
 
 // writeProcessors writes processors-report.txt in the layout of Heritrix's

@@ -650,7 +650,7 @@ func defaultText[T any](fd field[T], t *T) (string, error) {
 // value (mappings are left out; their fields are listed), in table order;
 // the fields of a politeness.hosts entry are under
 // "politeness.hosts.HOST". It is the list the crawler's field→reader table
-// (crawler.FieldReaders) is checked against.
+// (crawler.FieldReaders, in its tests) is checked against.
 func FieldPaths() []string {
 	paths := appendPaths(nil, "", jobFields)
 	return appendPaths(paths, "politeness.hosts.HOST", hostFields)

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/crawler/stages"
 	"github.com/sharc-archive/sharc/internal/archdoc"
 )
 
@@ -59,8 +57,9 @@ func load(t *testing.T) []archdoc.Package {
 	return pkgs
 }
 
-// TestArchitectureDoc: the package table, the layer diagram and the job
-// field table in docs/architecture.md are what go list and the code say.
+// TestArchitectureDoc: the package table and the layer diagram in
+// docs/architecture.md are what go list says (the job field table is
+// crawler's TestFieldsDoc).
 func TestArchitectureDoc(t *testing.T) {
 	pkgs := load(t)
 	doc, err := os.ReadFile(docPath)
@@ -71,7 +70,6 @@ func TestArchitectureDoc(t *testing.T) {
 	for _, s := range []struct{ name, body string }{
 		{"layers", renderLayers(pkgs)},
 		{"packages", renderPackages(pkgs)},
-		{"fields", renderFields()},
 	} {
 		text = checkSection(t, text, s.name, s.body)
 	}
@@ -133,19 +131,6 @@ func renderPackages(pkgs []archdoc.Package) string {
 			imps = strings.Join(p.Imports, ", ")
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Path, room(p.Path), imps, archdoc.FirstSentence(p.Doc))
-	}
-	return b.String()
-}
-
-func renderFields() string {
-	var b strings.Builder
-	b.WriteString("| job field | `job.Job` field | stage it sets | chain | read in |\n|---|---|---|---|---|\n")
-	for _, r := range crawler.FieldReaders() {
-		stage, chain := "—", ""
-		if s, ok := stages.Lookup(r.Stage); ok {
-			stage, chain = "`"+s.Name+"`", string(s.Chain)
-		}
-		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | `%s` |\n", r.Field, r.Go, stage, chain, r.File)
 	}
 	return b.String()
 }

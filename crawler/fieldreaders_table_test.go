@@ -4,7 +4,8 @@ import "github.com/sharc-archive/sharc/crawler/stages"
 
 // FieldReader says where one job YAML field is read, so a newcomer finds
 // it in one step (the table in docs/architecture.md, "Where each job field
-// is read", is generated from FieldReaders).
+// is read", is generated from FieldReaders by TestFieldsDoc). The table
+// is test code: the crawler never reads it, the doc and its checks do.
 type FieldReader struct {
 	// Field is the dotted YAML path (job.FieldPaths).
 	Field string
@@ -31,7 +32,7 @@ type FieldReader struct {
 func FieldReaders() []FieldReader {
 	rows := []FieldReader{
 		{"name", "Name", "", "crawler/owner.go"},
-		{"seeds", "Seeds", "", "crawler/crawler.go"},
+		{"seeds", "Seeds", "", "crawler/seeds.go"},
 		{"workers", "Workers", "", "crawler/run.go"},
 		{"max_active_hosts", "MaxActiveHosts", "", "crawler/coord.go"},
 		{"user_agent", "UserAgent", stages.FetchHTTP, "crawler/run.go"},
@@ -43,20 +44,20 @@ func FieldReaders() []FieldReader {
 		{"scope.max_pages", "Scope.MaxPages", stages.Schedule, "crawler/limits.go"},
 		{"scope.max_bytes", "Scope.MaxBytes", stages.Schedule, "crawler/limits.go"},
 		{"scope.max_duration", "Scope.MaxDuration", "", "crawler/limits.go"},
-		{"politeness.delay", "Politeness.Delay", stages.Schedule, "crawler/crawler.go"},
-		{"politeness.delay_factor", "Politeness.DelayFactor", stages.Schedule, "crawler/crawler.go"},
-		{"politeness.max_delay", "Politeness.MaxDelay", stages.Schedule, "crawler/crawler.go"},
-		{"politeness.crawl_delay_cap", "Politeness.CrawlDelayCap", stages.Prerequisites, "crawler/crawler.go"},
-		{"politeness.per_host", "Politeness.PerHost", stages.Schedule, "crawler/crawler.go"},
-		{"politeness.hosts", "Politeness.Hosts", stages.Schedule, "crawler/crawler.go"},
+		{"politeness.delay", "Politeness.Delay", stages.Schedule, "crawler/run.go"},
+		{"politeness.delay_factor", "Politeness.DelayFactor", stages.Schedule, "crawler/run.go"},
+		{"politeness.max_delay", "Politeness.MaxDelay", stages.Schedule, "crawler/run.go"},
+		{"politeness.crawl_delay_cap", "Politeness.CrawlDelayCap", stages.Prerequisites, "crawler/robots.go"},
+		{"politeness.per_host", "Politeness.PerHost", stages.Schedule, "crawler/run.go"},
+		{"politeness.hosts", "Politeness.Hosts", stages.Schedule, "crawler/run.go"},
 		{"fetch.connect_timeout", "Fetch.ConnectTimeout", stages.FetchHTTP, "crawler/run.go"},
 		{"fetch.timeout", "Fetch.Timeout", stages.FetchHTTP, "crawler/run.go"},
 		{"fetch.max_body_bytes", "Fetch.MaxBodyBytes", stages.FetchHTTP, "crawler/run.go"},
 		{"fetch.max_header_bytes", "Fetch.MaxHeaderBytes", stages.FetchHTTP, "crawler/run.go"},
-		{"fetch.max_redirects", "Fetch.MaxRedirects", stages.Hops, "crawler/candidate_hops.go"},
-		{"fetch.retries", "Fetch.Retries", stages.Retry, "crawler/stage_retry.go"},
-		{"fetch.retry_backoff", "Fetch.RetryBackoff", stages.Retry, "crawler/crawler.go"},
-		{"fetch.conditional_get", "Fetch.ConditionalGet", stages.FetchHTTP, "crawler/crawler.go"},
+		{"fetch.max_redirects", "Fetch.MaxRedirects", stages.Hops, "crawler/candidates.go"},
+		{"fetch.retries", "Fetch.Retries", stages.Retry, "crawler/chain.go"},
+		{"fetch.retry_backoff", "Fetch.RetryBackoff", stages.Retry, "crawler/stage_retry.go"},
+		{"fetch.conditional_get", "Fetch.ConditionalGet", stages.FetchHTTP, "crawler/stage_fetch.go"},
 		{"fetch.allow_addresses", "Fetch.AllowAddresses", stages.NetGuard, "crawler/run.go"},
 		{"fetch.proxy", "Fetch.Proxy", stages.FetchHTTP, "crawler/run.go"},
 		{"fetch.block", "Fetch.Block", stages.Block, "crawler/candidate_block.go"},
@@ -66,7 +67,7 @@ func FieldReaders() []FieldReader {
 		{"limits.max_query_params", "Limits.MaxQueryParams", stages.Traps, "crawler/drops.go"},
 		{"limits.max_query_variants", "Limits.MaxQueryVariants", stages.Traps, "crawler/drops.go"},
 		{"limits.calendar_years_ahead", "Limits.CalendarYearsAhead", stages.Traps, "crawler/drops.go"},
-		{"limits.max_outlinks", "Limits.MaxOutlinks", stages.Extract, "crawler/crawler.go"},
+		{"limits.max_outlinks", "Limits.MaxOutlinks", stages.Extract, "crawler/discover.go"},
 		{"limits.max_pages_per_host", "Limits.MaxPagesPerHost", stages.Quotas, "crawler/run.go"},
 		{"limits.max_sitemaps_per_host", "Limits.MaxSitemapsPerHost", stages.Quotas, "crawler/sitemaps.go"},
 		{"limits.max_sitemap_depth", "Limits.MaxSitemapDepth", stages.Quotas, "crawler/sitemaps.go"},
@@ -74,14 +75,14 @@ func FieldReaders() []FieldReader {
 		{"warc.prefix", "WARC.Prefix", stages.Write, "crawler/run.go"},
 		{"warc.max_size", "WARC.MaxSize", stages.Write, "crawler/run.go"},
 		{"warc.version", "WARC.Version", "", "crawler/job/fields.go"},
-		{"warc.digest", "WARC.Digest", stages.Dedup, "crawler/crawler.go"},
+		{"warc.digest", "WARC.Digest", stages.Dedup, "crawler/records.go"},
 		{"warc.operator", "WARC.Operator", stages.Write, "crawler/run.go"},
 		{"warc.gzip_level", "WARC.GzipLevel", stages.Write, "crawler/run.go"},
 		{"warc.upload", "WARC.Upload", stages.Write, "crawler/run.go"},
 		{"store", "Store", "", "cmd/sharc/crawl.go"},
 		{"scheduler.strategy", "Scheduler.Strategy", stages.Prerequisites, "crawler/run.go"},
 		{"scheduler.tau", "Scheduler.Tau", stages.Prerequisites, "crawler/run.go"},
-		{"capture.mode", "Capture.Mode", stages.Write, "crawler/stage_write.go"},
+		{"capture.mode", "Capture.Mode", stages.Write, "crawler/chain.go"},
 		{"capture.estimated_size", "Capture.EstimatedSize", stages.Prerequisites, "crawler/run.go"},
 		{"capture.similarity", "Capture.Similarity", "", "crawler/report/build.go"},
 		{"capture.change_signal", "Capture.ChangeSignal", stages.Prerequisites, "crawler/sitemaps.go"},
@@ -90,7 +91,7 @@ func FieldReaders() []FieldReader {
 		{"refresh.policy", "Refresh.Policy", "", "crawler/refresh.go"},
 		{"refresh.seed", "Refresh.Seed", "", "crawler/refresh.go"},
 		{"refresh.record_graph", "Refresh.RecordGraph", stages.Extract, "crawler/refresh.go"},
-		{"capture.revisit_request", "Capture.RevisitRequest", stages.FetchHTTP, "crawler/crawler.go"},
+		{"capture.revisit_request", "Capture.RevisitRequest", stages.FetchHTTP, "crawler/stage_fetch.go"},
 	}
 	rows = append(rows, browserFieldReaders()...)
 	return append(rows, []FieldReader{
@@ -100,8 +101,8 @@ func FieldReaders() []FieldReader {
 		{"resolve", "Resolve", stages.FetchHTTP, "crawler/run.go"},
 		{"auth", "Auth", stages.FetchHTTP, "crawler/login.go"}, {"cookies", "Cookies", stages.FetchHTTP, "crawler/login.go"},
 		{"schedule", "Schedule", "", "daemon/schedule.go"},
-		{"politeness.hosts.HOST.parallel", "Politeness.Hosts.Parallel", stages.Schedule, "crawler/crawler.go"},
-		{"politeness.hosts.HOST.delay", "Politeness.Hosts.Delay", stages.Schedule, "crawler/crawler.go"},
+		{"politeness.hosts.HOST.parallel", "Politeness.Hosts.Parallel", stages.Schedule, "crawler/run.go"},
+		{"politeness.hosts.HOST.delay", "Politeness.Hosts.Delay", stages.Schedule, "crawler/run.go"},
 	}...)
 }
 

@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/sharc-archive/sharc/crawler/report"
-	"github.com/sharc-archive/sharc/daemon/access"
 	"github.com/sharc-archive/sharc/daemon/console"
 )
 
@@ -55,7 +56,7 @@ func (dc *daemonConsole) ServeAPI(w http.ResponseWriter, r *http.Request) { dc.a
 // GET /api/v1/captures/{id}/report reads it, under that route's role.
 func (dc *daemonConsole) Report(ctx context.Context, id int64, summary func(*report.Report) error, page func(*report.Page) error) error {
 	idText := strconv.FormatInt(id, 10)
-	return dc.as(ctx, access.Viewer, "", "/api/v1/captures/"+idText+"/report", idText, func(ctx context.Context) error {
+	return dc.as(ctx, "GET /api/v1/captures/{id}/report", pathArgs{"id": idText}, func(ctx context.Context) error {
 		c, _, err := dc.capture(ctx, idText)
 		if err != nil {
 			return err
@@ -74,18 +75,113 @@ func (dc *daemonConsole) Report(ctx context.Context, id int64, summary func(*rep
 	})
 }
 
-// as runs fn behind auth(need, act) as a GET of path (capture id), like
-// the route of that path: a refusal, or an error of fn, is the
-// *console.APIError the API would answer.
-func (dc *daemonConsole) as(ctx context.Context, need access.Role, act access.Action, path, id string, fn func(context.Context) error) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+// Jobs is GET /api/v1/jobs.
+func (dc *daemonConsole) Jobs(ctx context.Context) (out []JobInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs", nil, func(context.Context) error { out = dc.jobList(false); return nil })
+}
+
+// Job is GET /api/v1/jobs/{name}.
+func (dc *daemonConsole) Job(ctx context.Context, name string) (out JobInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs/{name}", pathArgs{"name": name}, func(context.Context) (err error) {
+		out, err = dc.jobInfo(name)
+		return err
+	})
+}
+
+// Runs is GET /api/v1/jobs/{name}/runs?limit=limit.
+func (dc *daemonConsole) Runs(ctx context.Context, name string, limit int) (out []RunInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs/{name}/runs", pathArgs{"name": name}, func(ctx context.Context) (err error) {
+		out, err = dc.runList(ctx, name, limit)
+		return err
+	})
+}
+
+// Status is GET /api/v1/jobs/{name}/status (the default 50 hosts).
+func (dc *daemonConsole) Status(ctx context.Context, name string) (out Status, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs/{name}/status", pathArgs{"name": name}, func(ctx context.Context) (err error) {
+		out, err = dc.jobStatus(ctx, name, defaultStatusHosts)
+		return err
+	})
+}
+
+// Captures is GET /api/v1/jobs/{name}/captures.
+func (dc *daemonConsole) Captures(ctx context.Context, name string) (out []CaptureInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs/{name}/captures", pathArgs{"name": name}, func(ctx context.Context) (err error) {
+		out, err = dc.captureList(ctx, name)
+		return err
+	})
+}
+
+// Capture is GET /api/v1/captures/{id}.
+func (dc *daemonConsole) Capture(ctx context.Context, id int64) (out CaptureInfo, err error) {
+	idText := strconv.FormatInt(id, 10)
+	return out, dc.as(ctx, "GET /api/v1/captures/{id}", pathArgs{"id": idText}, func(ctx context.Context) (err error) {
+		out, err = dc.captureByID(ctx, idText)
+		return err
+	})
+}
+
+// Uploads is GET /api/v1/waczs.
+func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
+	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {
+		out, err = dc.Daemon.Uploads()
+		return err
+	})
+}
+
+// Upload is GET /api/v1/waczs/{upload}.
+func (dc *daemonConsole) Upload(ctx context.Context, id string) (out WACZUpload, err error) {
+	return out, dc.as(ctx, "GET /api/v1/waczs/{upload}", pathArgs{"upload": id}, func(context.Context) (err error) {
+		out, err = dc.upload(id)
+		return err
+	})
+}
+
+// Act is POST /api/v1/jobs/{name}/{pause,resume,cancel}: an operator's
+// action, audited as that route audits it.
+func (dc *daemonConsole) Act(ctx context.Context, name string, a console.JobAction) (out JobInfo, err error) {
+	act := map[console.JobAction]func(context.Context, string) (JobInfo, error){
+		console.ActionPause: dc.Pause, console.ActionResume: dc.Resume, console.ActionCancel: dc.Cancel}[a]
+	if act == nil {
+		return out, &APIError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
+	}
+	return out, dc.as(ctx, "POST /api/v1/jobs/{name}/"+string(a), pathArgs{"name": name}, func(ctx context.Context) (err error) {
+		out, err = act(ctx, name)
+		return err
+	})
+}
+
+// pathArgs are the wildcards of a route's path ({name}, {id}, …).
+type pathArgs map[string]string
+
+// as runs fn as the API's route pattern ("METHOD /path/{wildcard}") with
+// args in its path: behind that route's auth (role and audit, from
+// routes()), so a refusal, or an error of fn, is the *APIError the API
+// would answer.
+func (dc *daemonConsole) as(ctx context.Context, pattern string, args pathArgs, fn func(context.Context) error) error {
+	var rt route
+	for _, r := range dc.routes() {
+		if r.method+" "+r.path == pattern {
+			rt = r
+		}
+	}
+	if rt.path == "" {
+		return fmt.Errorf("console: no API route %s", pattern)
+	}
+	path := rt.path
+	for k, v := range args {
+		path = strings.ReplaceAll(path, "{"+k+"}", url.PathEscape(v))
+	}
+	req, err := http.NewRequestWithContext(ctx, rt.method, path, nil)
 	if err != nil {
 		return fmt.Errorf("console request %s: %w", path, err)
 	}
 	req.RequestURI = path
-	req.SetPathValue("id", id)
+	for k, v := range args {
+		req.SetPathValue(k, v)
+	}
 	a := newAnswer()
-	dc.auth(need, act, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	dc.auth(rt.need, rt.act, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(r.Context()); err != nil {
 			dc.writeError(w, r, err)
 		}
@@ -93,9 +189,9 @@ func (dc *daemonConsole) as(ctx context.Context, need access.Role, act access.Ac
 	if a.status == 0 || a.status/100 == 2 {
 		return nil
 	}
-	var ae APIError
-	_ = json.Unmarshal(a.body.Bytes(), &ae)
-	return &console.APIError{Status: a.status, Message: ae.Message, Details: ae.Details}
+	ae := &APIError{Status: a.status}
+	_ = json.Unmarshal(a.body.Bytes(), ae)
+	return ae
 }
 
 // answer keeps an in-process answer of the API for the console: its

@@ -18,14 +18,14 @@ const maxJobForm = 4 << 20
 // each problem ("job.yaml:LINE: FIELD: MSG"), which problemLine reads back.
 const formFile = "job.yaml"
 
-// jobAction is a button of the job page; each is the API's POST of the
+// JobAction is a button of the job page; each is the API's POST of the
 // same name.
-type jobAction string
+type JobAction string
 
 const (
-	actionPause  jobAction = "pause"
-	actionResume jobAction = "resume"
-	actionCancel jobAction = "cancel"
+	ActionPause  JobAction = "pause"
+	ActionResume JobAction = "resume"
+	ActionCancel JobAction = "cancel"
 )
 
 // editorView is the submit page's form: the YAML, and after a refused
@@ -146,14 +146,14 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return errStaleForm
 	}
-	a := jobAction(r.PathValue("action"))
+	a := JobAction(r.PathValue("action"))
 	switch a {
-	case actionPause, actionResume, actionCancel:
+	case ActionPause, ActionResume, ActionCancel:
 	default:
 		return &APIError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
 	}
 	name := r.PathValue("name")
-	if who := whoOf(r); a == actionCancel && r.PostFormValue("confirm") != "yes" {
+	if who := whoOf(r); a == ActionCancel && r.PostFormValue("confirm") != "yes" {
 		if who == nil || !who.CanOperate {
 			return &APIError{Status: http.StatusForbidden, Message: "cancelling a capture needs role operator"}
 		}

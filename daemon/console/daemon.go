@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // Daemon is what the console asks of the daemon it runs in (package
@@ -22,8 +23,29 @@ type Daemon interface {
 }
 
 // API answers the console's requests of the daemon's REST API in-process,
-// as the routes of docs/api.md answer them (same roles, same audit).
+// as the routes of docs/api.md answer them (same roles, same audit). The
+// typed methods are what the pages read, each named by its route; Ask is
+// for the rest (forms that post, bodies the console passes on as they
+// come).
 type API interface {
+	// Jobs is GET /api/v1/jobs: the jobs not archived, by name.
+	Jobs(ctx context.Context) ([]apitypes.JobInfo, error)
+	// Job is GET /api/v1/jobs/{name}.
+	Job(ctx context.Context, name string) (apitypes.JobInfo, error)
+	// Runs is GET /api/v1/jobs/{name}/runs?limit=limit, newest first.
+	Runs(ctx context.Context, name string, limit int) ([]apitypes.RunInfo, error)
+	// Status is GET /api/v1/jobs/{name}/status.
+	Status(ctx context.Context, name string) (apitypes.Status, error)
+	// Captures is GET /api/v1/jobs/{name}/captures, oldest first.
+	Captures(ctx context.Context, name string) ([]apitypes.CaptureInfo, error)
+	// Capture is GET /api/v1/captures/{id}.
+	Capture(ctx context.Context, id int64) (apitypes.CaptureInfo, error)
+	// Uploads is GET /api/v1/waczs, newest first.
+	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
+	// Upload is GET /api/v1/waczs/{upload}.
+	Upload(ctx context.Context, id string) (apitypes.WACZUpload, error)
+	// Act is POST /api/v1/jobs/{name}/{a}: pause, resume or cancel.
+	Act(ctx context.Context, name string, a JobAction) (apitypes.JobInfo, error)
 	// Ask answers one request with the API's whole answer, whatever
 	// its status.
 	Ask(ctx context.Context, q Request) (*Answer, error)

@@ -47,14 +47,14 @@ var funcs = template.FuncMap{
 		return "/ui/captures/" + id + "/replay?" + url.Values{"url": {u}, "ts": {t.UTC().Format("20060102150405")}}.Encode()
 	},
 	"button": func(p page, action, label string) buttonView {
-		return buttonView{Job: p.Job, Action: jobAction(action), CSRF: p.CSRF, Label: label}
+		return buttonView{Job: p.Job, Action: JobAction(action), CSRF: p.CSRF, Label: label}
 	},
 }
 
 // buttonView is one job action's form (template "button").
 type buttonView struct {
 	Job    string
-	Action jobAction
+	Action JobAction
 	CSRF   string
 	Label  string
 }

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // SessionTTL is how long a console login lasts.
@@ -178,7 +178,7 @@ func (c *Console) fail(w http.ResponseWriter, r *http.Request, err error) {
 		c.log.Error("console page", zap.Error(err))
 	}
 	w.WriteHeader(status)
-	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error(), Who: whoOf(r)})
+	c.render(w, "login", page{Title: http.StatusText(status), Error: shown(err), Who: whoOf(r)})
 }
 
 // page is what every template gets.
@@ -188,11 +188,11 @@ type page struct {
 	Who         *whoView // the logged-in person; nil on the login page
 	Admin       *adminView
 	Error       string
-	Jobs        []jobView
-	Status      *statusView
-	Captures    []captureView
-	Runs        []runView
-	Capture     captureView
+	Jobs        []jobRow
+	Status      *apitypes.Status
+	Captures    []apitypes.CaptureInfo
+	Runs        []apitypes.RunInfo
+	Capture     apitypes.CaptureInfo
 	HasReport   bool
 	Log         string
 	LogSize     int64 // the crawl.log's size when the page was made
@@ -227,16 +227,18 @@ func (c *Console) render(w http.ResponseWriter, name string, p page) {
 }
 
 func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
-	var jobs []jobView
-	if err := c.get(r.Context(), "/api/v1/jobs", &jobs); err != nil {
+	infos, err := c.api.Jobs(r.Context())
+	if err != nil {
 		return err
 	}
 	refresh := 0
-	for i, j := range jobs {
+	jobs := make([]jobRow, len(infos))
+	for i, j := range infos {
 		if j.State == "running" || j.State == "queued" {
 			refresh = 5
 		}
-		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(j.Name)+"/runs?limit="+strconv.Itoa(listRuns), &jobs[i].Runs); err != nil {
+		jobs[i].JobInfo = j
+		if jobs[i].Runs, err = c.api.Runs(r.Context(), j.Name, listRuns); err != nil {
 			return err
 		}
 	}
@@ -246,16 +248,16 @@ func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
 
 func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	var st statusView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/status", &st); err != nil {
+	st, err := c.api.Status(r.Context(), name)
+	if err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), name)
+	if err != nil {
 		return err
 	}
-	var runs []runView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/runs?limit="+strconv.Itoa(pageRuns), &runs); err != nil {
+	runs, err := c.api.Runs(r.Context(), name, pageRuns)
+	if err != nil {
 		return err
 	}
 	ss, _ := c.sessionOf(r)
@@ -271,8 +273,8 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var cv captureView
-	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
+	cv, err := c.api.Capture(r.Context(), captureNum(id))
+	if err != nil {
 		return err
 	}
 	ss, _ := c.sessionOf(r)
@@ -372,6 +374,12 @@ func contentRange(h string) (first, total int64, ok bool) {
 		return 0, 0, false
 	}
 	return first, total, true
+}
+
+// captureNum is the number of an id captureID checked.
+func captureNum(id string) int64 {
+	n, _ := strconv.ParseInt(id, 10, 64)
+	return n
 }
 
 func captureID(r *http.Request) (string, error) {

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // maxDiffURL bounds the url a diff page asks the API for (the API's own
@@ -69,7 +71,7 @@ type diffView struct {
 
 	Against  string // the capture compared with, "" for visit and revisit
 	Problem  string // why there is no diff (the API's 404 or 409)
-	Others   []captureView
+	Others   []apitypes.CaptureInfo
 	Removed  int
 	Added    int
 	Textual  bool // both sides were compared as text
@@ -95,12 +97,12 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 			return &APIError{Status: http.StatusBadRequest, Message: "against: want a capture id"}
 		}
 	}
-	var cv captureView
-	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
+	cv, err := c.api.Capture(r.Context(), captureNum(id))
+	if err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(cv.Job)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), cv.Job)
+	if err != nil {
 		return err
 	}
 	for _, o := range caps {

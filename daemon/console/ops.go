@@ -28,14 +28,14 @@ type clusterView struct {
 // schedulesPage lists the jobs with a schedule and when each runs next,
 // soonest first.
 func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
-	var jobs []jobView
-	if err := c.get(r.Context(), "/api/v1/jobs", &jobs); err != nil {
+	jobs, err := c.api.Jobs(r.Context())
+	if err != nil {
 		return err
 	}
-	var scheduled []jobView
+	var scheduled []jobRow
 	for _, j := range jobs {
 		if j.Schedule != "" {
-			scheduled = append(scheduled, j)
+			scheduled = append(scheduled, jobRow{JobInfo: j})
 		}
 	}
 	sortByNextRun(scheduled)
@@ -45,8 +45,10 @@ func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
 
 // sortByNextRun orders jobs by next run, jobs without one (running now)
 // first, then by name.
-func sortByNextRun(jobs []jobView) {
-	slices.SortFunc(jobs, func(a, b jobView) int { return cmp.Or(a.NextRun.Compare(b.NextRun), cmp.Compare(a.Name, b.Name)) })
+func sortByNextRun(jobs []jobRow) {
+	slices.SortFunc(jobs, func(a, b jobRow) int {
+		return cmp.Or(a.NextRun.Compare(b.NextRun), cmp.Compare(a.Name, b.Name))
+	})
 }
 
 // clusterPage shows the cluster's nodes and the hosts each holds, per open

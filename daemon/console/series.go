@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // maxSeries bounds the captures a series plot stacks: the latest ones.
@@ -28,7 +31,7 @@ type seriesLayer struct {
 type seriesView struct {
 	ID, Heading, Note string
 	Job               string
-	Captures          []captureView
+	Captures          []apitypes.CaptureInfo
 	Layers            []seriesLayer
 	MaxPages          int
 	W, H              float64
@@ -60,12 +63,12 @@ const (
 // single-visit capture), changed (significantly or not), new, deleted.
 var seriesBands = []struct {
 	name, fill string
-	count      func(*totalsView) int
+	count      func(*report.Totals) int
 }{
-	{"unchanged", fillUnchanged, func(t *totalsView) int { return t.Coherent + t.DownloadedOnce }},
-	{"changed", fillChanged, func(t *totalsView) int { return t.Changed + t.ChangedInsignificantly }},
-	{"new", fillNew, func(t *totalsView) int { return t.New }},
-	{"deleted", fillDeleted, func(t *totalsView) int { return t.Deleted }},
+	{"unchanged", fillUnchanged, func(t *report.Totals) int { return t.Coherent + t.Captured }},
+	{"changed", fillChanged, func(t *report.Totals) int { return t.Changed + t.ChangedInsignificantly }},
+	{"new", fillNew, func(t *report.Totals) int { return t.New }},
+	{"deleted", fillDeleted, func(t *report.Totals) int { return t.Deleted }},
 }
 
 // seriesPointView is one capture of GET /api/v1/jobs/{name}/changes.
@@ -93,8 +96,8 @@ func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/changes", &points); err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), name)
+	if err != nil {
 		return err
 	}
 	plots := changePlots(name, points)
@@ -120,9 +123,9 @@ func changePlots(job string, points []seriesPointView) []*seriesView {
 		{"html", "HTML pages", func(p seriesPointView) changeKinds { return p.HTML }},
 		{"images", "Images", func(p seriesPointView) changeKinds { return p.Images }},
 	}
-	caps := make([]captureView, len(points))
+	caps := make([]apitypes.CaptureInfo, len(points))
 	for i, p := range points {
-		caps[i] = captureView{ID: p.Capture}
+		caps[i] = apitypes.CaptureInfo{ID: p.Capture}
 	}
 	var out []*seriesView
 	for _, cl := range classes {
@@ -143,8 +146,8 @@ func changePlots(job string, points []seriesPointView) []*seriesView {
 
 // layoutSeries keeps the latest maxSeries captures with totals, oldest
 // first, and stacks their report totals.
-func layoutSeries(job string, caps []captureView) *seriesView {
-	var kept []captureView
+func layoutSeries(job string, caps []apitypes.CaptureInfo) *seriesView {
+	var kept []apitypes.CaptureInfo
 	for _, cv := range caps {
 		if cv.Totals != nil {
 			kept = append(kept, cv)
@@ -168,7 +171,7 @@ func layoutSeries(job string, caps []captureView) *seriesView {
 }
 
 // stackSeries builds one polygon per band, bottom up.
-func stackSeries(job string, caps []captureView, bands []band) *seriesView {
+func stackSeries(job string, caps []apitypes.CaptureInfo, bands []band) *seriesView {
 	sv := &seriesView{Job: job, W: seriesW, H: seriesH, Captures: caps}
 	n := len(caps)
 	base := make([]int, n)

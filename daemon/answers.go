@@ -16,6 +16,8 @@ type (
 	APIError       = apitypes.APIError
 	WACZUpload     = apitypes.WACZUpload
 	UploadVerify   = apitypes.UploadVerify
+	DiffSide       = apitypes.DiffSide
+	PageDiff       = apitypes.PageDiff
 )
 
 // The classes of HostStatusJSON.ErrorsByClass (apitypes.HostErrorClass).

@@ -121,6 +121,18 @@ func (dc *daemonConsole) Capture(ctx context.Context, id int64) (out CaptureInfo
 	})
 }
 
+// Diff is GET /api/v1/captures/{id}/diff?url=u[&against=against].
+func (dc *daemonConsole) Diff(ctx context.Context, id int64, u string, against int64) (out PageDiff, err error) {
+	idText, againstText := strconv.FormatInt(id, 10), ""
+	if against != 0 {
+		againstText = strconv.FormatInt(against, 10)
+	}
+	return out, dc.as(ctx, "GET /api/v1/captures/{id}/diff", pathArgs{"id": idText}, func(ctx context.Context) (err error) {
+		out, err = dc.pageDiff(ctx, idText, u, againstText)
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {

@@ -40,6 +40,9 @@ type API interface {
 	Captures(ctx context.Context, name string) ([]apitypes.CaptureInfo, error)
 	// Capture is GET /api/v1/captures/{id}.
 	Capture(ctx context.Context, id int64) (apitypes.CaptureInfo, error)
+	// Diff is GET /api/v1/captures/{id}/diff?url=u, with &against= unless
+	// against is 0.
+	Diff(ctx context.Context, id int64, u string, against int64) (apitypes.PageDiff, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.

@@ -18,6 +18,9 @@ type (
 	UploadVerify   = apitypes.UploadVerify
 	DiffSide       = apitypes.DiffSide
 	PageDiff       = apitypes.PageDiff
+	LogQuery       = apitypes.LogQuery
+	LogLine        = apitypes.LogLine
+	LogSearch      = apitypes.LogSearch
 )
 
 // The classes of HostStatusJSON.ErrorsByClass (apitypes.HostErrorClass).

@@ -133,6 +133,15 @@ func (dc *daemonConsole) Diff(ctx context.Context, id int64, u string, against i
 	})
 }
 
+// LogSearch is GET /api/v1/captures/{id}/log with q's parameters.
+func (dc *daemonConsole) LogSearch(ctx context.Context, id int64, q LogQuery) (out LogSearch, err error) {
+	idText := strconv.FormatInt(id, 10)
+	return out, dc.as(ctx, "GET /api/v1/captures/{id}/log", pathArgs{"id": idText}, func(ctx context.Context) (err error) {
+		out, err = dc.searchLogs(ctx, idText, q)
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {

@@ -43,6 +43,9 @@ type API interface {
 	// Diff is GET /api/v1/captures/{id}/diff?url=u, with &against= unless
 	// against is 0.
 	Diff(ctx context.Context, id int64, u string, against int64) (apitypes.PageDiff, error)
+	// LogSearch is GET /api/v1/captures/{id}/log: one page of the
+	// capture's crawl.log lines that q keeps.
+	LogSearch(ctx context.Context, id int64, q apitypes.LogQuery) (apitypes.LogSearch, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.

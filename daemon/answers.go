@@ -21,6 +21,10 @@ type (
 	LogQuery       = apitypes.LogQuery
 	LogLine        = apitypes.LogLine
 	LogSearch      = apitypes.LogSearch
+	PageChangeJSON = apitypes.PageChangeJSON
+	CaptureChanges = apitypes.CaptureChanges
+	ChangeKinds    = apitypes.ChangeKinds
+	SeriesPoint    = apitypes.SeriesPoint
 )
 
 // The classes of HostStatusJSON.ErrorsByClass (apitypes.HostErrorClass).

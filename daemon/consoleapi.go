@@ -142,6 +142,23 @@ func (dc *daemonConsole) LogSearch(ctx context.Context, id int64, q LogQuery) (o
 	})
 }
 
+// Changes is GET /api/v1/captures/{id}/changes?limit=limit&sample=sample.
+func (dc *daemonConsole) Changes(ctx context.Context, id int64, limit int, sample bool) (out CaptureChanges, err error) {
+	idText := strconv.FormatInt(id, 10)
+	return out, dc.as(ctx, "GET /api/v1/captures/{id}/changes", pathArgs{"id": idText}, func(ctx context.Context) (err error) {
+		out, err = dc.captureChanges(ctx, idText, limit, sample)
+		return err
+	})
+}
+
+// Series is GET /api/v1/jobs/{name}/changes.
+func (dc *daemonConsole) Series(ctx context.Context, name string) (out []SeriesPoint, err error) {
+	return out, dc.as(ctx, "GET /api/v1/jobs/{name}/changes", pathArgs{"name": name}, func(ctx context.Context) (err error) {
+		out, err = dc.jobSeries(ctx, name)
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {

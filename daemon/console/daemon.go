@@ -46,6 +46,13 @@ type API interface {
 	// LogSearch is GET /api/v1/captures/{id}/log: one page of the
 	// capture's crawl.log lines that q keeps.
 	LogSearch(ctx context.Context, id int64, q apitypes.LogQuery) (apitypes.LogSearch, error)
+	// Changes is GET /api/v1/captures/{id}/changes: the capture's URLs
+	// against the previous capture's, limit of them (every k-th with
+	// sample).
+	Changes(ctx context.Context, id int64, limit int, sample bool) (apitypes.CaptureChanges, error)
+	// Series is GET /api/v1/jobs/{name}/changes: each finished capture's
+	// URLs counted against the one before, oldest first.
+	Series(ctx context.Context, name string) ([]apitypes.SeriesPoint, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.

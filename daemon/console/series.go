@@ -3,7 +3,6 @@ package console
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/sharc-archive/sharc/crawler/report"
@@ -71,29 +70,14 @@ var seriesBands = []struct {
 	{"deleted", fillDeleted, func(t *report.Totals) int { return t.Deleted }},
 }
 
-// seriesPointView is one capture of GET /api/v1/jobs/{name}/changes.
-type seriesPointView struct {
-	Capture int64       `json:"capture"`
-	Links   changeKinds `json:"links"`
-	HTML    changeKinds `json:"html"`
-	Images  changeKinds `json:"images"`
-}
-
-type changeKinds struct {
-	New       int `json:"new"`
-	Changed   int `json:"changed"`
-	Unchanged int `json:"unchanged"`
-	Deleted   int `json:"deleted"`
-}
-
 // seriesPage draws the job's capture series (thesis §8.3): for links,
 // HTML pages and images, each capture's URLs against the capture before
 // it, as the store compares them; then each capture's own visit–revisit
 // verdicts from its quality report.
 func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	var points []seriesPointView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/changes", &points); err != nil {
+	points, err := c.api.Series(r.Context(), name)
+	if err != nil {
 		return err
 	}
 	caps, err := c.api.Captures(r.Context(), name)
@@ -111,17 +95,17 @@ func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 
 // changePlots stacks the store's comparison of each capture with the one
 // before it, one plot per class of URL.
-func changePlots(job string, points []seriesPointView) []*seriesView {
+func changePlots(job string, points []apitypes.SeriesPoint) []*seriesView {
 	if len(points) > maxSeries {
 		points = points[len(points)-maxSeries:]
 	}
 	classes := []struct {
 		id, heading string
-		kinds       func(p seriesPointView) changeKinds
+		kinds       func(p apitypes.SeriesPoint) apitypes.ChangeKinds
 	}{
-		{"links", "Links: every URL archived", func(p seriesPointView) changeKinds { return p.Links }},
-		{"html", "HTML pages", func(p seriesPointView) changeKinds { return p.HTML }},
-		{"images", "Images", func(p seriesPointView) changeKinds { return p.Images }},
+		{"links", "Links: every URL archived", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.Links }},
+		{"html", "HTML pages", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.HTML }},
+		{"images", "Images", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.Images }},
 	}
 	caps := make([]apitypes.CaptureInfo, len(points))
 	for i, p := range points {
@@ -132,7 +116,7 @@ func changePlots(job string, points []seriesPointView) []*seriesView {
 		bands := []band{{name: "unchanged", fill: fillUnchanged}, {name: "changed", fill: fillChanged}, {name: "new", fill: fillNew}, {name: "deleted", fill: fillDeleted}}
 		for _, p := range points {
 			k := cl.kinds(p)
-			for b, n := range []int{k.Unchanged, k.Changed, k.New, k.Deleted} {
+			for b, n := range []int{int(k.Unchanged), int(k.Changed), int(k.New), int(k.Deleted)} {
 				bands[b].counts = append(bands[b].counts, n)
 			}
 		}

@@ -25,6 +25,9 @@ type (
 	CaptureChanges = apitypes.CaptureChanges
 	ChangeKinds    = apitypes.ChangeKinds
 	SeriesPoint    = apitypes.SeriesPoint
+	ClusterInfo    = apitypes.ClusterInfo
+	ClusterCapture = apitypes.ClusterCapture
+	NodeMember     = apitypes.NodeMember
 )
 
 // The classes of HostStatusJSON.ErrorsByClass (apitypes.HostErrorClass).

@@ -159,6 +159,14 @@ func (dc *daemonConsole) Series(ctx context.Context, name string) (out []SeriesP
 	})
 }
 
+// Cluster is GET /api/v1/cluster.
+func (dc *daemonConsole) Cluster(ctx context.Context) (out ClusterInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/cluster", nil, func(ctx context.Context) (err error) {
+		out, err = dc.clusterInfo(ctx)
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {

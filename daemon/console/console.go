@@ -207,7 +207,7 @@ type page struct {
 	Replay      *replayView
 	Diff        *diffView
 	Uploads     *uploadsView
-	ClusterInfo *clusterView
+	ClusterInfo *apitypes.ClusterInfo
 	Now         time.Time
 	CaptureID   string
 	Job         string

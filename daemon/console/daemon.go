@@ -53,6 +53,8 @@ type API interface {
 	// Series is GET /api/v1/jobs/{name}/changes: each finished capture's
 	// URLs counted against the one before, oldest first.
 	Series(ctx context.Context, name string) ([]apitypes.SeriesPoint, error)
+	// Cluster is GET /api/v1/cluster: each open capture's nodes.
+	Cluster(ctx context.Context) (apitypes.ClusterInfo, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.

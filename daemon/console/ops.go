@@ -7,24 +7,6 @@ import (
 	"time"
 )
 
-// clusterView is GET /api/v1/cluster as the cluster page shows it.
-type clusterView struct {
-	Cluster  bool   `json:"cluster"`
-	Node     string `json:"node"`
-	Captures []struct {
-		Capture int64  `json:"capture"`
-		Job     string `json:"job"`
-		Nodes   []struct {
-			Node      string   `json:"node"`
-			State     string   `json:"state"`
-			Live      bool     `json:"live"`
-			ExpiresIn float64  `json:"expires_in_seconds"`
-			HostsHeld int      `json:"hosts_held"`
-			Hosts     []string `json:"hosts"`
-		} `json:"nodes"`
-	} `json:"captures"`
-}
-
 // schedulesPage lists the jobs with a schedule and when each runs next,
 // soonest first.
 func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
@@ -54,8 +36,8 @@ func sortByNextRun(jobs []jobRow) {
 // clusterPage shows the cluster's nodes and the hosts each holds, per open
 // capture (it refreshes itself: leases move as nodes come and go).
 func (c *Console) clusterPage(w http.ResponseWriter, r *http.Request) error {
-	var cv clusterView
-	if err := c.get(r.Context(), "/api/v1/cluster", &cv); err != nil {
+	cv, err := c.api.Cluster(r.Context())
+	if err != nil {
 		return err
 	}
 	p := page{Title: "Cluster", ClusterInfo: &cv, Who: whoOf(r)}

@@ -28,6 +28,8 @@ type (
 	ClusterInfo    = apitypes.ClusterInfo
 	ClusterCapture = apitypes.ClusterCapture
 	NodeMember     = apitypes.NodeMember
+	UserInfo       = apitypes.UserInfo
+	NewUser        = apitypes.NewUser
 )
 
 // The classes of HostStatusJSON.ErrorsByClass (apitypes.HostErrorClass).

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/daemon/console"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // daemonConsole is the daemon as its web console sees it (console.Daemon):
@@ -167,6 +168,37 @@ func (dc *daemonConsole) Cluster(ctx context.Context) (out ClusterInfo, err erro
 	})
 }
 
+// Users is GET /api/v1/users.
+func (dc *daemonConsole) Users(ctx context.Context) (out []UserInfo, err error) {
+	return out, dc.as(ctx, "GET /api/v1/users", nil, func(ctx context.Context) (err error) {
+		out, err = dc.users(ctx)
+		return err
+	})
+}
+
+// AddAccount is POST /api/v1/users.
+func (dc *daemonConsole) AddAccount(ctx context.Context, name, role string) (out NewUser, err error) {
+	return out, dc.asAnswering(ctx, "POST /api/v1/users", nil, http.StatusCreated, func(ctx context.Context) (err error) {
+		out, err = dc.addUser(ctx, name, role)
+		return err
+	})
+}
+
+// RevokeAccount is DELETE /api/v1/users/{user}.
+func (dc *daemonConsole) RevokeAccount(ctx context.Context, name string) error {
+	return dc.asAnswering(ctx, "DELETE /api/v1/users/{user}", pathArgs{"user": name}, http.StatusNoContent, func(ctx context.Context) error {
+		return dc.revokeUser(ctx, name)
+	})
+}
+
+// AuditTrail is GET /api/v1/audit?job=job&limit=limit.
+func (dc *daemonConsole) AuditTrail(ctx context.Context, job string, limit int) (out []store.AuditEntry, err error) {
+	return out, dc.as(ctx, "GET /api/v1/audit", nil, func(ctx context.Context) (err error) {
+		out, err = dc.auditEntries(ctx, store.AuditFilter{Job: job, Limit: min(max(limit, 1), maxAuditLimit)})
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {
@@ -201,10 +233,16 @@ func (dc *daemonConsole) Act(ctx context.Context, name string, a console.JobActi
 type pathArgs map[string]string
 
 // as runs fn as the API's route pattern ("METHOD /path/{wildcard}") with
-// args in its path: behind that route's auth (role and audit, from
-// routes()), so a refusal, or an error of fn, is the *APIError the API
-// would answer.
+// args in its path, a success answering 200: behind that route's auth
+// (role and audit, from routes()), so a refusal, or an error of fn, is
+// the *APIError the API would answer.
 func (dc *daemonConsole) as(ctx context.Context, pattern string, args pathArgs, fn func(context.Context) error) error {
+	return dc.asAnswering(ctx, pattern, args, http.StatusOK, fn)
+}
+
+// asAnswering is as for a route whose success is status ok (201 Created,
+// 204 No Content), which the audit entry records as the API's does.
+func (dc *daemonConsole) asAnswering(ctx context.Context, pattern string, args pathArgs, ok int, fn func(context.Context) error) error {
 	var rt route
 	for _, r := range dc.routes() {
 		if r.method+" "+r.path == pattern {
@@ -230,7 +268,9 @@ func (dc *daemonConsole) as(ctx context.Context, pattern string, args pathArgs, 
 	dc.auth(rt.need, rt.act, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(r.Context()); err != nil {
 			dc.writeError(w, r, err)
+			return
 		}
+		w.WriteHeader(ok)
 	})).ServeHTTP(a, req)
 	if a.status == 0 || a.status/100 == 2 {
 		return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler/report"
 	"github.com/sharc-archive/sharc/daemon/apitypes"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // Daemon is what the console asks of the daemon it runs in (package
@@ -55,6 +56,15 @@ type API interface {
 	Series(ctx context.Context, name string) ([]apitypes.SeriesPoint, error)
 	// Cluster is GET /api/v1/cluster: each open capture's nodes.
 	Cluster(ctx context.Context) (apitypes.ClusterInfo, error)
+	// Users is GET /api/v1/users: every account (an admin's).
+	Users(ctx context.Context) ([]apitypes.UserInfo, error)
+	// AddAccount is POST /api/v1/users: the account with its token.
+	AddAccount(ctx context.Context, name, role string) (apitypes.NewUser, error)
+	// RevokeAccount is DELETE /api/v1/users/{name}.
+	RevokeAccount(ctx context.Context, name string) error
+	// AuditTrail is GET /api/v1/audit: the oldest limit entries (job's
+	// only, unless ""), oldest first.
+	AuditTrail(ctx context.Context, job string, limit int) ([]store.AuditEntry, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.

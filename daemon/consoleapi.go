@@ -199,6 +199,16 @@ func (dc *daemonConsole) AuditTrail(ctx context.Context, job string, limit int) 
 	})
 }
 
+// CrawlLog is GET /api/v1/captures/{id}/logs/crawl.log with a Range:
+// limit bytes from from, or with from < 0 the last -from.
+func (dc *daemonConsole) CrawlLog(ctx context.Context, id, from int64, limit int) (out console.LogPart, err error) {
+	idText := strconv.FormatInt(id, 10)
+	return out, dc.as(ctx, "GET /api/v1/captures/{id}/logs/{file}", pathArgs{"id": idText, "file": crawllogName}, func(ctx context.Context) (err error) {
+		out, err = dc.readCrawlLog(ctx, idText, from, limit)
+		return err
+	})
+}
+
 // Uploads is GET /api/v1/waczs.
 func (dc *daemonConsole) Uploads(ctx context.Context) (out []WACZUpload, err error) {
 	return out, dc.as(ctx, "GET /api/v1/waczs", nil, func(context.Context) (err error) {

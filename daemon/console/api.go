@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/sharc-archive/sharc/daemon/apitypes"
@@ -59,15 +58,6 @@ func answerError(a *Answer) error {
 	}
 	_ = json.Unmarshal(a.Body, &body)
 	return &APIError{Status: a.Status, Message: body.Error, Details: body.Details}
-}
-
-// get decodes a JSON answer of the API into out.
-func (c *Console) get(ctx context.Context, path string, out any) error {
-	a, err := c.call(ctx, path, nil)
-	if err != nil {
-		return err
-	}
-	return json.NewDecoder(io.LimitReader(bytes.NewReader(a.Body), maxAnswer)).Decode(out)
 }
 
 // maxAnswer bounds what the console decodes from one API answer.

@@ -300,27 +300,26 @@ func (c *Console) reportPage(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// logTail is the end of the capture's crawl.log (a Range request for its
-// last 16 KiB), cut to whole lines, and the log's size then (where the
-// page's live tail goes on from); "" when there is none.
+// logTail is the end of the capture's crawl.log (its last 16 KiB), cut
+// to whole lines, and the log's size then (where the page's live tail
+// goes on from); "" when there is none.
 func (c *Console) logTail(ctx context.Context, id string) (string, int64) {
-	rec, err := c.call(ctx, "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {"bytes=-16384"}})
+	part, err := c.api.CrawlLog(ctx, captureNum(id), -logTailBytes, logTailBytes)
 	if err != nil {
 		return "", 0
 	}
-	size := int64(len(rec.Body))
-	if _, total, ok := contentRange(rec.Header.Get("Content-Range")); ok {
-		size = total
-	}
-	lines := strings.Split(strings.TrimRight(string(rec.Body), "\n"), "\n")
-	if rec.Status == http.StatusPartialContent && len(lines) > 1 {
+	lines := strings.Split(strings.TrimRight(string(part.Text), "\n"), "\n")
+	if part.From > 0 && len(lines) > 1 {
 		lines = lines[1:] // the first may be cut
 	}
 	if len(lines) > logLines {
 		lines = lines[len(lines)-logLines:]
 	}
-	return strings.Join(lines, "\n"), size
+	return strings.Join(lines, "\n"), part.Size
 }
+
+// logTailBytes is how much of the crawl.log's end the capture page reads.
+const logTailBytes = 16 << 10
 
 // logChunkMax bounds one answer of the live tail: a reader far behind
 // catches up in several polls.
@@ -343,26 +342,17 @@ func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
 		Next int64  `json:"next"`
 		Text string `json:"text"`
 	}{Next: from}
-	rng := fmt.Sprintf("bytes=%d-%d", from, from+logChunkMax-1)
-	rec, err := c.call(r.Context(), "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {rng}})
-	var ae *APIError
-	switch {
-	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
-		// nothing new yet
-	case err != nil:
+	part, err := c.api.CrawlLog(r.Context(), captureNum(id), from, logChunkMax)
+	if err != nil {
 		return err
-	default:
-		b := rec.Body
-		if rec.Status != http.StatusPartialContent { // a server ignoring Range: the whole file
-			b = b[min(int64(len(b)), from):]
-		}
-		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-			b = b[:i+1]
-		} else if len(b) < logChunkMax {
-			b = nil // a line still being written
-		}
-		out.Next, out.Text = from+int64(len(b)), string(b)
 	}
+	b := part.Text // empty: nothing new yet
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+	} else if len(b) < logChunkMax {
+		b = nil // a line still being written
+	}
+	out.Next, out.Text = from+int64(len(b)), string(b)
 	w.Header().Set("Content-Type", "application/json")
 	return json.NewEncoder(w).Encode(out)
 }

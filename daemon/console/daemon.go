@@ -65,6 +65,10 @@ type API interface {
 	// AuditTrail is GET /api/v1/audit: the oldest limit entries (job's
 	// only, unless ""), oldest first.
 	AuditTrail(ctx context.Context, job string, limit int) ([]store.AuditEntry, error)
+	// CrawlLog reads the capture's crawl.log (GET
+	// /api/v1/captures/{id}/logs/crawl.log): at most limit bytes from
+	// byte from on, or with from < 0 its last -from bytes.
+	CrawlLog(ctx context.Context, id, from int64, limit int) (LogPart, error)
 	// Uploads is GET /api/v1/waczs, newest first.
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.
@@ -86,6 +90,13 @@ type Reports interface {
 	// of a million pages is never held whole. An error of a callback
 	// stops the reading and is returned.
 	Report(ctx context.Context, id int64, summary func(*report.Report) error, page func(*report.Page) error) error
+}
+
+// LogPart is a run of a crawl.log's bytes: Text from byte From on, of a
+// log of Size bytes when it was read.
+type LogPart struct {
+	From, Size int64
+	Text       []byte
 }
 
 // Request is one request of the API: Method (GET when ""), Path with its

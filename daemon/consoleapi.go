@@ -225,6 +225,13 @@ func (dc *daemonConsole) Upload(ctx context.Context, id string) (out WACZUpload,
 	})
 }
 
+// DeleteUpload is DELETE /api/v1/waczs/{upload} (an admin's).
+func (dc *daemonConsole) DeleteUpload(ctx context.Context, id string) error {
+	return dc.asAnswering(ctx, "DELETE /api/v1/waczs/{upload}", pathArgs{"upload": id}, http.StatusNoContent, func(ctx context.Context) error {
+		return dc.deleteUpload(ctx, id)
+	})
+}
+
 // Act is POST /api/v1/jobs/{name}/{pause,resume,cancel}: an operator's
 // action, audited as that route audits it.
 func (dc *daemonConsole) Act(ctx context.Context, name string, a console.JobAction) (out JobInfo, err error) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/sharc-archive/sharc/daemon/access"
@@ -68,6 +69,9 @@ func TestConsoleTypedAsREST(t *testing.T) {
 		if err := e.Encode(v); err != nil || !bytes.Equal(enc.Bytes(), body) {
 			t.Errorf("%s: typed answer\n%s\nREST answer\n%s", rd.path, enc.Bytes(), body)
 		}
+	}
+	if err := dc.DeleteUpload(ctx, "0123456789abcdef"); !errors.As(err, &ae) || ae.Status != http.StatusForbidden || !strings.Contains(ae.Message, "needs role admin") {
+		t.Errorf("a viewer's deletion of an upload: %v, want 403 naming admin", err)
 	}
 	if _, err := dc.Job(ctx, "nosuch"); !errors.As(err, &ae) || ae.Status != http.StatusNotFound {
 		t.Errorf("a job that does not exist: %v, want 404", err)

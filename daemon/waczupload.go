@@ -375,7 +375,16 @@ func (d *Daemon) getWACZUpload(w http.ResponseWriter, r *http.Request) error {
 
 // deleteWACZ removes an upload (admin): its package, then its record.
 func (d *Daemon) deleteWACZ(w http.ResponseWriter, r *http.Request) error {
-	up, err := d.upload(r.PathValue("upload"))
+	if err := d.deleteUpload(r.Context(), r.PathValue("upload")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// deleteUpload is deleteWACZ's core: upload id's package, then its record.
+func (d *Daemon) deleteUpload(ctx context.Context, id string) error {
+	up, err := d.upload(id)
 	if err != nil {
 		return err
 	}
@@ -385,8 +394,7 @@ func (d *Daemon) deleteWACZ(w http.ResponseWriter, r *http.Request) error {
 	if err := os.Remove(filepath.Join(d.uploadsDir(), up.ID+".json")); err != nil {
 		return err
 	}
-	noteOf(r.Context()).detail = fmt.Sprintf("WACZ %s %q, sha256 %s", up.ID, up.Name, up.SHA256)
+	noteOf(ctx).detail = fmt.Sprintf("WACZ %s %q, sha256 %s", up.ID, up.Name, up.SHA256)
 	d.log.Info("uploaded WACZ deleted", zap.String("id", up.ID), zap.String("name", up.Name))
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -73,6 +73,8 @@ type API interface {
 	Uploads(ctx context.Context) ([]apitypes.WACZUpload, error)
 	// Upload is GET /api/v1/waczs/{upload}.
 	Upload(ctx context.Context, id string) (apitypes.WACZUpload, error)
+	// DeleteUpload is DELETE /api/v1/waczs/{upload}.
+	DeleteUpload(ctx context.Context, id string) error
 	// Act is POST /api/v1/jobs/{name}/{a}: pause, resume or cancel.
 	Act(ctx context.Context, name string, a JobAction) (apitypes.JobInfo, error)
 	// Ask answers one request with the API's whole answer, whatever

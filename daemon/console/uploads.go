@@ -102,7 +102,7 @@ func (c *Console) deleteUpload(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return &APIError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
 	}
-	if _, err := c.do(r.Context(), http.MethodDelete, "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), nil, nil); err != nil {
+	if err := c.api.DeleteUpload(r.Context(), r.PathValue("upload")); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/uploads", http.StatusSeeOther)

@@ -20,21 +20,6 @@ import (
 	"github.com/sharc-archive/sharc/store"
 )
 
-// UserInfo is an account as the API shows it: never its token or hash.
-type UserInfo struct {
-	Name      string     `json:"name"`
-	Role      string     `json:"role"`
-	Created   time.Time  `json:"created"`
-	CreatedBy string     `json:"created_by,omitempty"`
-	Revoked   *time.Time `json:"revoked,omitempty"`
-}
-
-// NewUser is POST /api/v1/users's answer: the token is shown this once.
-type NewUser struct {
-	UserInfo
-	Token string `json:"token"`
-}
-
 // AddUser creates an account with a fresh token and returns it; by names
 // who creates it (the audit trail and created_by keep it).
 func AddUser(ctx context.Context, st store.Accounts, name string, role access.Role, by string, now time.Time) (NewUser, error) {
@@ -74,16 +59,25 @@ func (d *Daemon) getWhoami(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (d *Daemon) getUsers(w http.ResponseWriter, r *http.Request) error {
-	us, err := d.st.Users(r.Context())
+	out, err := d.users(r.Context())
 	if err != nil {
 		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// users is GET /api/v1/users's answer: every account, revoked ones too.
+func (d *Daemon) users(ctx context.Context) ([]UserInfo, error) {
+	us, err := d.st.Users(ctx)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]UserInfo, 0, len(us))
 	for _, u := range us {
 		out = append(out, userInfo(u))
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
 // maxUserBody bounds POST /api/v1/users: a name and a role.
@@ -99,9 +93,7 @@ func (d *Daemon) postUser(w http.ResponseWriter, r *http.Request) error {
 	if err := dec.Decode(&req); err != nil {
 		return badRequest("body: want {\"name\": NAME, \"role\": viewer|operator|admin}: %v", err)
 	}
-	p, _ := access.FromContext(r.Context())
-	noteOf(r.Context()).detail = "account " + req.Name + " as " + req.Role
-	nu, err := AddUser(r.Context(), d.st, req.Name, access.Role(req.Role), p.Name, d.now())
+	nu, err := d.addUser(r.Context(), req.Name, req.Role)
 	if err != nil {
 		return err
 	}
@@ -109,18 +101,36 @@ func (d *Daemon) postUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// addUser is POST /api/v1/users's core: the account, made by the
+// context's principal, with its token.
+func (d *Daemon) addUser(ctx context.Context, name, role string) (NewUser, error) {
+	p, _ := access.FromContext(ctx)
+	noteOf(ctx).detail = "account " + name + " as " + role
+	return AddUser(ctx, d.st, name, access.Role(role), p.Name, d.now())
+}
+
 func (d *Daemon) deleteUser(w http.ResponseWriter, r *http.Request) error {
-	name := r.PathValue("user")
-	noteOf(r.Context()).detail = "account " + name
-	if err := d.st.RevokeUser(r.Context(), name, d.now()); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("%w: no active account %s", errNotFound, name)
-		}
+	if err := d.revokeUser(r.Context(), r.PathValue("user")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// revokeUser is DELETE /api/v1/users/{user}'s core.
+func (d *Daemon) revokeUser(ctx context.Context, name string) error {
+	noteOf(ctx).detail = "account " + name
+	if err := d.st.RevokeUser(ctx, name, d.now()); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("%w: no active account %s", errNotFound, name)
+		}
+		return err
+	}
+	return nil
+}
+
+// maxAuditLimit bounds the entries one audit read answers.
+const maxAuditLimit = 10000
 
 // auditFilter reads ?after= and ?limit= (default 500, at most 10,000).
 func auditFilter(r *http.Request) (store.AuditFilter, error) {
@@ -132,7 +142,7 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 	if err != nil {
 		return store.AuditFilter{}, err
 	}
-	return store.AuditFilter{AfterID: int64(after), Limit: min(max(limit, 1), 10000)}, nil
+	return store.AuditFilter{AfterID: int64(after), Limit: min(max(limit, 1), maxAuditLimit)}, nil
 }
 
 func (d *Daemon) getAudit(w http.ResponseWriter, r *http.Request) error {
@@ -159,15 +169,21 @@ func (d *Daemon) getJobAudit(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (d *Daemon) writeAudit(w http.ResponseWriter, r *http.Request, f store.AuditFilter) error {
-	es, err := d.st.Audit(r.Context(), f)
+	es, err := d.auditEntries(r.Context(), f)
 	if err != nil {
 		return err
 	}
-	if es == nil {
-		es = []store.AuditEntry{}
-	}
 	writeJSON(w, http.StatusOK, es)
 	return nil
+}
+
+// auditEntries are the audit trail's entries f selects, oldest first.
+func (d *Daemon) auditEntries(ctx context.Context, f store.AuditFilter) ([]store.AuditEntry, error) {
+	es, err := d.st.Audit(ctx, f)
+	if es == nil && err == nil {
+		es = []store.AuditEntry{}
+	}
+	return es, err
 }
 
 // yamlDigest is the audit trail's digest of a submitted job.

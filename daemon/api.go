@@ -35,159 +35,6 @@ import (
 // maxJobBytes bounds a submitted job file.
 const maxJobBytes = 1 << 20
 
-// JobInfo is a job as the API shows it.
-type JobInfo struct {
-	Name      string    `json:"name"`
-	ID        int64     `json:"id"`
-	State     string    `json:"state"` // idle, queued, running, paused
-	Alert     string    `json:"alert,omitempty"`
-	Seeds     []string  `json:"seeds"`
-	Strategy  string    `json:"strategy"`
-	Mode      string    `json:"mode"`
-	WARCDir   string    `json:"warc_dir"`
-	Schedule  string    `json:"schedule,omitempty"`
-	NextRun   time.Time `json:"next_run,omitzero"`
-	Capture   int64     `json:"capture,omitempty"` // of the running run, once opened
-	Submitted time.Time `json:"submitted"`
-	Archived  time.Time `json:"archived,omitzero"`
-	LastRun   *RunInfo  `json:"last_run,omitempty"`
-	// Live is the running capture's counts now (GET /jobs): the job
-	// list shows them, not the previous run's.
-	Live *LiveCounts `json:"live,omitempty"`
-	YAML string      `json:"yaml,omitempty"`
-}
-
-// LiveCounts are a running capture's counts, all its runs included, as
-// the status API gives them.
-type LiveCounts struct {
-	Capture    int64   `json:"capture"`
-	Resumed    bool    `json:"resumed"`
-	Fetched    int64   `json:"fetched"`
-	Failed     int64   `json:"failed"`
-	Queued     int64   `json:"queued"`
-	Elapsed    float64 `json:"elapsed_seconds"`
-	Discovered int64   `json:"discovered"`
-}
-
-// RunInfo is one run of a job's capture (a start, a resume or a
-// scheduled start), as kept in the store: last_run and GET …/runs.
-// Fetched, Failed, Records and Bytes are what this run archived.
-type RunInfo struct {
-	ID         int64     `json:"id"`
-	Capture    int64     `json:"capture"`
-	Node       string    `json:"node,omitempty"` // cluster mode: the node that ran it
-	StopReason string    `json:"stop_reason"`    // the crawler's, or paused, cancelled, alert, interrupted, killed
-	Scheduled  time.Time `json:"scheduled,omitzero"`
-	Started    time.Time `json:"started"`
-	Ended      time.Time `json:"ended,omitzero"`
-	Fetched    int64     `json:"fetched"`
-	Failed     int64     `json:"failed"`
-	Records    int64     `json:"records"`
-	Bytes      int64     `json:"bytes"`
-	Elapsed    float64   `json:"elapsed_seconds"`
-	Error      string    `json:"error,omitempty"`
-}
-
-// CaptureInfo is one capture of a job.
-type CaptureInfo struct {
-	ID     int64               `json:"id"`
-	Job    string              `json:"job"`
-	Status store.CaptureStatus `json:"status"`
-	// StopReason and Completeness are the capture's one account of how
-	// it ended, as its report, the CLI and the console give it.
-	StopReason   string             `json:"stop_reason,omitempty"`
-	Completeness store.Completeness `json:"completeness"`
-	Started      time.Time          `json:"started"`
-	Finished     time.Time          `json:"finished,omitzero"`
-	Strategy     string             `json:"strategy"`
-	Mode         string             `json:"mode"`
-	HasReport    bool               `json:"has_report"`
-	// Folder is the capture's folder on the daemon's file system (WARCs,
-	// crawl.log, reports; docs/job-folder.md), empty for a capture begun
-	// before capture folders and not opened since (jobdir.Migrate).
-	Folder string `json:"folder,omitempty"`
-	// Totals are the stored report's page counts by status (absent
-	// without a report): what the console's series plot stacks.
-	Totals *report.Totals `json:"totals,omitempty"`
-}
-
-// Status is a job's live state: enough to answer "why is it slow".
-type Status struct {
-	Job      string  `json:"job"`
-	State    string  `json:"state"`
-	Alert    string  `json:"alert,omitempty"`
-	Capture  int64   `json:"capture,omitempty"`
-	Resumed  bool    `json:"resumed"`
-	Fetched  int64   `json:"fetched"`
-	Failed   int64   `json:"failed"`
-	Blocked  int64   `json:"robots_blocked"`
-	Known    int64   `json:"discovered"`
-	Queued   int64   `json:"queued"`
-	InFlight int     `json:"in_flight"`
-	Bytes    int64   `json:"bytes"`
-	Records  int64   `json:"records"`
-	Elapsed  float64 `json:"elapsed_seconds"`
-	Rate     float64 `json:"pages_per_second"`
-	// Phase is visit or revisit while a capture runs (crawler.Stats.Phase).
-	Phase string `json:"phase,omitempty"`
-	// ETA estimates the seconds left of a running capture (remainingSeconds).
-	ETA   float64          `json:"eta_seconds,omitempty"`
-	Hosts []HostStatusJSON `json:"hosts"`
-	// HostsTotal counts every host; Hosts is cut to ?hosts=N (default 50),
-	// the ones with the most queued URLs first.
-	HostsTotal int `json:"hosts_total"`
-	// Errors and ErrorsByClass add up every host's errors (all hosts,
-	// not only those listed): the top row and the host rows count the
-	// same failures of the same capture.
-	Errors        int64                    `json:"errors"`
-	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
-	// HostsAsOf is when the hosts were last seen, for a job whose run has
-	// stopped (paused, idle): its rows are the last known, not live.
-	HostsAsOf time.Time `json:"hosts_as_of,omitzero"`
-}
-
-// addHostTotals sets st's hosts from rows (every host, the most queued
-// first), cut to limit (0: all), and the error totals over all of them.
-func (st *Status) addHostTotals(rows []HostStatusJSON, limit int) {
-	st.HostsTotal = len(rows)
-	st.ErrorsByClass = hostErrorCounts(nil)
-	for i, h := range rows {
-		st.InFlight += h.InFlight
-		st.Errors += h.Errors
-		for c, n := range h.ErrorsByClass {
-			st.ErrorsByClass[c] += n
-		}
-		if limit == 0 || i < limit {
-			st.Hosts = append(st.Hosts, h)
-		}
-	}
-}
-
-// HostStatusJSON is one host queue in Status.
-type HostStatusJSON struct {
-	Host           string    `json:"host"`
-	URLs           int       `json:"urls"`
-	Finished       int       `json:"finished"`
-	Queued         int       `json:"queued"`
-	InFlight       int       `json:"in_flight"`
-	NextReady      time.Time `json:"next_ready"`
-	PolitenessWait float64   `json:"politeness_wait_seconds"`
-	Delay          float64   `json:"delay_seconds"`
-	CrawlDelay     float64   `json:"robots_crawl_delay_seconds"`
-	Fetched        int64     `json:"fetched"`
-	Errors         int64     `json:"errors"`
-	// ErrorsByClass counts the failed fetches by class, every class
-	// present (HostErrorClasses); blocked includes robots exclusions,
-	// which Errors leaves out.
-	ErrorsByClass map[HostErrorClass]int64 `json:"errors_by_class"`
-	Bytes         int64                    `json:"bytes"`
-	FetchRate     float64                  `json:"fetches_per_second"`
-	// Parked: the host's URLs are only in the store (max_active_hosts);
-	// WaitingForSlot: it has work and waits for an active host's place.
-	Parked         bool `json:"parked"`
-	WaitingForSlot bool `json:"waiting_for_slot"`
-}
-
 // FrontierInfo is one host's frontier.
 type FrontierInfo struct {
 	Job     string        `json:"job"`
@@ -225,20 +72,6 @@ type WARCInfo struct {
 	// Local: the file is on this daemon's disk (not once delete_local
 	// removed it after the upload).
 	Local bool `json:"local"`
-}
-
-// APIError is every error response body.
-type APIError struct {
-	Status  int      `json:"-"`
-	Message string   `json:"error"`
-	Details []string `json:"details,omitempty"`
-}
-
-func (e *APIError) Error() string {
-	if len(e.Details) > 0 {
-		return e.Message + ":\n" + strings.Join(e.Details, "\n")
-	}
-	return e.Message
 }
 
 // route is one API endpoint; routes() is the single list the router and
@@ -479,6 +312,13 @@ func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	writeJSON(w, http.StatusOK, d.jobList(archived))
+	return nil
+}
+
+// jobList is GET /jobs: the jobs (archived ones or the others) by name,
+// each running one with its counts now.
+func (d *Daemon) jobList(archived bool) []JobInfo {
 	d.mu.Lock()
 	out := make([]JobInfo, 0, len(d.jobs))
 	var runs []*run // out[i]'s run, nil when none
@@ -498,8 +338,7 @@ func (d *Daemon) getJobs(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out
 }
 
 // jobLocked returns the named job's state, or errNotFound; d.mu must be
@@ -542,12 +381,19 @@ func queryCount(r *http.Request, key string, def int) (int, error) {
 }
 
 func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request) error {
-	var info JobInfo
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { info = d.infoLocked(js, true) }); err != nil {
+	info, err := d.jobInfo(r.PathValue("name"))
+	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, info)
 	return nil
+}
+
+// jobInfo is GET /jobs/{name}: the job with its YAML.
+func (d *Daemon) jobInfo(name string) (JobInfo, error) {
+	var info JobInfo
+	err := d.readJob(name, func(js *jobState) { info = d.infoLocked(js, true) })
+	return info, err
 }
 
 func (d *Daemon) infoLocked(js *jobState, withYAML bool) JobInfo {
@@ -597,28 +443,54 @@ func captureInfo(c store.Capture, jobName, root string) CaptureInfo {
 }
 
 func (d *Daemon) getCaptures(w http.ResponseWriter, r *http.Request) error {
-	var id int64
-	var root string
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { id, root = js.id, js.job.WARC.Dir }); err != nil {
-		return err
-	}
-	caps, err := d.st.Captures(r.Context(), id)
+	out, err := d.captureList(r.Context(), r.PathValue("name"))
 	if err != nil {
 		return err
-	}
-	out := make([]CaptureInfo, len(caps))
-	for i, c := range caps {
-		out[i] = captureInfo(c, r.PathValue("name"), root)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
+// captureList is GET /jobs/{name}/captures: the job's captures, oldest
+// first.
+func (d *Daemon) captureList(ctx context.Context, name string) ([]CaptureInfo, error) {
+	var id int64
+	var root string
+	if err := d.readJob(name, func(js *jobState) { id, root = js.id, js.job.WARC.Dir }); err != nil {
+		return nil, err
+	}
+	caps, err := d.st.Captures(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CaptureInfo, len(caps))
+	for i, c := range caps {
+		out[i] = captureInfo(c, name, root)
+	}
+	return out, nil
+}
+
 func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
-	limit, err := queryCount(r, "hosts", 50)
+	limit, err := queryCount(r, "hosts", defaultStatusHosts)
 	if err != nil {
 		return err
 	}
+	st, err := d.jobStatus(r.Context(), r.PathValue("name"), limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+// defaultStatusHosts is how many hosts a job's status lists unless asked
+// (?hosts=N).
+const defaultStatusHosts = 50
+
+// jobStatus is GET /jobs/{name}/status: the job's counts and its hosts
+// (the limit most queued; 0: all), live while it runs, else the last
+// known.
+func (d *Daemon) jobStatus(ctx context.Context, name string, limit int) (Status, error) {
 	var st Status
 	var rn *run
 	var stored int64 // a job whose counts only the store knows (after a restart)
@@ -627,7 +499,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	var lastAt time.Time
 	var storedHosts lastHostRows // js.lastHosts as read, for a job only the store knows
 	var js *jobState
-	if err := d.readJob(r.PathValue("name"), func(j *jobState) {
+	if err := d.readJob(name, func(j *jobState) {
 		js = j
 		st = Status{Job: js.name, State: js.state, Alert: js.alert, Hosts: []HostStatusJSON{}}
 		rn, mode = js.run, js.job.Capture.Mode
@@ -643,17 +515,17 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 			stored = js.id
 		}
 	}); err != nil {
-		return err
+		return Status{}, err
 	}
 	if stored != 0 {
-		if err := d.storedStatus(r.Context(), stored, &st); err != nil {
-			return err
+		if err := d.storedStatus(ctx, stored, &st); err != nil {
+			return Status{}, err
 		}
 		if st.Capture != 0 {
 			// No run since the daemon started: the hosts as the store
 			// and the crawl.log have them, read once and kept.
 			if storedHosts.capture != st.Capture {
-				storedHosts = d.storedHostRows(r.Context(), js, st.Capture)
+				storedHosts = d.storedHostRows(ctx, js, st.Capture)
 			}
 			last, lastAt = storedHosts.rows, storedHosts.at
 		}
@@ -664,14 +536,14 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 		st.Known, st.Queued, st.Bytes, st.Records, st.Elapsed = s.Discovered, s.Queued, s.Bytes, s.Records, s.Elapsed.Seconds()
 		st.Phase = s.Phase
 		st.ETA = remainingSeconds(s, mode)
-		rows := rn.hostRows(r.Context(), d.log, time.Now(), 0)
+		rows := rn.hostRows(ctx, d.log, time.Now(), 0)
 		hosts := make([]HostStatusJSON, len(rows))
 		for i, h := range rows {
 			hosts[i] = h.HostStatusJSON
 		}
-		st.addHostTotals(hosts, limit)
+		addHostTotals(&st, hosts, limit)
 	} else {
-		st.addHostTotals(last, limit)
+		addHostTotals(&st, last, limit)
 		if len(last) > 0 {
 			st.HostsAsOf = lastAt
 		}
@@ -679,8 +551,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	if st.Elapsed > 0 {
 		st.Rate = float64(st.Fetched) / st.Elapsed
 	}
-	writeJSON(w, http.StatusOK, st)
-	return nil
+	return st, nil
 }
 
 // remainingSeconds estimates how long a running capture has left: the
@@ -939,15 +810,24 @@ func (d *Daemon) capture(ctx context.Context, idText string) (store.Capture, *jo
 }
 
 func (d *Daemon) getCapture(w http.ResponseWriter, r *http.Request) error {
-	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	ci, err := d.captureByID(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
+	}
+	writeJSON(w, http.StatusOK, ci)
+	return nil
+}
+
+// captureByID is GET /captures/{id}.
+func (d *Daemon) captureByID(ctx context.Context, idText string) (CaptureInfo, error) {
+	c, js, err := d.capture(ctx, idText)
+	if err != nil {
+		return CaptureInfo{}, err
 	}
 	d.mu.Lock()
 	root := js.job.WARC.Dir
 	d.mu.Unlock()
-	writeJSON(w, http.StatusOK, captureInfo(c, js.name, root))
-	return nil
+	return captureInfo(c, js.name, root), nil
 }
 
 // getReport serves the capture's stored quality report as JSON, or

@@ -3,7 +3,6 @@ package daemon
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/sharc-archive/sharc/store"
 )
@@ -19,33 +18,8 @@ const (
 // the latest ones.
 const maxSeriesCaptures = 200
 
-// PageChangeJSON is one URL of a capture against the previous capture.
-type PageChangeJSON struct {
-	URL    string           `json:"url"`
-	MIME   string           `json:"mime"`
-	Change store.ChangeKind `json:"change"`
-}
-
-// CaptureChanges answers GET /api/v1/captures/{id}/changes.
-type CaptureChanges struct {
-	Capture  int64 `json:"capture"`
-	Previous int64 `json:"previous,omitempty"` // 0: none, every URL is new
-	// Total counts every URL compared; Pages holds the first ?limit= of
-	// them in URL order, or with ?sample=true every Every-th.
-	Total int              `json:"total"`
-	Every int              `json:"every"`
-	Pages []PageChangeJSON `json:"pages"`
-}
-
-// ChangeKinds counts URLs by change kind.
-type ChangeKinds struct {
-	New       int64 `json:"new"`
-	Changed   int64 `json:"changed"`
-	Unchanged int64 `json:"unchanged"`
-	Deleted   int64 `json:"deleted"`
-}
-
-func (k *ChangeKinds) add(kind store.ChangeKind, n int64) {
+// addChange counts n URLs of kind in k.
+func addChange(k *ChangeKinds, kind store.ChangeKind, n int64) {
 	switch kind {
 	case store.ChangeNew:
 		k.New += n
@@ -56,17 +30,6 @@ func (k *ChangeKinds) add(kind store.ChangeKind, n int64) {
 	case store.ChangeDeleted:
 		k.Deleted += n
 	}
-}
-
-// SeriesPoint is one capture of a job's series (thesis §8.3): its URLs
-// against the previous capture, all of them (links), HTML pages, images.
-type SeriesPoint struct {
-	Capture  int64       `json:"capture"`
-	Previous int64       `json:"previous,omitempty"`
-	Started  time.Time   `json:"started"`
-	Links    ChangeKinds `json:"links"`
-	HTML     ChangeKinds `json:"html"`
-	Images   ChangeKinds `json:"images"`
 }
 
 // previousCapture is the newest finished capture of c's job begun before
@@ -102,32 +65,7 @@ func (d *Daemon) getChanges(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, _, err := d.capture(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	out := CaptureChanges{Capture: c.ID, Pages: []PageChangeJSON{}, Every: 1}
-	if out.Previous, err = d.previousCapture(r.Context(), c); err != nil {
-		return err
-	}
-	if sample {
-		counts, err := d.st.ChangeCounts(r.Context(), c.ID, out.Previous)
-		if err != nil {
-			return err
-		}
-		var total int64
-		for _, n := range counts {
-			total += n.URLs
-		}
-		out.Every = max(1, int((total+int64(limit)-1)/int64(limit)))
-	}
-	err = d.st.EachPageChange(r.Context(), c.ID, out.Previous, func(p store.PageChange) error {
-		if out.Total%out.Every == 0 && len(out.Pages) < limit {
-			out.Pages = append(out.Pages, PageChangeJSON{URL: p.URL, MIME: p.MIME, Change: p.Change})
-		}
-		out.Total++
-		return nil
-	})
+	out, err := d.captureChanges(r.Context(), r.PathValue("id"), limit, sample)
 	if err != nil {
 		return err
 	}
@@ -135,17 +73,64 @@ func (d *Daemon) getChanges(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// captureChanges is getChanges' answer for capture idText.
+func (d *Daemon) captureChanges(ctx context.Context, idText string, limit int, sample bool) (CaptureChanges, error) {
+	if limit == 0 || limit > maxChangePages {
+		return CaptureChanges{}, badRequest("limit: want 1 to %d", maxChangePages)
+	}
+	c, _, err := d.capture(ctx, idText)
+	if err != nil {
+		return CaptureChanges{}, err
+	}
+	out := CaptureChanges{Capture: c.ID, Pages: []PageChangeJSON{}, Every: 1}
+	if out.Previous, err = d.previousCapture(ctx, c); err != nil {
+		return CaptureChanges{}, err
+	}
+	if sample {
+		counts, err := d.st.ChangeCounts(ctx, c.ID, out.Previous)
+		if err != nil {
+			return CaptureChanges{}, err
+		}
+		var total int64
+		for _, n := range counts {
+			total += n.URLs
+		}
+		out.Every = max(1, int((total+int64(limit)-1)/int64(limit)))
+	}
+	err = d.st.EachPageChange(ctx, c.ID, out.Previous, func(p store.PageChange) error {
+		if out.Total%out.Every == 0 && len(out.Pages) < limit {
+			out.Pages = append(out.Pages, PageChangeJSON{URL: p.URL, MIME: p.MIME, Change: p.Change})
+		}
+		out.Total++
+		return nil
+	})
+	if err != nil {
+		return CaptureChanges{}, err
+	}
+	return out, nil
+}
+
 // getJobChanges answers GET /api/v1/jobs/{name}/changes: for each finished
 // capture of the job (the latest maxSeriesCaptures), oldest first, its URLs
 // counted against the finished capture before it.
 func (d *Daemon) getJobChanges(w http.ResponseWriter, r *http.Request) error {
-	var jobID int64
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) { jobID = js.id }); err != nil {
-		return err
-	}
-	caps, err := d.st.Captures(r.Context(), jobID)
+	out, err := d.jobSeries(r.Context(), r.PathValue("name"))
 	if err != nil {
 		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// jobSeries is getJobChanges' answer for job name.
+func (d *Daemon) jobSeries(ctx context.Context, name string) ([]SeriesPoint, error) {
+	var jobID int64
+	if err := d.readJob(name, func(js *jobState) { jobID = js.id }); err != nil {
+		return nil, err
+	}
+	caps, err := d.st.Captures(ctx, jobID)
+	if err != nil {
+		return nil, err
 	}
 	var done []store.Capture
 	for _, c := range caps {
@@ -162,21 +147,20 @@ func (d *Daemon) getJobChanges(w http.ResponseWriter, r *http.Request) error {
 		if i > 0 {
 			p.Previous = done[i-1].ID
 		}
-		counts, err := d.st.ChangeCounts(r.Context(), c.ID, p.Previous)
+		counts, err := d.st.ChangeCounts(ctx, c.ID, p.Previous)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, n := range counts {
-			p.Links.add(n.Kind, n.URLs)
+			addChange(&p.Links, n.Kind, n.URLs)
 			switch n.Class {
 			case store.ClassHTML:
-				p.HTML.add(n.Kind, n.URLs)
+				addChange(&p.HTML, n.Kind, n.URLs)
 			case store.ClassImage:
-				p.Images.add(n.Kind, n.URLs)
+				addChange(&p.Images, n.Kind, n.URLs)
 			}
 		}
 		out = append(out, p)
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }

@@ -14,38 +14,21 @@ type clusterMembers interface {
 	ClusterMembers(ctx context.Context, captureID int64) ([]store.ClusterMember, error)
 }
 
-// ClusterInfo answers GET /api/v1/cluster: this node, and for each open
-// capture of the daemon's jobs the nodes that share it with the hosts
-// each holds.
-type ClusterInfo struct {
-	Cluster  bool             `json:"cluster"` // false: this daemon is not in cluster mode
-	Node     string           `json:"node,omitempty"`
-	Captures []ClusterCapture `json:"captures"`
-}
-
-// ClusterCapture is one open capture's nodes.
-type ClusterCapture struct {
-	Capture int64        `json:"capture"`
-	Job     string       `json:"job"`
-	Nodes   []NodeMember `json:"nodes"`
-}
-
-// NodeMember is one node of a capture (store.ClusterMember).
-type NodeMember struct {
-	Node      string   `json:"node"`
-	State     string   `json:"state"`
-	Live      bool     `json:"live"`
-	ExpiresIn float64  `json:"expires_in_seconds"`
-	HostsHeld int      `json:"hosts_held"`
-	Hosts     []string `json:"hosts"`
-}
-
 func (d *Daemon) getCluster(w http.ResponseWriter, r *http.Request) error {
+	out, err := d.clusterInfo(r.Context())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// clusterInfo is GET /api/v1/cluster's answer.
+func (d *Daemon) clusterInfo(ctx context.Context) (ClusterInfo, error) {
 	out := ClusterInfo{Captures: []ClusterCapture{}}
 	cm, ok := d.st.(clusterMembers)
 	if d.leaser == nil || !ok {
-		writeJSON(w, http.StatusOK, out)
-		return nil
+		return out, nil
 	}
 	out.Cluster, out.Node = true, d.cfg.Node
 	type jobRef struct {
@@ -60,17 +43,17 @@ func (d *Daemon) getCluster(w http.ResponseWriter, r *http.Request) error {
 	d.mu.Unlock()
 	sort.Slice(jobs, func(i, j int) bool { return jobs[i].name < jobs[j].name })
 	for _, j := range jobs {
-		caps, err := d.st.Captures(r.Context(), j.id)
+		caps, err := d.st.Captures(ctx, j.id)
 		if err != nil {
-			return err
+			return ClusterInfo{}, err
 		}
 		for _, c := range caps {
 			if !c.Status.Open() {
 				continue
 			}
-			ms, err := cm.ClusterMembers(r.Context(), c.ID)
+			ms, err := cm.ClusterMembers(ctx, c.ID)
 			if err != nil {
-				return err
+				return ClusterInfo{}, err
 			}
 			cc := ClusterCapture{Capture: c.ID, Job: j.name, Nodes: []NodeMember{}}
 			for _, m := range ms {
@@ -79,8 +62,7 @@ func (d *Daemon) getCluster(w http.ResponseWriter, r *http.Request) error {
 			out.Captures = append(out.Captures, cc)
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
 // Cluster returns the cluster's nodes (GET /api/v1/cluster).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/sharc-archive/sharc/daemon/pagediff"
 	"github.com/sharc-archive/sharc/store"
@@ -19,65 +18,44 @@ var _ pagediff.Index = store.Store(nil)
 // index, never fetched, and no archived URL is longer than this.
 const maxDiffURL = 8 << 10
 
-// DiffSide is one version of GET /api/v1/captures/{id}/diff.
-type DiffSide struct {
-	Capture int64     `json:"capture"`
-	Time    time.Time `json:"time"` // WARC-Date of the URL's record
-	Status  int       `json:"status"`
-	// RecordType is "response", or "revisit" when the payload was not
-	// stored again: Digest and the text are then the response's it
-	// refers to, archived at PayloadTime.
-	RecordType  string        `json:"record_type"`
-	Phase       string        `json:"phase,omitempty"`
-	PayloadTime time.Time     `json:"payload_time"`
-	Digest      string        `json:"digest"`
-	MIME        string        `json:"mime"`
-	Kind        pagediff.Kind `json:"kind"`
-	Lines       int           `json:"lines"`
-	Truncated   bool          `json:"truncated"`
-}
-
-// PageDiff answers GET /api/v1/captures/{id}/diff: what changed between
-// two archived versions of a URL.
-type PageDiff struct {
-	URL string   `json:"url"`
-	A   DiffSide `json:"a"`
-	B   DiffSide `json:"b"`
-	// SamePayload: the payload digests are equal. Same: nothing a reader
-	// sees changed (equal payloads, or equal visible text).
-	SamePayload bool            `json:"same_payload"`
-	Same        bool            `json:"same"`
-	Hunks       []pagediff.Hunk `json:"hunks"`
-}
-
 // getDiff answers GET /api/v1/captures/{id}/diff?url=U[&against=C]: the
 // visible-text diff of U's visit and revisit in the capture, or with
 // against of U's latest version in capture C (a) and in this one (b).
 // U must be in the index exactly as archived: nothing is fetched.
 func (d *Daemon) getDiff(w http.ResponseWriter, r *http.Request) error {
-	c, js, err := d.capture(r.Context(), r.PathValue("id"))
+	q := r.URL.Query()
+	out, err := d.pageDiff(r.Context(), r.PathValue("id"), q.Get("url"), q.Get("against"))
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
-	u := q.Get("url")
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// pageDiff is getDiff's answer for capture idText, URL u and, unless "",
+// the capture againstText.
+func (d *Daemon) pageDiff(ctx context.Context, idText, u, againstText string) (PageDiff, error) {
+	c, js, err := d.capture(ctx, idText)
+	if err != nil {
+		return PageDiff{}, err
+	}
 	if u == "" || len(u) > maxDiffURL {
-		return badRequest("url: want the archived URL, at most %d bytes", maxDiffURL)
+		return PageDiff{}, badRequest("url: want the archived URL, at most %d bytes", maxDiffURL)
 	}
 	var against store.Capture
-	if s := q.Get("against"); s != "" {
-		other, ojs, err := d.capture(r.Context(), s)
+	if againstText != "" {
+		other, ojs, err := d.capture(ctx, againstText)
 		if err != nil {
-			return err
+			return PageDiff{}, err
 		}
 		if ojs != js || other.ID == c.ID {
-			return badRequest("against: capture %d is not another capture of job %s", other.ID, js.name)
+			return PageDiff{}, badRequest("against: capture %d is not another capture of job %s", other.ID, js.name)
 		}
 		against = other
 	}
-	hist, err := d.st.History(r.Context(), u)
+	hist, err := d.st.History(ctx, u)
 	if err != nil {
-		return err
+		return PageDiff{}, err
 	}
 	var ra, rb store.Record
 	if against.ID == 0 {
@@ -86,16 +64,16 @@ func (d *Daemon) getDiff(w http.ResponseWriter, r *http.Request) error {
 		rb, err = pagediff.Latest(hist, c.ID, u)
 	}
 	if err != nil {
-		return diffError(err)
+		return PageDiff{}, diffError(err)
 	}
 	ar := &pagediff.Archive{Index: d.st, Dir: d.captureWARCDir, Limits: pagediff.DefaultLimits()}
-	va, err := ar.Load(r.Context(), ra)
+	va, err := ar.Load(ctx, ra)
 	if err != nil {
-		return diffError(err)
+		return PageDiff{}, diffError(err)
 	}
-	vb, err := ar.Load(r.Context(), rb)
+	vb, err := ar.Load(ctx, rb)
 	if err != nil {
-		return diffError(err)
+		return PageDiff{}, diffError(err)
 	}
 	out := PageDiff{URL: u, A: diffSide(va), B: diffSide(vb), Hunks: []pagediff.Hunk{}}
 	out.SamePayload = va.Payload.PayloadDigest != "" && va.Payload.PayloadDigest == vb.Payload.PayloadDigest
@@ -107,8 +85,7 @@ func (d *Daemon) getDiff(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		out.Same = out.SamePayload
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
 func textual(k pagediff.Kind) bool { return k == pagediff.KindHTML || k == pagediff.KindText }

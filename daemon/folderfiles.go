@@ -1,8 +1,10 @@
 package daemon
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler/heritrix"
 	"github.com/sharc-archive/sharc/crawler/jobdir"
+	"github.com/sharc-archive/sharc/daemon/console"
 	"github.com/sharc-archive/sharc/store"
 )
 
@@ -61,18 +64,7 @@ func (d *Daemon) getFolderReport(w http.ResponseWriter, r *http.Request) error {
 // capture's folder. Only fixed, checked names reach it, so no path
 // leaves the folder.
 func (d *Daemon) serveFolderFile(w http.ResponseWriter, r *http.Request, name, ctype string, sub func(jobdir.Folder) string) error {
-	c, js, err := d.capture(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	f, err := d.captureFolder(js, c)
-	if err != nil {
-		return err
-	}
-	file, err := os.Open(filepath.Join(sub(f), name))
-	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%w: capture %d has no %s yet (reports are written when it finishes)", errNotFound, c.ID, name)
-	}
+	file, err := d.openFolderFile(r.Context(), r.PathValue("id"), name, sub)
 	if err != nil {
 		return err
 	}
@@ -85,6 +77,56 @@ func (d *Daemon) serveFolderFile(w http.ResponseWriter, r *http.Request, name, c
 	http.ServeContent(w, r, name, fi.ModTime(), file)
 	return nil
 }
+
+// openFolderFile opens file name of the directory sub picks in capture
+// idText's folder.
+func (d *Daemon) openFolderFile(ctx context.Context, idText, name string, sub func(jobdir.Folder) string) (*os.File, error) {
+	c, js, err := d.capture(ctx, idText)
+	if err != nil {
+		return nil, err
+	}
+	f, err := d.captureFolder(js, c)
+	if err != nil {
+		return nil, err
+	}
+	file, err := os.Open(filepath.Join(sub(f), name))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w: capture %d has no %s yet (reports are written when it finishes)", errNotFound, c.ID, name)
+	}
+	return file, err
+}
+
+// readCrawlLog reads capture idText's crawl.log as GET …/logs/crawl.log
+// with a Range does: at most limit bytes from byte from on, or with from
+// < 0 its last -from bytes (limit ignored).
+func (d *Daemon) readCrawlLog(ctx context.Context, idText string, from int64, limit int) (console.LogPart, error) {
+	file, err := d.openFolderFile(ctx, idText, crawllogName, jobdir.Folder.Logs)
+	if err != nil {
+		return console.LogPart{}, err
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		return console.LogPart{}, err
+	}
+	part := console.LogPart{From: from, Size: fi.Size()}
+	if from < 0 {
+		part.From, limit = max(0, fi.Size()+from), int(min(-from, fi.Size()))
+	}
+	if part.From >= fi.Size() {
+		return part, nil
+	}
+	part.Text = make([]byte, min(int64(limit), fi.Size()-part.From))
+	n, err := file.ReadAt(part.Text, part.From)
+	part.Text = part.Text[:n]
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return part, err
+}
+
+// crawllogName is a single daemon's crawl.log in a capture folder.
+const crawllogName = "crawl.log"
 
 // captureFolder is the folder of capture c of job js; a capture begun
 // before capture folders and not opened since has none (jobdir.Migrate).

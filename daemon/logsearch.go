@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -40,28 +41,58 @@ type logFilter struct {
 	from, until time.Time
 }
 
-// logFilterOf reads ?status=, ?host=, ?q=, ?from= and ?until=, refusing
-// a status that is neither a code nor a class, and a malformed time.
-func logFilterOf(q url.Values) (logFilter, error) {
-	f := logFilter{status: strings.TrimSpace(q.Get("status")), host: strings.ToLower(strings.TrimSpace(q.Get("host"))), q: q.Get("q")}
-	if f.status != "" && !statusClassPattern.MatchString(f.status) {
-		if _, err := strconv.Atoi(f.status); err != nil {
-			return logFilter{}, badRequest("status: want a code (200, -9998) or a class (4xx), got %q", f.status)
-		}
+// logQueryOf reads ?status=, ?host=, ?q=, ?from=, ?until=, ?page= and
+// ?per_page=, refusing a status that is neither a code nor a class, a
+// malformed time and a page out of bounds (in that order).
+func logQueryOf(r *http.Request) (LogQuery, error) {
+	v := r.URL.Query()
+	q := LogQuery{Status: v.Get("status"), Host: v.Get("host"), Q: v.Get("q")}
+	if err := checkLogStatus(q.Status); err != nil {
+		return LogQuery{}, err
 	}
 	for _, b := range []struct {
 		key string
 		t   *time.Time
-	}{{"from", &f.from}, {"until", &f.until}} {
-		if v := q.Get(b.key); v != "" {
-			t, err := time.Parse(time.RFC3339, v)
+	}{{"from", &q.From}, {"until", &q.Until}} {
+		if s := v.Get(b.key); s != "" {
+			t, err := time.Parse(time.RFC3339, s)
 			if err != nil {
-				return logFilter{}, badRequest("%s: want an RFC 3339 time, got %q", b.key, v)
+				return LogQuery{}, badRequest("%s: want an RFC 3339 time, got %q", b.key, s)
 			}
 			*b.t = t
 		}
 	}
-	return f, nil
+	var err error
+	if q.Page, err = queryCount(r, "page", 1); err != nil {
+		return LogQuery{}, err
+	}
+	if q.PerPage, err = queryCount(r, "per_page", defaultLogPerPage); err != nil {
+		return LogQuery{}, err
+	}
+	return q, nil
+}
+
+// checkLogStatus refuses a status filter that is neither a code nor a
+// class.
+func checkLogStatus(status string) error {
+	status = strings.TrimSpace(status)
+	if status != "" && !statusClassPattern.MatchString(status) {
+		if _, err := strconv.Atoi(status); err != nil {
+			return badRequest("status: want a code (200, -9998) or a class (4xx), got %q", status)
+		}
+	}
+	return nil
+}
+
+// logFilterOf is q's filter, or q's refusal.
+func logFilterOf(q LogQuery) (logFilter, error) {
+	if err := checkLogStatus(q.Status); err != nil {
+		return logFilter{}, err
+	}
+	if q.Page < 1 || q.PerPage < 1 || q.PerPage > maxLogPerPage {
+		return logFilter{}, badRequest("page: want 1 or more; per_page: want 1 to %d", maxLogPerPage)
+	}
+	return logFilter{status: strings.TrimSpace(q.Status), host: strings.ToLower(strings.TrimSpace(q.Host)), q: q.Q, from: q.From, until: q.Until}, nil
 }
 
 // match says whether e passes the filter.
@@ -86,23 +117,6 @@ func (f logFilter) match(e crawllog.Entry) bool {
 		}
 	}
 	return f.q == "" || strings.Contains(e.URI, f.q)
-}
-
-// LogLine is one crawl.log line a search found.
-type LogLine struct {
-	File   string    `json:"file"` // crawl.log, or crawl-NODE.log
-	Time   time.Time `json:"time"`
-	Status int       `json:"status"`
-	URI    string    `json:"uri"`
-	Line   string    `json:"line"` // the line as written
-}
-
-// LogSearch is one page of a crawl.log search.
-type LogSearch struct {
-	Page    int       `json:"page"`
-	PerPage int       `json:"per_page"`
-	Total   int       `json:"total"` // lines matching, over all pages
-	Lines   []LogLine `json:"lines"`
 }
 
 // searchLog streams r (the crawl.log file) and adds its lines that pass
@@ -132,41 +146,43 @@ func searchLog(r io.Reader, file string, f logFilter, res *LogSearch) error {
 // capture's crawl.logs (every node's, by file name) that pass ?status=,
 // ?host=, ?q=, ?from= and ?until=, a page (?page=, ?per_page=) at a time.
 func (d *Daemon) getLogSearch(w http.ResponseWriter, r *http.Request) error {
-	f, err := logFilterOf(r.URL.Query())
+	q, err := logQueryOf(r)
 	if err != nil {
 		return err
 	}
-	page, err := queryCount(r, "page", 1)
+	res, err := d.searchLogs(r.Context(), r.PathValue("id"), q)
 	if err != nil {
 		return err
-	}
-	per, err := queryCount(r, "per_page", defaultLogPerPage)
-	if err != nil {
-		return err
-	}
-	if page < 1 || per < 1 || per > maxLogPerPage {
-		return badRequest("page: want 1 or more; per_page: want 1 to %d", maxLogPerPage)
-	}
-	c, js, err := d.capture(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	folder, err := d.captureFolder(js, c)
-	if err != nil {
-		return err
-	}
-	files, err := logFiles(folder.Logs())
-	if err != nil {
-		return err
-	}
-	res := LogSearch{Page: page, PerPage: per, Lines: []LogLine{}}
-	for _, name := range files {
-		if err := searchFile(filepath.Join(folder.Logs(), name), name, f, &res); err != nil {
-			return err
-		}
 	}
 	writeJSON(w, http.StatusOK, res)
 	return nil
+}
+
+// searchLogs is getLogSearch's answer for capture idText.
+func (d *Daemon) searchLogs(ctx context.Context, idText string, q LogQuery) (LogSearch, error) {
+	f, err := logFilterOf(q)
+	if err != nil {
+		return LogSearch{}, err
+	}
+	c, js, err := d.capture(ctx, idText)
+	if err != nil {
+		return LogSearch{}, err
+	}
+	folder, err := d.captureFolder(js, c)
+	if err != nil {
+		return LogSearch{}, err
+	}
+	files, err := logFiles(folder.Logs())
+	if err != nil {
+		return LogSearch{}, err
+	}
+	res := LogSearch{Page: q.Page, PerPage: q.PerPage, Lines: []LogLine{}}
+	for _, name := range files {
+		if err := searchFile(filepath.Join(folder.Logs(), name), name, f, &res); err != nil {
+			return LogSearch{}, err
+		}
+	}
+	return res, nil
 }
 
 // logFiles are the crawl.log names in dir, sorted; none when dir is not

@@ -93,19 +93,30 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out, err := d.runList(r.Context(), r.PathValue("name"), limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// runList is GET /jobs/{name}/runs: the job's latest limit runs (0: all),
+// newest first.
+func (d *Daemon) runList(ctx context.Context, name string, limit int) ([]RunInfo, error) {
 	var id, curCapture int64
 	var cur *run
-	if err := d.readJob(r.PathValue("name"), func(js *jobState) {
+	if err := d.readJob(name, func(js *jobState) {
 		id = js.id
 		if cur = js.run; cur != nil {
 			curCapture = cur.captureID.Load()
 		}
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	runs, err := d.st.Runs(r.Context(), id, limit)
+	runs, err := d.st.Runs(ctx, id, limit)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := make([]RunInfo, len(runs))
 	for i, rn := range runs {
@@ -121,6 +132,5 @@ func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }

@@ -71,30 +71,6 @@ func (c Config) waczUploadQuota() int64 {
 	return DefaultWACZUploadQuota
 }
 
-// WACZUpload is one uploaded package and what verifying it found.
-type WACZUpload struct {
-	ID       string       `json:"id"`
-	Name     string       `json:"name"`
-	Bytes    int64        `json:"bytes"`
-	SHA256   string       `json:"sha256"`
-	Uploaded time.Time    `json:"uploaded"`
-	Uploader string       `json:"uploader"`
-	Verify   UploadVerify `json:"verify"`
-}
-
-// UploadVerify is wacz.Verify's report in brief.
-type UploadVerify struct {
-	OK               bool     `json:"ok"`
-	Files            int      `json:"files"`
-	Records          int      `json:"records"`
-	Pages            int      `json:"pages"`
-	Signed           bool     `json:"signed"`
-	KeyType          string   `json:"key_type,omitempty"`
-	ReplayVerifiable bool     `json:"replay_verifiable"`
-	Signer           string   `json:"signer,omitempty"`
-	Problems         []string `json:"problems"`
-}
-
 // uploadIDPattern is an upload's ID: 16 hex digits the daemon draws.
 var uploadIDPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
@@ -399,7 +375,16 @@ func (d *Daemon) getWACZUpload(w http.ResponseWriter, r *http.Request) error {
 
 // deleteWACZ removes an upload (admin): its package, then its record.
 func (d *Daemon) deleteWACZ(w http.ResponseWriter, r *http.Request) error {
-	up, err := d.upload(r.PathValue("upload"))
+	if err := d.deleteUpload(r.Context(), r.PathValue("upload")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// deleteUpload is deleteWACZ's core: upload id's package, then its record.
+func (d *Daemon) deleteUpload(ctx context.Context, id string) error {
+	up, err := d.upload(id)
 	if err != nil {
 		return err
 	}
@@ -409,8 +394,7 @@ func (d *Daemon) deleteWACZ(w http.ResponseWriter, r *http.Request) error {
 	if err := os.Remove(filepath.Join(d.uploadsDir(), up.ID+".json")); err != nil {
 		return err
 	}
-	noteOf(r.Context()).detail = fmt.Sprintf("WACZ %s %q, sha256 %s", up.ID, up.Name, up.SHA256)
+	noteOf(ctx).detail = fmt.Sprintf("WACZ %s %q, sha256 %s", up.ID, up.Name, up.SHA256)
 	d.log.Info("uploaded WACZ deleted", zap.String("id", up.ID), zap.String("name", up.Name))
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

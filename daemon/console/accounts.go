@@ -1,44 +1,17 @@
 package console
 
 import (
-	"encoding/json"
-	"fmt"
 	"html/template"
 	"net/http"
-	"net/url"
-	"time"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
+	"github.com/sharc-archive/sharc/store"
 )
-
-// accountView is an account as the accounts page lists it.
-type accountView struct {
-	Name      string     `json:"name"`
-	Role      string     `json:"role"`
-	Created   time.Time  `json:"created"`
-	CreatedBy string     `json:"created_by"`
-	Revoked   *time.Time `json:"revoked"`
-}
-
-// auditView is one audit entry as the audit page lists it.
-type auditView struct {
-	ID        int64     `json:"id"`
-	At        time.Time `json:"at"`
-	Actor     string    `json:"actor"`
-	Role      string    `json:"role"`
-	Remote    string    `json:"remote"`
-	Via       string    `json:"via"`
-	Action    string    `json:"action"`
-	Path      string    `json:"path"`
-	Job       string    `json:"job"`
-	CaptureID int64     `json:"capture_id"`
-	Digest    string    `json:"digest"`
-	Status    int       `json:"status"`
-	Detail    string    `json:"detail"`
-}
 
 // adminView is what the accounts and audit pages show.
 type adminView struct {
-	Accounts []accountView
-	Audit    []auditView
+	Accounts []apitypes.UserInfo
+	Audit    []store.AuditEntry
 	Job      string // the audit page's filter
 	NewName  string // the account just made, with its token shown once
 	NewToken string
@@ -80,7 +53,8 @@ func (c *Console) accountsPage(w http.ResponseWriter, r *http.Request) error {
 
 func (c *Console) renderAccounts(w http.ResponseWriter, r *http.Request, name, token string) error {
 	var av adminView
-	if err := c.get(r.Context(), "/api/v1/users", &av.Accounts); err != nil {
+	var err error
+	if av.Accounts, err = c.api.Users(r.Context()); err != nil {
 		return err
 	}
 	av.NewName, av.NewToken = name, token
@@ -95,17 +69,9 @@ func (c *Console) addAccount(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return errStaleForm
 	}
-	body, _ := json.Marshal(map[string]string{"name": r.PostFormValue("name"), "role": r.PostFormValue("role")})
-	rec, err := c.do(r.Context(), http.MethodPost, "/api/v1/users", http.Header{"Content-Type": {"application/json"}}, body)
+	nu, err := c.api.AddAccount(r.Context(), r.PostFormValue("name"), r.PostFormValue("role"))
 	if err != nil {
 		return err
-	}
-	var nu struct {
-		Name  string `json:"name"`
-		Token string `json:"token"`
-	}
-	if err := json.Unmarshal(rec.Body, &nu); err != nil {
-		return fmt.Errorf("account answer: %w", err)
 	}
 	return c.renderAccounts(w, r, nu.Name, nu.Token)
 }
@@ -115,21 +81,21 @@ func (c *Console) revokeAccount(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return errStaleForm
 	}
-	if _, err := c.do(r.Context(), http.MethodDelete, "/api/v1/users/"+url.PathEscape(r.PathValue("user")), nil, nil); err != nil {
+	if err := c.api.RevokeAccount(r.Context(), r.PathValue("user")); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/accounts", http.StatusSeeOther)
 	return nil
 }
 
+// auditRead is how many entries the audit page reads (the API's most).
+const auditRead = 10000
+
 // auditPage lists the newest entries (at most 500), optionally one job's.
 func (c *Console) auditPage(w http.ResponseWriter, r *http.Request) error {
 	av := adminView{Job: r.URL.Query().Get("job")}
-	q := url.Values{"limit": {"10000"}}
-	if av.Job != "" {
-		q.Set("job", av.Job)
-	}
-	if err := c.get(r.Context(), "/api/v1/audit?"+q.Encode(), &av.Audit); err != nil {
+	var err error
+	if av.Audit, err = c.api.AuditTrail(r.Context(), av.Job, auditRead); err != nil {
 		return err
 	}
 	// Newest first, at most 500 on a page.

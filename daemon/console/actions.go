@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // maxJobForm bounds a posted job form: the API takes 1 MiB of YAML, which
@@ -18,14 +20,14 @@ const maxJobForm = 4 << 20
 // each problem ("job.yaml:LINE: FIELD: MSG"), which problemLine reads back.
 const formFile = "job.yaml"
 
-// jobAction is a button of the job page; each is the API's POST of the
+// JobAction is a button of the job page; each is the API's POST of the
 // same name.
-type jobAction string
+type JobAction string
 
 const (
-	actionPause  jobAction = "pause"
-	actionResume jobAction = "resume"
-	actionCancel jobAction = "cancel"
+	ActionPause  JobAction = "pause"
+	ActionResume JobAction = "resume"
+	ActionCancel JobAction = "cancel"
 )
 
 // editorView is the submit page's form: the YAML, and after a refused
@@ -57,10 +59,8 @@ func (c *Console) submitPage(w http.ResponseWriter, r *http.Request) error {
 	ss, _ := c.sessionOf(r)
 	p := page{Title: "Submit a job", Who: whoOf(r), CSRF: ss.csrf, Editor: &editorView{}}
 	if name := r.URL.Query().Get("job"); name != "" {
-		var info struct {
-			YAML string `json:"yaml"`
-		}
-		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name), &info); err != nil {
+		info, err := c.api.Job(r.Context(), name)
+		if err != nil {
 			return err
 		}
 		p.Title, p.Editor.Name, p.Editor.Text = "Edit job "+name, name, info.YAML
@@ -97,7 +97,7 @@ func (c *Console) submit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var info jobView
+	var info apitypes.JobInfo
 	if err := json.Unmarshal(rec.Body, &info); err != nil {
 		return err
 	}
@@ -146,14 +146,14 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return errStaleForm
 	}
-	a := jobAction(r.PathValue("action"))
+	a := JobAction(r.PathValue("action"))
 	switch a {
-	case actionPause, actionResume, actionCancel:
+	case ActionPause, ActionResume, ActionCancel:
 	default:
 		return &APIError{Status: http.StatusNotFound, Message: "no such action: " + string(a)}
 	}
 	name := r.PathValue("name")
-	if who := whoOf(r); a == actionCancel && r.PostFormValue("confirm") != "yes" {
+	if who := whoOf(r); a == ActionCancel && r.PostFormValue("confirm") != "yes" {
 		if who == nil || !who.CanOperate {
 			return &APIError{Status: http.StatusForbidden, Message: "cancelling a capture needs role operator"}
 		}
@@ -163,7 +163,7 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 		c.render(w, "confirm-cancel", page{Title: "Cancel the capture of " + name + "?", Who: who, CSRF: ss.csrf, Job: name})
 		return nil
 	}
-	if _, err := c.do(r.Context(), http.MethodPost, "/api/v1/jobs/"+url.PathEscape(name)+"/"+string(a), nil, nil); err != nil {
+	if _, err := c.api.Act(r.Context(), name, a); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/jobs/"+url.PathEscape(name), http.StatusSeeOther)
@@ -173,13 +173,12 @@ func (c *Console) act(w http.ResponseWriter, r *http.Request) error {
 // statusJSON passes the API's status of the job to the job page's poll
 // (console.js): the browser holds a session cookie, not the API token.
 func (c *Console) statusJSON(w http.ResponseWriter, r *http.Request) error {
-	rec, err := c.call(r.Context(), "/api/v1/jobs/"+url.PathEscape(r.PathValue("name"))+"/status", nil)
+	st, err := c.api.Status(r.Context(), r.PathValue("name"))
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(rec.Body)
-	return nil
+	return json.NewEncoder(w).Encode(st)
 }
 
 // buildReport asks the API to build the report of a stopped capture that

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // SessionTTL is how long a console login lasts.
@@ -178,7 +178,7 @@ func (c *Console) fail(w http.ResponseWriter, r *http.Request, err error) {
 		c.log.Error("console page", zap.Error(err))
 	}
 	w.WriteHeader(status)
-	c.render(w, "login", page{Title: http.StatusText(status), Error: err.Error(), Who: whoOf(r)})
+	c.render(w, "login", page{Title: http.StatusText(status), Error: shown(err), Who: whoOf(r)})
 }
 
 // page is what every template gets.
@@ -188,11 +188,11 @@ type page struct {
 	Who         *whoView // the logged-in person; nil on the login page
 	Admin       *adminView
 	Error       string
-	Jobs        []jobView
-	Status      *statusView
-	Captures    []captureView
-	Runs        []runView
-	Capture     captureView
+	Jobs        []jobRow
+	Status      *apitypes.Status
+	Captures    []apitypes.CaptureInfo
+	Runs        []apitypes.RunInfo
+	Capture     apitypes.CaptureInfo
 	HasReport   bool
 	Log         string
 	LogSize     int64 // the crawl.log's size when the page was made
@@ -207,7 +207,7 @@ type page struct {
 	Replay      *replayView
 	Diff        *diffView
 	Uploads     *uploadsView
-	ClusterInfo *clusterView
+	ClusterInfo *apitypes.ClusterInfo
 	Now         time.Time
 	CaptureID   string
 	Job         string
@@ -227,16 +227,18 @@ func (c *Console) render(w http.ResponseWriter, name string, p page) {
 }
 
 func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
-	var jobs []jobView
-	if err := c.get(r.Context(), "/api/v1/jobs", &jobs); err != nil {
+	infos, err := c.api.Jobs(r.Context())
+	if err != nil {
 		return err
 	}
 	refresh := 0
-	for i, j := range jobs {
+	jobs := make([]jobRow, len(infos))
+	for i, j := range infos {
 		if j.State == "running" || j.State == "queued" {
 			refresh = 5
 		}
-		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(j.Name)+"/runs?limit="+strconv.Itoa(listRuns), &jobs[i].Runs); err != nil {
+		jobs[i].JobInfo = j
+		if jobs[i].Runs, err = c.api.Runs(r.Context(), j.Name, listRuns); err != nil {
 			return err
 		}
 	}
@@ -246,16 +248,16 @@ func (c *Console) jobsPage(w http.ResponseWriter, r *http.Request) error {
 
 func (c *Console) jobPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	var st statusView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/status", &st); err != nil {
+	st, err := c.api.Status(r.Context(), name)
+	if err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), name)
+	if err != nil {
 		return err
 	}
-	var runs []runView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/runs?limit="+strconv.Itoa(pageRuns), &runs); err != nil {
+	runs, err := c.api.Runs(r.Context(), name, pageRuns)
+	if err != nil {
 		return err
 	}
 	ss, _ := c.sessionOf(r)
@@ -271,8 +273,8 @@ func (c *Console) capturePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var cv captureView
-	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
+	cv, err := c.api.Capture(r.Context(), captureNum(id))
+	if err != nil {
 		return err
 	}
 	ss, _ := c.sessionOf(r)
@@ -298,27 +300,26 @@ func (c *Console) reportPage(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// logTail is the end of the capture's crawl.log (a Range request for its
-// last 16 KiB), cut to whole lines, and the log's size then (where the
-// page's live tail goes on from); "" when there is none.
+// logTail is the end of the capture's crawl.log (its last 16 KiB), cut
+// to whole lines, and the log's size then (where the page's live tail
+// goes on from); "" when there is none.
 func (c *Console) logTail(ctx context.Context, id string) (string, int64) {
-	rec, err := c.call(ctx, "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {"bytes=-16384"}})
+	part, err := c.api.CrawlLog(ctx, captureNum(id), -logTailBytes, logTailBytes)
 	if err != nil {
 		return "", 0
 	}
-	size := int64(len(rec.Body))
-	if _, total, ok := contentRange(rec.Header.Get("Content-Range")); ok {
-		size = total
-	}
-	lines := strings.Split(strings.TrimRight(string(rec.Body), "\n"), "\n")
-	if rec.Status == http.StatusPartialContent && len(lines) > 1 {
+	lines := strings.Split(strings.TrimRight(string(part.Text), "\n"), "\n")
+	if part.From > 0 && len(lines) > 1 {
 		lines = lines[1:] // the first may be cut
 	}
 	if len(lines) > logLines {
 		lines = lines[len(lines)-logLines:]
 	}
-	return strings.Join(lines, "\n"), size
+	return strings.Join(lines, "\n"), part.Size
 }
+
+// logTailBytes is how much of the crawl.log's end the capture page reads.
+const logTailBytes = 16 << 10
 
 // logChunkMax bounds one answer of the live tail: a reader far behind
 // catches up in several polls.
@@ -341,26 +342,17 @@ func (c *Console) logChunk(w http.ResponseWriter, r *http.Request) error {
 		Next int64  `json:"next"`
 		Text string `json:"text"`
 	}{Next: from}
-	rng := fmt.Sprintf("bytes=%d-%d", from, from+logChunkMax-1)
-	rec, err := c.call(r.Context(), "/api/v1/captures/"+id+"/logs/crawl.log", http.Header{"Range": {rng}})
-	var ae *APIError
-	switch {
-	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
-		// nothing new yet
-	case err != nil:
+	part, err := c.api.CrawlLog(r.Context(), captureNum(id), from, logChunkMax)
+	if err != nil {
 		return err
-	default:
-		b := rec.Body
-		if rec.Status != http.StatusPartialContent { // a server ignoring Range: the whole file
-			b = b[min(int64(len(b)), from):]
-		}
-		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-			b = b[:i+1]
-		} else if len(b) < logChunkMax {
-			b = nil // a line still being written
-		}
-		out.Next, out.Text = from+int64(len(b)), string(b)
 	}
+	b := part.Text // empty: nothing new yet
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+	} else if len(b) < logChunkMax {
+		b = nil // a line still being written
+	}
+	out.Next, out.Text = from+int64(len(b)), string(b)
 	w.Header().Set("Content-Type", "application/json")
 	return json.NewEncoder(w).Encode(out)
 }
@@ -372,6 +364,12 @@ func contentRange(h string) (first, total int64, ok bool) {
 		return 0, 0, false
 	}
 	return first, total, true
+}
+
+// captureNum is the number of an id captureID checked.
+func captureNum(id string) int64 {
+	n, _ := strconv.ParseInt(id, 10, 64)
+	return n
 }
 
 func captureID(r *http.Request) (string, error) {

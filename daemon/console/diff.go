@@ -4,48 +4,32 @@ import (
 	"errors"
 	"html/template"
 	"net/http"
-	"net/url"
 	"strconv"
-	"time"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
+	"github.com/sharc-archive/sharc/daemon/pagediff"
 )
 
 // maxDiffURL bounds the url a diff page asks the API for (the API's own
 // bound, docs/openapi.yaml).
 const maxDiffURL = 8 << 10
 
-// diffSideView is one side of GET /api/v1/captures/{id}/diff.
-type diffSideView struct {
-	Capture     int64     `json:"capture"`
-	Time        time.Time `json:"time"`
-	Status      int       `json:"status"`
-	RecordType  string    `json:"record_type"`
-	Phase       string    `json:"phase"`
-	PayloadTime time.Time `json:"payload_time"`
-	Digest      string    `json:"digest"`
-	MIME        string    `json:"mime"`
-	Kind        string    `json:"kind"`
-	Lines       int       `json:"lines"`
-	Truncated   bool      `json:"truncated"`
-}
-
+// diffLineView is a hunk's line, numbered on the server: the line in a
+// and in b (0: not in it).
 type diffLineView struct {
-	Op   string `json:"op"`
-	Text string `json:"text"`
-	// Numbered on the server: the line in a and in b (0: not in it).
-	A, B int `json:"-"`
+	pagediff.Line
+	A, B int
 }
 
+// diffHunkView is a hunk with its numbered lines.
 type diffHunkView struct {
-	AStart int            `json:"a_start"`
-	ALines int            `json:"a_lines"`
-	BStart int            `json:"b_start"`
-	BLines int            `json:"b_lines"`
-	Lines  []diffLineView `json:"lines"`
-	Where  string         `json:"-"` // "lines 3–9 before, 3–10 after"
+	pagediff.Hunk
+	Lines []diffLineView
+	Where string // "lines 3–9 before, 3–10 after"
 }
 
 // Sides are a then b, for the template's table.
-func (dv *diffView) Sides() []diffSideView { return []diffSideView{dv.A, dv.B} }
+func (dv *diffView) Sides() []apitypes.DiffSide { return []apitypes.DiffSide{dv.A, dv.B} }
 
 // span says which lines of one side a hunk holds.
 func span(start, n int) string {
@@ -60,16 +44,12 @@ func span(start, n int) string {
 
 // diffView is the what-changed page (issue 29).
 type diffView struct {
-	URL         string         `json:"url"`
-	A           diffSideView   `json:"a"`
-	B           diffSideView   `json:"b"`
-	SamePayload bool           `json:"same_payload"`
-	Same        bool           `json:"same"`
-	Hunks       []diffHunkView `json:"hunks"`
+	apitypes.PageDiff
+	Hunks []diffHunkView // the answer's, numbered
 
 	Against  string // the capture compared with, "" for visit and revisit
 	Problem  string // why there is no diff (the API's 404 or 409)
-	Others   []captureView
+	Others   []apitypes.CaptureInfo
 	Removed  int
 	Added    int
 	Textual  bool // both sides were compared as text
@@ -86,21 +66,22 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	dv := &diffView{URL: q.Get("url"), Against: q.Get("against")}
+	dv := &diffView{PageDiff: apitypes.PageDiff{URL: q.Get("url")}, Against: q.Get("against")}
 	if dv.URL == "" || len(dv.URL) > maxDiffURL {
 		return &APIError{Status: http.StatusBadRequest, Message: "url: give the archived page's URL (?url=)"}
 	}
+	var against int64
 	if dv.Against != "" {
-		if n, err := strconv.ParseInt(dv.Against, 10, 64); err != nil || n <= 0 {
+		if against, err = strconv.ParseInt(dv.Against, 10, 64); err != nil || against <= 0 {
 			return &APIError{Status: http.StatusBadRequest, Message: "against: want a capture id"}
 		}
 	}
-	var cv captureView
-	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
+	cv, err := c.api.Capture(r.Context(), captureNum(id))
+	if err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(cv.Job)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), cv.Job)
+	if err != nil {
 		return err
 	}
 	for _, o := range caps {
@@ -108,11 +89,7 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 			dv.Others = append(dv.Others, o)
 		}
 	}
-	api := url.Values{"url": {dv.URL}}
-	if dv.Against != "" {
-		api.Set("against", dv.Against)
-	}
-	err = c.get(r.Context(), "/api/v1/captures/"+id+"/diff?"+api.Encode(), dv)
+	dv.PageDiff, err = c.api.Diff(r.Context(), captureNum(id), dv.URL, against)
 	var ae *APIError
 	switch {
 	case errors.As(err, &ae) && (ae.Status == http.StatusNotFound || ae.Status == http.StatusConflict || ae.Status == http.StatusBadRequest):
@@ -131,8 +108,13 @@ func (c *Console) diffPage(w http.ResponseWriter, r *http.Request) error {
 // number gives each hunk line its line numbers and counts the changes.
 func (dv *diffView) number() {
 	dv.Textual = textKind(dv.A.Kind) && textKind(dv.B.Kind)
-	for i := range dv.Hunks {
+	dv.Hunks = make([]diffHunkView, len(dv.PageDiff.Hunks))
+	for i, ph := range dv.PageDiff.Hunks {
 		h := &dv.Hunks[i]
+		h.Hunk, h.Lines = ph, make([]diffLineView, len(ph.Lines))
+		for j, l := range ph.Lines {
+			h.Lines[j].Line = l
+		}
 		h.Where = "before: " + span(h.AStart, h.ALines) + "; after: " + span(h.BStart, h.BLines)
 		a, b := h.AStart, h.BStart
 		if h.ALines == 0 {
@@ -144,15 +126,15 @@ func (dv *diffView) number() {
 		for j := range h.Lines {
 			l := &h.Lines[j]
 			switch l.Op {
-			case "context":
+			case pagediff.OpContext:
 				l.A, l.B = a, b
 				a++
 				b++
-			case "removed":
+			case pagediff.OpRemoved:
 				l.A = a
 				a++
 				dv.Removed++
-			case "added":
+			case pagediff.OpAdded:
 				l.B = b
 				b++
 				dv.Added++
@@ -161,7 +143,7 @@ func (dv *diffView) number() {
 	}
 }
 
-func textKind(k string) bool { return k == "html" || k == "text" }
+func textKind(k pagediff.Kind) bool { return k == pagediff.KindHTML || k == pagediff.KindText }
 
 var _ = template.Must(pages.Parse(`
 {{define "diff"}}{{template "top" .}}

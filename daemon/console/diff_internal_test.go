@@ -3,16 +3,19 @@ package console
 import (
 	"fmt"
 	"testing"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
+	"github.com/sharc-archive/sharc/daemon/pagediff"
 )
 
 // TestDiffNumbering: each hunk line gets its line numbers in a and b,
 // changes are counted, and the hunk says where it is, as diff -u counts.
 func TestDiffNumbering(t *testing.T) {
-	dv := &diffView{A: diffSideView{Kind: "html"}, B: diffSideView{Kind: "text"}, Hunks: []diffHunkView{
-		{AStart: 4, ALines: 3, BStart: 4, BLines: 3, Lines: []diffLineView{{Op: "context", Text: "x"}, {Op: "removed", Text: "old"}, {Op: "added", Text: "new"}, {Op: "context", Text: "y"}}},
-		{AStart: 0, ALines: 0, BStart: 1, BLines: 1, Lines: []diffLineView{{Op: "added", Text: "top"}}},
-		{AStart: 9, ALines: 1, BStart: 8, BLines: 0, Lines: []diffLineView{{Op: "removed", Text: "gone"}}},
-	}}
+	dv := &diffView{PageDiff: apitypes.PageDiff{A: apitypes.DiffSide{Kind: "html"}, B: apitypes.DiffSide{Kind: "text"}, Hunks: []pagediff.Hunk{
+		{AStart: 4, ALines: 3, BStart: 4, BLines: 3, Lines: []pagediff.Line{{Op: "context", Text: "x"}, {Op: "removed", Text: "old"}, {Op: "added", Text: "new"}, {Op: "context", Text: "y"}}},
+		{AStart: 0, ALines: 0, BStart: 1, BLines: 1, Lines: []pagediff.Line{{Op: "added", Text: "top"}}},
+		{AStart: 9, ALines: 1, BStart: 8, BLines: 0, Lines: []pagediff.Line{{Op: "removed", Text: "gone"}}},
+	}}}
 	dv.number()
 	var got []string
 	for _, h := range dv.Hunks {

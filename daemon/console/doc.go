@@ -1,9 +1,10 @@
 // Package console is the web console of `sharc serve` (issue 15): pages
 // for people who do not read JSON. It asks the daemon through the small
 // interface it declares, Daemon (daemon.go), which package daemon
-// implements over its own REST routes in-process (same roles, same audit
-// entries), so every figure a page shows is one the documented API gives,
-// and the console needs nothing of the daemon's internals (it reads package report's types and
+// implements with the cores of its own REST routes (same roles, same audit
+// entries), answering the types of package apitypes, so every figure a
+// page shows is one the documented API gives, and the console needs
+// nothing of the daemon's internals (it reads package report's types and
 // its timeline drawing, and crawltree's GraphML types).
 //
 // Pages are rendered on the server with html/template; the style sheet

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 	"github.com/sharc-archive/sharc/daemon/crawltree"
 )
 
@@ -60,10 +62,10 @@ func TestLayoutTree(t *testing.T) {
 // maxSeries are kept (the latest), and each band's counts are the sums
 // the legend names.
 func TestLayoutSeries(t *testing.T) {
-	var caps []captureView
-	caps = append(caps, captureView{ID: 1})
+	var caps []apitypes.CaptureInfo
+	caps = append(caps, apitypes.CaptureInfo{ID: 1})
 	for i := 2; i <= maxSeries+3; i++ {
-		caps = append(caps, captureView{ID: int64(i), Totals: &totalsView{Coherent: i, DownloadedOnce: 1, Changed: 2, ChangedInsignificantly: 1, New: 4, Deleted: 5}})
+		caps = append(caps, apitypes.CaptureInfo{ID: int64(i), Totals: &report.Totals{Coherent: i, Captured: 1, Changed: 2, ChangedInsignificantly: 1, New: 4, Deleted: 5}})
 	}
 	sv := layoutSeries("j", caps)
 	if len(sv.Captures) != maxSeries || sv.Dropped != 2 || sv.Captures[0].ID != 4 {

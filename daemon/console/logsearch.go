@@ -7,7 +7,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"time"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // logSearchPerPage is how many matching crawl.log lines the capture
@@ -22,16 +23,8 @@ type logSearchView struct {
 	Problem         string // the API's answer to a refused search
 	Page, Pages     int
 	Total           int
-	Lines           []logSearchLine
+	Lines           []apitypes.LogLine
 	Prev, Next      template.URL // the neighbouring pages ("" if none); built here from escaped values
-}
-
-type logSearchLine struct {
-	File   string    `json:"file"`
-	Time   time.Time `json:"time"`
-	Status int       `json:"status"`
-	URI    string    `json:"uri"`
-	Line   string    `json:"line"`
 }
 
 // logSearch runs the search the capture page's form asks (?status=,
@@ -45,15 +38,11 @@ func (c *Console) logSearch(ctx context.Context, id string, q url.Values) *logSe
 	v.Asked = true
 	v.Page, _ = strconv.Atoi(q.Get("page"))
 	v.Page = max(v.Page, 1)
-	ask := url.Values{"status": {v.Status}, "host": {v.Host}, "q": {v.Q}, "page": {strconv.Itoa(v.Page)}, "per_page": {strconv.Itoa(logSearchPerPage)}}
-	var res struct {
-		Total int             `json:"total"`
-		Lines []logSearchLine `json:"lines"`
-	}
-	if err := c.get(ctx, "/api/v1/captures/"+id+"/log?"+ask.Encode(), &res); err != nil {
+	res, err := c.api.LogSearch(ctx, captureNum(id), apitypes.LogQuery{Status: v.Status, Host: v.Host, Q: v.Q, Page: v.Page, PerPage: logSearchPerPage})
+	if err != nil {
 		var ae *APIError
 		if !errors.As(err, &ae) || ae.Status != http.StatusBadRequest {
-			v.Problem = "the search failed: " + err.Error()
+			v.Problem = "the search failed: " + shown(err)
 			return v
 		}
 		v.Problem = ae.Message

@@ -7,35 +7,17 @@ import (
 	"time"
 )
 
-// clusterView is GET /api/v1/cluster as the cluster page shows it.
-type clusterView struct {
-	Cluster  bool   `json:"cluster"`
-	Node     string `json:"node"`
-	Captures []struct {
-		Capture int64  `json:"capture"`
-		Job     string `json:"job"`
-		Nodes   []struct {
-			Node      string   `json:"node"`
-			State     string   `json:"state"`
-			Live      bool     `json:"live"`
-			ExpiresIn float64  `json:"expires_in_seconds"`
-			HostsHeld int      `json:"hosts_held"`
-			Hosts     []string `json:"hosts"`
-		} `json:"nodes"`
-	} `json:"captures"`
-}
-
 // schedulesPage lists the jobs with a schedule and when each runs next,
 // soonest first.
 func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
-	var jobs []jobView
-	if err := c.get(r.Context(), "/api/v1/jobs", &jobs); err != nil {
+	jobs, err := c.api.Jobs(r.Context())
+	if err != nil {
 		return err
 	}
-	var scheduled []jobView
+	var scheduled []jobRow
 	for _, j := range jobs {
 		if j.Schedule != "" {
-			scheduled = append(scheduled, j)
+			scheduled = append(scheduled, jobRow{JobInfo: j})
 		}
 	}
 	sortByNextRun(scheduled)
@@ -45,15 +27,17 @@ func (c *Console) schedulesPage(w http.ResponseWriter, r *http.Request) error {
 
 // sortByNextRun orders jobs by next run, jobs without one (running now)
 // first, then by name.
-func sortByNextRun(jobs []jobView) {
-	slices.SortFunc(jobs, func(a, b jobView) int { return cmp.Or(a.NextRun.Compare(b.NextRun), cmp.Compare(a.Name, b.Name)) })
+func sortByNextRun(jobs []jobRow) {
+	slices.SortFunc(jobs, func(a, b jobRow) int {
+		return cmp.Or(a.NextRun.Compare(b.NextRun), cmp.Compare(a.Name, b.Name))
+	})
 }
 
 // clusterPage shows the cluster's nodes and the hosts each holds, per open
 // capture (it refreshes itself: leases move as nodes come and go).
 func (c *Console) clusterPage(w http.ResponseWriter, r *http.Request) error {
-	var cv clusterView
-	if err := c.get(r.Context(), "/api/v1/cluster", &cv); err != nil {
+	cv, err := c.api.Cluster(r.Context())
+	if err != nil {
 		return err
 	}
 	p := page{Title: "Cluster", ClusterInfo: &cv, Who: whoOf(r)}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // ReplayWeb.page's own build, committed (scripts/vendor-replay.sh updates
@@ -64,8 +65,8 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var cv captureView
-	if err := c.get(r.Context(), "/api/v1/captures/"+id, &cv); err != nil {
+	cv, err := c.api.Capture(r.Context(), captureNum(id))
+	if err != nil {
 		return err
 	}
 	q := r.URL.Query()
@@ -74,8 +75,7 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if rv.URL == "" { // the job's first seed
-		var jv jobView
-		if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(cv.Job), &jv); err == nil && len(jv.Seeds) > 0 {
+		if jv, err := c.api.Job(r.Context(), cv.Job); err == nil && len(jv.Seeds) > 0 {
 			rv.URL = jv.Seeds[0]
 		}
 	}
@@ -108,8 +108,8 @@ func (c *Console) replayPage(w http.ResponseWriter, r *http.Request) error {
 // and the page lists them with their dates.
 func (c *Console) jobReplayPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	var jv jobView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name), &jv); err != nil {
+	jv, err := c.api.Job(r.Context(), name)
+	if err != nil {
 		return err
 	}
 	caps, err := c.collectionCaptures(r.Context(), name)
@@ -127,7 +127,7 @@ func (c *Console) jobReplayPage(w http.ResponseWriter, r *http.Request) error {
 	rv.What = fmt.Sprintf("The %d captures of job %s", len(caps), name)
 	rv.Back, rv.BackText = "/ui/jobs/"+url.PathEscape(name), "back to the job"
 	for _, cv := range caps {
-		rv.Timeline = append(rv.Timeline, timelineEntry{ID: cv.ID, When: whenText(cv.Started), TS: cv.Started.UTC().Format("20060102150405"), Status: cv.Status,
+		rv.Timeline = append(rv.Timeline, timelineEntry{ID: cv.ID, When: whenText(cv.Started), TS: cv.Started.UTC().Format("20060102150405"), Status: string(cv.Status),
 			Link: "/ui/captures/" + strconv.FormatInt(cv.ID, 10) + "/replay?" + url.Values{"url": {rv.URL}}.Encode()})
 	}
 	if len(caps) > 0 {
@@ -198,7 +198,7 @@ type replayView struct {
 	// Timeline lists a collection's captures, oldest first.
 	Timeline []timelineEntry
 	// Upload is the replayed upload (an upload's replay).
-	Upload *uploadView
+	Upload *apitypes.WACZUpload
 	// Note says why nothing is framed.
 	Note string
 }

@@ -22,6 +22,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/daemon/access"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // CapabilityTTL is how long a replay capability lasts at least: the
@@ -291,9 +292,9 @@ type collectionMember struct {
 
 // collectionCaptures lists the captures of job whose package can be
 // served (not running: its last WARC is still open), oldest first.
-func (c *Console) collectionCaptures(ctx context.Context, job string) ([]captureView, error) {
-	var all []captureView
-	if err := c.get(ctx, "/api/v1/jobs/"+url.PathEscape(job)+"/captures", &all); err != nil {
+func (c *Console) collectionCaptures(ctx context.Context, job string) ([]apitypes.CaptureInfo, error) {
+	all, err := c.api.Captures(ctx, job)
+	if err != nil {
 		return nil, err
 	}
 	out := all[:0]
@@ -338,8 +339,7 @@ func (c *Console) replayCollectionMember(w http.ResponseWriter, r *http.Request)
 		http.NotFound(w, r)
 		return
 	}
-	var cv captureView
-	if err := c.get(replayPrincipal(r), "/api/v1/captures/"+strconv.FormatInt(id, 10), &cv); err != nil || cv.Job != s.Name {
+	if cv, err := c.api.Capture(replayPrincipal(r), id); err != nil || cv.Job != s.Name {
 		http.NotFound(w, r)
 		return
 	}

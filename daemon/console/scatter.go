@@ -2,12 +2,14 @@ package console
 
 import (
 	"cmp"
-	"fmt"
 	"hash/fnv"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // The change-pattern scatterplot (thesis §8.4): a capture's URLs placed
@@ -43,24 +45,10 @@ const (
 )
 
 // changeFills are the quality report's colours for each kind of change.
-var changeFills = map[string]string{"new": fillNew, "changed": fillChanged, "unchanged": fillUnchanged, "deleted": fillDeleted}
+var changeFills = map[store.ChangeKind]string{store.ChangeNew: fillNew, store.ChangeChanged: fillChanged, store.ChangeUnchanged: fillUnchanged, store.ChangeDeleted: fillDeleted}
 
 // changeOrder lists the kinds in the legend's order.
-var changeOrder = []string{"new", "changed", "unchanged", "deleted"}
-
-type changesView struct {
-	Capture  int64        `json:"capture"`
-	Previous int64        `json:"previous"`
-	Total    int          `json:"total"`
-	Every    int          `json:"every"`
-	Pages    []changePage `json:"pages"`
-}
-
-type changePage struct {
-	URL    string `json:"url"`
-	MIME   string `json:"mime"`
-	Change string `json:"change"`
-}
+var changeOrder = []store.ChangeKind{store.ChangeNew, store.ChangeChanged, store.ChangeUnchanged, store.ChangeDeleted}
 
 type scatterView struct {
 	W, H, PlotBottom float64
@@ -74,8 +62,9 @@ type scatterView struct {
 }
 
 type kindCount struct {
-	Kind, Fill string
-	N          int
+	Kind store.ChangeKind
+	Fill string
+	N    int
 }
 
 // scatterAxis is one MIME row or one directory column.
@@ -86,9 +75,10 @@ type scatterAxis struct {
 }
 
 type scatterPoint struct {
-	X, Y, R              float64
-	URL, MIME, Dir, Kind string
-	Fill                 string
+	X, Y, R        float64
+	URL, MIME, Dir string
+	Kind           store.ChangeKind
+	Fill           string
 }
 
 // changesPage shows the capture's change-pattern scatterplot.
@@ -97,8 +87,8 @@ func (c *Console) changesPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var cv changesView
-	if err := c.get(r.Context(), fmt.Sprintf("/api/v1/captures/%s/changes?limit=%d&sample=true", id, maxScatter), &cv); err != nil {
+	cv, err := c.api.Changes(r.Context(), captureNum(id), maxScatter, true)
+	if err != nil {
 		return err
 	}
 	c.render(w, "changes", page{Title: "Change patterns of capture " + id, CaptureID: id, Scatter: layoutScatter(cv), Who: whoOf(r)})
@@ -148,9 +138,9 @@ func topLabels(count map[string]int, limit int, other string) (map[string]string
 // points, each URL at its rank within its column; rows of equal height,
 // each point jittered within its row by a hash of its URL (stable between
 // loads), so points of one directory and type do not all overlap.
-func layoutScatter(cv changesView) *scatterView {
+func layoutScatter(cv apitypes.CaptureChanges) *scatterView {
 	sv := &scatterView{W: scatterW, Previous: cv.Previous, Total: cv.Total, Shown: len(cv.Pages), Every: cv.Every}
-	types, dirs, kinds := map[string]int{}, map[string]int{}, map[string]int{}
+	types, dirs, kinds := map[string]int{}, map[string]int{}, map[store.ChangeKind]int{}
 	for _, p := range cv.Pages {
 		types[cmp.Or(p.MIME, "(none)")]++
 		dirs[firstDir(p.URL)]++

@@ -3,6 +3,8 @@ package console
 import (
 	"fmt"
 	"testing"
+
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 func TestFirstDir(t *testing.T) {
@@ -27,9 +29,9 @@ func TestFirstDir(t *testing.T) {
 // columns share the width by their counts; axes past their bounds fold
 // into one "other" row or column.
 func TestLayoutScatter(t *testing.T) {
-	var cv changesView
+	var cv apitypes.CaptureChanges
 	for i := range 60 {
-		cv.Pages = append(cv.Pages, changePage{URL: fmt.Sprintf("http://h.test/d%d/p%d", i%(maxScatterDirs+5), i), MIME: fmt.Sprintf("type/%d", i%(maxScatterTypes+3)), Change: changeOrder[i%4]})
+		cv.Pages = append(cv.Pages, apitypes.PageChangeJSON{URL: fmt.Sprintf("http://h.test/d%d/p%d", i%(maxScatterDirs+5), i), MIME: fmt.Sprintf("type/%d", i%(maxScatterTypes+3)), Change: changeOrder[i%4]})
 	}
 	cv.Total = 70
 	sv := layoutScatter(cv)
@@ -60,7 +62,7 @@ func TestLayoutScatter(t *testing.T) {
 			t.Errorf("legend %+v", k)
 		}
 	}
-	if empty := layoutScatter(changesView{}); len(empty.Points) != 0 || empty.H <= 0 {
+	if empty := layoutScatter(apitypes.CaptureChanges{}); len(empty.Points) != 0 || empty.H <= 0 {
 		t.Errorf("empty plot %+v", empty)
 	}
 }

@@ -3,8 +3,10 @@ package console
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
+
+	"github.com/sharc-archive/sharc/crawler/report"
+	"github.com/sharc-archive/sharc/daemon/apitypes"
 )
 
 // maxSeries bounds the captures a series plot stacks: the latest ones.
@@ -28,7 +30,7 @@ type seriesLayer struct {
 type seriesView struct {
 	ID, Heading, Note string
 	Job               string
-	Captures          []captureView
+	Captures          []apitypes.CaptureInfo
 	Layers            []seriesLayer
 	MaxPages          int
 	W, H              float64
@@ -60,27 +62,12 @@ const (
 // single-visit capture), changed (significantly or not), new, deleted.
 var seriesBands = []struct {
 	name, fill string
-	count      func(*totalsView) int
+	count      func(*report.Totals) int
 }{
-	{"unchanged", fillUnchanged, func(t *totalsView) int { return t.Coherent + t.DownloadedOnce }},
-	{"changed", fillChanged, func(t *totalsView) int { return t.Changed + t.ChangedInsignificantly }},
-	{"new", fillNew, func(t *totalsView) int { return t.New }},
-	{"deleted", fillDeleted, func(t *totalsView) int { return t.Deleted }},
-}
-
-// seriesPointView is one capture of GET /api/v1/jobs/{name}/changes.
-type seriesPointView struct {
-	Capture int64       `json:"capture"`
-	Links   changeKinds `json:"links"`
-	HTML    changeKinds `json:"html"`
-	Images  changeKinds `json:"images"`
-}
-
-type changeKinds struct {
-	New       int `json:"new"`
-	Changed   int `json:"changed"`
-	Unchanged int `json:"unchanged"`
-	Deleted   int `json:"deleted"`
+	{"unchanged", fillUnchanged, func(t *report.Totals) int { return t.Coherent + t.Captured }},
+	{"changed", fillChanged, func(t *report.Totals) int { return t.Changed + t.ChangedInsignificantly }},
+	{"new", fillNew, func(t *report.Totals) int { return t.New }},
+	{"deleted", fillDeleted, func(t *report.Totals) int { return t.Deleted }},
 }
 
 // seriesPage draws the job's capture series (thesis §8.3): for links,
@@ -89,12 +76,12 @@ type changeKinds struct {
 // verdicts from its quality report.
 func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
-	var points []seriesPointView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/changes", &points); err != nil {
+	points, err := c.api.Series(r.Context(), name)
+	if err != nil {
 		return err
 	}
-	var caps []captureView
-	if err := c.get(r.Context(), "/api/v1/jobs/"+url.PathEscape(name)+"/captures", &caps); err != nil {
+	caps, err := c.api.Captures(r.Context(), name)
+	if err != nil {
 		return err
 	}
 	plots := changePlots(name, points)
@@ -108,28 +95,28 @@ func (c *Console) seriesPage(w http.ResponseWriter, r *http.Request) error {
 
 // changePlots stacks the store's comparison of each capture with the one
 // before it, one plot per class of URL.
-func changePlots(job string, points []seriesPointView) []*seriesView {
+func changePlots(job string, points []apitypes.SeriesPoint) []*seriesView {
 	if len(points) > maxSeries {
 		points = points[len(points)-maxSeries:]
 	}
 	classes := []struct {
 		id, heading string
-		kinds       func(p seriesPointView) changeKinds
+		kinds       func(p apitypes.SeriesPoint) apitypes.ChangeKinds
 	}{
-		{"links", "Links: every URL archived", func(p seriesPointView) changeKinds { return p.Links }},
-		{"html", "HTML pages", func(p seriesPointView) changeKinds { return p.HTML }},
-		{"images", "Images", func(p seriesPointView) changeKinds { return p.Images }},
+		{"links", "Links: every URL archived", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.Links }},
+		{"html", "HTML pages", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.HTML }},
+		{"images", "Images", func(p apitypes.SeriesPoint) apitypes.ChangeKinds { return p.Images }},
 	}
-	caps := make([]captureView, len(points))
+	caps := make([]apitypes.CaptureInfo, len(points))
 	for i, p := range points {
-		caps[i] = captureView{ID: p.Capture}
+		caps[i] = apitypes.CaptureInfo{ID: p.Capture}
 	}
 	var out []*seriesView
 	for _, cl := range classes {
 		bands := []band{{name: "unchanged", fill: fillUnchanged}, {name: "changed", fill: fillChanged}, {name: "new", fill: fillNew}, {name: "deleted", fill: fillDeleted}}
 		for _, p := range points {
 			k := cl.kinds(p)
-			for b, n := range []int{k.Unchanged, k.Changed, k.New, k.Deleted} {
+			for b, n := range []int{int(k.Unchanged), int(k.Changed), int(k.New), int(k.Deleted)} {
 				bands[b].counts = append(bands[b].counts, n)
 			}
 		}
@@ -143,8 +130,8 @@ func changePlots(job string, points []seriesPointView) []*seriesView {
 
 // layoutSeries keeps the latest maxSeries captures with totals, oldest
 // first, and stacks their report totals.
-func layoutSeries(job string, caps []captureView) *seriesView {
-	var kept []captureView
+func layoutSeries(job string, caps []apitypes.CaptureInfo) *seriesView {
+	var kept []apitypes.CaptureInfo
 	for _, cv := range caps {
 		if cv.Totals != nil {
 			kept = append(kept, cv)
@@ -168,7 +155,7 @@ func layoutSeries(job string, caps []captureView) *seriesView {
 }
 
 // stackSeries builds one polygon per band, bottom up.
-func stackSeries(job string, caps []captureView, bands []band) *seriesView {
+func stackSeries(job string, caps []apitypes.CaptureInfo, bands []band) *seriesView {
 	sv := &seriesView{Job: job, W: seriesW, H: seriesH, Captures: caps}
 	n := len(caps)
 	base := make([]int, n)

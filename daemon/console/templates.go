@@ -47,14 +47,14 @@ var funcs = template.FuncMap{
 		return "/ui/captures/" + id + "/replay?" + url.Values{"url": {u}, "ts": {t.UTC().Format("20060102150405")}}.Encode()
 	},
 	"button": func(p page, action, label string) buttonView {
-		return buttonView{Job: p.Job, Action: jobAction(action), CSRF: p.CSRF, Label: label}
+		return buttonView{Job: p.Job, Action: JobAction(action), CSRF: p.CSRF, Label: label}
 	},
 }
 
 // buttonView is one job action's form (template "button").
 type buttonView struct {
 	Job    string
-	Action jobAction
+	Action JobAction
 	CSRF   string
 	Label  string
 }
@@ -134,7 +134,7 @@ var pages = template.Must(template.New("console").Funcs(funcs).Parse(layout + `
 {{if not .HostsAsOf.IsZero}}<p id="hosts-as-of">The run stopped: the hosts as they were at {{when .HostsAsOf}}; nothing is in flight.</p>{{end}}
 <table class="hosts">
 <tr><th>Host</th><th>Queued</th><th>In flight</th><th title="UTC">Next ready</th><th title="politeness wait">Wait</th><th>Delay</th><th title="robots.txt Crawl-delay">Crawl-delay</th><th>Fetched</th><th>Errors</th><th title="HTTP 400–499">4xx</th><th title="HTTP 500–599">5xx</th><th title="connect failed or lost, timeout, unresolved, retries exhausted">Network</th><th title="robots.txt or the network guard">Blocked</th><th title="other failures">Other</th><th>Fetches/s</th><th>Parked</th></tr>
-<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="when" title="{{when .NextReady}}">{{timeOfDay .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .RobotsDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td>{{with .ByClass}}<td class="num err-4xx">{{.HTTP4xx}}</td><td class="num err-5xx">{{.HTTP5xx}}</td><td class="num err-network">{{.Network}}</td><td class="num err-blocked">{{.Blocked}}</td><td class="num err-other">{{.Other}}</td>{{end}}<td class="num">{{printf "%.2f" .Rate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
+<tbody data-hosts>{{range .Hosts}}<tr><td class="host">{{breakable .Host}}</td><td class="num">{{.Queued}}</td><td class="num">{{.InFlight}}</td><td class="when" title="{{when .NextReady}}">{{timeOfDay .NextReady}}</td><td class="num">{{secs .PolitenessWait}}</td><td class="num">{{secs .Delay}}</td><td class="num">{{secs .CrawlDelay}}</td><td class="num">{{.Fetched}}</td><td class="num">{{.Errors}}</td><td class="num err-4xx">{{.ErrorsByClass.HTTP4xx}}</td><td class="num err-5xx">{{.ErrorsByClass.HTTP5xx}}</td><td class="num err-network">{{.ErrorsByClass.Network}}</td><td class="num err-blocked">{{.ErrorsByClass.Blocked}}</td><td class="num err-other">{{.ErrorsByClass.Other}}</td><td class="num">{{printf "%.2f" .FetchRate}}</td><td>{{if .Parked}}yes{{if .WaitingForSlot}}, waiting{{end}}{{end}}</td></tr>
 {{end}}</tbody></table></div>{{end}}
 <h2 id="runs">Runs</h2>
 {{if .Runs}}<p class="muted">Each start, resume or scheduled start of a capture, newest first (the latest {{len .Runs}} at most); the counts are what that run archived.</p>

@@ -8,32 +8,13 @@ import (
 	"net/http"
 	"net/url"
 	"time"
-)
 
-// uploadView is an uploaded WACZ as the API lists it (daemon.WACZUpload).
-type uploadView struct {
-	ID       string    `json:"id"`
-	Name     string    `json:"name"`
-	Bytes    int64     `json:"bytes"`
-	SHA256   string    `json:"sha256"`
-	Uploaded time.Time `json:"uploaded"`
-	Uploader string    `json:"uploader"`
-	Verify   struct {
-		OK               bool     `json:"ok"`
-		Files            int      `json:"files"`
-		Records          int      `json:"records"`
-		Pages            int      `json:"pages"`
-		Signed           bool     `json:"signed"`
-		KeyType          string   `json:"key_type"`
-		ReplayVerifiable bool     `json:"replay_verifiable"`
-		Signer           string   `json:"signer"`
-		Problems         []string `json:"problems"`
-	} `json:"verify"`
-}
+	"github.com/sharc-archive/sharc/daemon/apitypes"
+)
 
 // uploadsView is the uploads page: the list, and the form's outcome.
 type uploadsView struct {
-	List  []uploadView
+	List  []apitypes.WACZUpload
 	Error string
 }
 
@@ -44,10 +25,11 @@ func (c *Console) uploadsPage(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (c *Console) renderUploads(w http.ResponseWriter, r *http.Request, status int, msg string) error {
-	uv := &uploadsView{Error: msg}
-	if err := c.get(r.Context(), "/api/v1/waczs", &uv.List); err != nil {
+	list, err := c.api.Uploads(r.Context())
+	if err != nil {
 		return err
 	}
+	uv := &uploadsView{List: list, Error: msg}
 	ss, _ := c.sessionOf(r)
 	if status != http.StatusOK {
 		w.WriteHeader(status)
@@ -107,7 +89,7 @@ func (c *Console) upload(w http.ResponseWriter, r *http.Request) error {
 		_ = json.Unmarshal(rec.Body, &e)
 		return c.renderUploads(w, r, rec.Status, fmt.Sprintf("Upload refused (%d): %s", rec.Status, e.Error))
 	}
-	var up uploadView
+	var up apitypes.WACZUpload
 	if err := json.Unmarshal(rec.Body, &up); err != nil {
 		return err
 	}
@@ -120,7 +102,7 @@ func (c *Console) deleteUpload(w http.ResponseWriter, r *http.Request) error {
 	if !c.csrfOK(r) {
 		return &APIError{Status: http.StatusForbidden, Message: "the form's token is wrong or expired: reload the page"}
 	}
-	if _, err := c.do(r.Context(), http.MethodDelete, "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), nil, nil); err != nil {
+	if err := c.api.DeleteUpload(r.Context(), r.PathValue("upload")); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/ui/uploads", http.StatusSeeOther)
@@ -131,8 +113,8 @@ func (c *Console) deleteUpload(w http.ResponseWriter, r *http.Request) error {
 // bytes are never served on the console's), at ?url= and ?ts= or on
 // ReplayWeb.page's list of its pages.
 func (c *Console) uploadReplayPage(w http.ResponseWriter, r *http.Request) error {
-	var up uploadView
-	if err := c.get(r.Context(), "/api/v1/waczs/"+url.PathEscape(r.PathValue("upload")), &up); err != nil {
+	up, err := c.api.Upload(r.Context(), r.PathValue("upload"))
+	if err != nil {
 		return err
 	}
 	q := r.URL.Query()

@@ -159,6 +159,17 @@ func (c *Crawler) renders(t frontier.Task, f *fetched) bool {
 }
 
 // browserPage answers one page's requests.
+// render loads the task's page in the browser; its sub-resources are fetched
+// and archived by browserPage.fetch, and the URLs archived for it
+// returned with the rendered page.
+func (c *Crawler) render(ctx context.Context, it *item) (*browserfetch.Page, map[string]bool, error) {
+	p := &browserPage{c: c, it: it, embeds: map[string]bool{}}
+	pg, err := c.browser.Capture(ctx, it.t.URL.URL, p.fetch)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return pg, p.embeds, err
+}
+
 type browserPage struct {
 	c  *Crawler
 	it *item

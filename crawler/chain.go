@@ -71,7 +71,7 @@ func (c *Crawler) wireStage(s stage) stage {
 	case fetchStage:
 		return fetchStage{net: c}
 	case browserStage:
-		return browserStage{c: c}
+		return browserStage{log: c.log, b: c}
 	case netguardStage:
 		return netguardStage{log: c.log, finish: c}
 	case retryStage:

@@ -5,8 +5,10 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/crawler/browserfetch"
 	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/stages"
+	"github.com/sharc-archive/sharc/frontier"
 )
 
 // browserStage loads a page the job's capture.browser matches in
@@ -14,26 +16,35 @@ import (
 // (the browser died, the document never loaded in page_timeout) loses
 // its response: the URL goes to the retry stage as a failed fetch.
 type browserStage struct {
-	c *Crawler // the browser's page fetches use most of the run (browser.go): not yet narrowed
+	log *zap.Logger
+	b   pageRenderer
 }
+
+// pageRenderer is what the browser stage asks of the run: whether a
+// response is rendered, the rendering itself (its sub-resources fetched
+// through the crawler's own fetcher and archived, browser.go), and what
+// the rendered DOM links to.
+type pageRenderer interface {
+	renders(t frontier.Task, f *fetched) bool
+	render(ctx context.Context, it *item) (*browserfetch.Page, map[string]bool, error)
+	discover(t frontier.Task, f *fetched, dom []byte) discovered
+}
+
+var _ pageRenderer = (*Crawler)(nil)
 
 func (browserStage) name() string { return stages.Browser }
 
 func (s browserStage) run(ctx context.Context, it *item) (bool, error) {
-	c := s.c
-	if it.fetchErr != nil || !c.renders(it.t, it.f) {
+	if it.fetchErr != nil || !s.b.renders(it.t, it.f) {
 		return false, nil
 	}
-	p := &browserPage{c: c, it: it, embeds: map[string]bool{}}
-	pg, err := c.browser.Capture(ctx, it.t.URL.URL, p.fetch)
+	pg, embeds, err := s.b.render(ctx, it)
 	if ctx.Err() != nil {
 		return true, ctx.Err() // abandoned: the URL stays queued for the resumed run
 	}
-	p.mu.Lock()
-	it.embeds = p.embeds
-	p.mu.Unlock()
+	it.embeds = embeds
 	if err != nil {
-		c.log.Info("browser capture failed", zap.String("url", it.t.URL.URL), zap.Error(err))
+		s.log.Info("browser capture failed", zap.String("url", it.t.URL.URL), zap.Error(err))
 		it.f.Close()
 		it.f, it.fetchErr = nil, &fetchError{Code: crawllog.CodeRuntimeError, Err: err}
 		return false, nil
@@ -42,7 +53,7 @@ func (s browserStage) run(ctx context.Context, it *item) (bool, error) {
 	// What the rendered DOM links to and its text's digest: dedup
 	// compares the digest with the visit's (visit-revisit), extract
 	// takes the rest.
-	found := c.discover(it.t, it.f, pg.DOM)
+	found := s.b.discover(it.t, it.f, pg.DOM)
 	it.found, it.textDigest = &found, found.textDigest
 	it.ann = append(it.ann, annBrowser)
 	if pg.Unsettled {

@@ -209,3 +209,13 @@ func TestTopLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryPackageHasDocGo: every package states its job (and its
+// concurrency contract) in a doc.go.
+func TestEveryPackageHasDocGo(t *testing.T) {
+	for _, p := range load(t) {
+		if _, err := os.Stat("../../" + p.Path + "/doc.go"); err != nil {
+			t.Errorf("package %s has no doc.go: %v", p.Path, err)
+		}
+	}
+}

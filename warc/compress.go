@@ -2,10 +2,10 @@ package warc
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"io"
 
+	"github.com/klauspost/compress/gzip"
 	gowarc "github.com/nlnwa/gowarc"
 	"github.com/sharc-archive/sharc/internal/spool"
 )

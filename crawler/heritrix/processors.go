@@ -7,49 +7,33 @@ import (
 	crawlstages "github.com/sharc-archive/sharc/crawler/stages"
 )
 
-// stage is the crawler stage that settled a URI, told by its crawl.log
-// status (crawllog.Code lists what each code means).
-type stage string
+// measureByCode is the measure (crawler/stages) that counts a URI
+// settled without a response, by its crawl.log status (crawllog.Code
+// lists what each code means).
+var measureByCode = map[int]crawlstages.Measure{
+	-5000: crawlstages.OutOfScope, -5001: crawlstages.Blocked, -4001: crawlstages.TooManyHops,
+	-4000: crawlstages.Trapped, -5003: crawlstages.OverQuota, -7: crawlstages.Malformed,
+	-5002: crawlstages.Guarded, -9998: crawlstages.RobotsPrecluded, -61: crawlstages.RobotsUnavailable,
+	-5: crawlstages.CrawlerFailed,
+}
 
-const (
-	stageScope     stage = "scope"     // -5000
-	stageBlock     stage = "block"     // -5001
-	stageHops      stage = "hops"      // -4001
-	stageTraps     stage = "traps"     // -4000
-	stageQuota     stage = "quota"     // -5003
-	stageMalformed stage = "malformed" // -7
-	stageGuard     stage = "guard"     // -5002
-	stageRobots    stage = "robots"    // -9998
-	stageRobotsNA  stage = "robots-na" // -61
-	stageResponse  stage = "response"  // status > 0
-	stageError     stage = "error"     // -5: the crawler failed on the URI
-	stageFailed    stage = "failed"    // any other code: no response
-)
-
-var stageByCode = map[int]stage{-5000: stageScope, -5001: stageBlock, -4001: stageHops, -4000: stageTraps, -5003: stageQuota,
-	-7: stageMalformed, -5002: stageGuard, -9998: stageRobots, -61: stageRobotsNA, -5: stageError}
-
-func stageOf(status int) stage {
+// measureOf is the measure a crawl.log line of status counts in:
+// responses, one of measureByCode, or no response.
+func measureOf(status int) crawlstages.Measure {
 	if status > 0 {
-		return stageResponse
+		return crawlstages.Responses
 	}
-	if s, ok := stageByCode[status]; ok {
-		return s
+	if m, ok := measureByCode[status]; ok {
+		return m
 	}
-	return stageFailed
+	return crawlstages.NoResponse
 }
 
 // measure is the figure m (a stage's report line names it, in
 // crawler/stages.All) in the tally.
 func (t *Tally) measure(m crawlstages.Measure) int64 {
-	byStage := map[crawlstages.Measure]stage{
-		crawlstages.Malformed: stageMalformed, crawlstages.OutOfScope: stageScope, crawlstages.Blocked: stageBlock,
-		crawlstages.TooManyHops: stageHops, crawlstages.Trapped: stageTraps, crawlstages.OverQuota: stageQuota,
-		crawlstages.Guarded: stageGuard, crawlstages.RobotsPrecluded: stageRobots, crawlstages.RobotsUnavailable: stageRobotsNA,
-		crawlstages.Responses: stageResponse, crawlstages.NoResponse: stageFailed, crawlstages.CrawlerFailed: stageError,
-	}
-	if s, ok := byStage[m]; ok {
-		return t.stages[s]
+	if n, ok := t.stages[m]; ok {
+		return n
 	}
 	switch m {
 	case crawlstages.BrowserPages:

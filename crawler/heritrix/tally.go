@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawler/crawllog"
+	crawlstages "github.com/sharc-archive/sharc/crawler/stages"
 )
 
 // Heritrix fetch codes that count as disregarded rather than failed
@@ -102,9 +103,9 @@ type Tally struct {
 	// Skipped counts lines ReadLog could not parse (a damaged log); they
 	// are left out of every figure.
 	Skipped int64
-	// stages counts URIs by the crawler stage that settled them, for
+	// stages counts URIs by the measure of the stage that settled them, for
 	// processors-report.txt.
-	stages  map[stage]int64
+	stages  map[crawlstages.Measure]int64
 	browser browserPages
 }
 
@@ -112,7 +113,7 @@ type Tally struct {
 // as the crawler logs them).
 func NewTally(seeds []string) *Tally {
 	t := &Tally{seeds: map[string]*seed{}, hosts: map[string]*host{}, mimes: map[string]*counter{},
-		codes: map[int]int64{}, stages: map[stage]int64{}}
+		codes: map[int]int64{}, stages: map[crawlstages.Measure]int64{}}
 	for _, s := range seeds {
 		t.seeds[s] = &seed{}
 	}
@@ -121,7 +122,7 @@ func NewTally(seeds []string) *Tally {
 
 // Add counts one crawl.log line.
 func (t *Tally) Add(e crawllog.Entry) {
-	t.stages[stageOf(e.Status)]++
+	t.stages[measureOf(e.Status)]++
 	t.browser.add(e)
 	t.addSeed(e)
 	size := max(e.Size, 0)

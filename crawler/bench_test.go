@@ -75,22 +75,7 @@ func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 	const hosts, perHost = 50, 200
 	seeds, resolve := benchHosts(b, hosts, perHost)
 	for i := 0; i < b.N; i++ {
-		dir := b.TempDir()
-		j := testJob(b, dir, fmt.Sprintf(`
-name: bench
-seeds: [%s]
-user_agent: "SHARC-bench (+https://example.org/contact)"
-fetch: {allow_addresses: [127.0.0.0/8]}
-workers: 64
-politeness: {delay: 0s, delay_factor: 0, max_delay: 0s}
-warc: {dir: %s}
-resolve: {%s}
-`, strings.Join(seeds, ", "), filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
-		st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
-		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
-		if err != nil {
-			b.Fatal(err)
-		}
+		stats := benchCrawl(b, seeds, resolve, "{delay: 0s, delay_factor: 0, max_delay: 0s}", opts)
 		pagesFetched := stats.Fetched - hosts // minus robots.txt
 		if pagesFetched != hosts*perHost {
 			b.Fatalf("fetched %d pages, want %d", pagesFetched, hosts*perHost)
@@ -98,6 +83,30 @@ resolve: {%s}
 		b.ReportMetric(float64(pagesFetched)/stats.Elapsed.Seconds(), "pages/s")
 		b.ReportMetric(float64(stats.Bytes)/stats.Elapsed.Seconds()/1e6, "MB/s")
 	}
+}
+
+// benchCrawl crawls seeds (named by resolve) with 64 workers and the
+// given politeness into a fresh folder and SQLite store, and returns the
+// run's stats.
+func benchCrawl(b *testing.B, seeds, resolve []string, politeness string, opts crawler.Options) crawler.Stats {
+	b.Helper()
+	dir := b.TempDir()
+	j := testJob(b, dir, fmt.Sprintf(`
+name: bench
+seeds: [%s]
+user_agent: "SHARC-bench (+https://example.org/contact)"
+fetch: {allow_addresses: [127.0.0.0/8]}
+workers: 64
+politeness: %s
+warc: {dir: %s}
+resolve: {%s}
+`, strings.Join(seeds, ", "), politeness, filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
+	st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return stats
 }
 
 // peakRSS returns the process' peak resident set size (VmHWM) in bytes,

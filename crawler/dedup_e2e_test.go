@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -111,14 +110,7 @@ func readWARCRecords(t *testing.T, dir string) []warcRecord {
 // must give the same archive: each 2xx payload stored once, every other
 // page with it an identical-payload revisit naming that response.
 func TestDedupBoundedCache(t *testing.T) {
-	dsns := map[string]func(t *testing.T, dir string) string{
-		"sqlite":   func(t *testing.T, dir string) string { return "sqlite:" + filepath.Join(dir, "index.db") },
-		"postgres": func(t *testing.T, dir string) string { return pgtest.SchemaDSN(t, "sharc_dedup") },
-	}
-	if os.Getenv(pgtest.Env) == "" {
-		delete(dsns, "postgres")
-		t.Log(pgtest.Env + " unset: PostgreSQL cases skipped")
-	}
+	dsns := pgtest.StoreDSNs(t, "sharc_dedup")
 	for name, dsn := range dsns {
 		for _, cache := range []int{0, 2} {
 			for _, resume := range []bool{false, true} {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -231,14 +230,7 @@ func keys[V any](m map[string]V) []string {
 // with the saved session: the protected page left over is fetched logged
 // in, and the login form is not posted again; on SQLite and PostgreSQL.
 func TestLoginResumeKeepsSession(t *testing.T) {
-	dsns := map[string]func(t *testing.T, dir string) string{
-		"sqlite":   func(t *testing.T, dir string) string { return "sqlite:" + filepath.Join(dir, "index.db") },
-		"postgres": func(t *testing.T, dir string) string { return pgtest.SchemaDSN(t, "sharc_login") },
-	}
-	if os.Getenv(pgtest.Env) == "" {
-		delete(dsns, "postgres")
-		t.Log(pgtest.Env + " unset: PostgreSQL case skipped")
-	}
+	dsns := pgtest.StoreDSNs(t, "sharc_login")
 	for name, dsn := range dsns {
 		t.Run(name, func(t *testing.T) { testLoginResume(t, dsn) })
 	}

@@ -1,17 +1,12 @@
 package crawler_test
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"go.uber.org/zap"
-
 	"github.com/sharc-archive/sharc/crawler"
-	"github.com/sharc-archive/sharc/scheduler"
 )
 
 // serialCPUTarget is issue 33's target for the serial time per page:
@@ -44,22 +39,8 @@ func BenchmarkSerialPerPage(b *testing.B) {
 			perHost := pages / hosts
 			seeds, resolve := benchHosts(b, hosts, perHost)
 			for i := 0; i < b.N; i++ {
-				dir := b.TempDir()
-				j := testJob(b, dir, fmt.Sprintf(`
-name: bench
-seeds: [%s]
-user_agent: "SHARC-bench (+https://example.org/contact)"
-fetch: {allow_addresses: [127.0.0.0/8]}
-workers: 64
-politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}
-warc: {dir: %s}
-resolve: {%s}
-`, strings.Join(seeds, ", "), max(8, 64/hosts), filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
-				st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
-				stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), crawler.Options{}).Run(context.Background())
-				if err != nil {
-					b.Fatal(err)
-				}
+				politeness := fmt.Sprintf("{delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}", max(8, 64/hosts))
+				stats := benchCrawl(b, seeds, resolve, politeness, crawler.Options{})
 				if got := stats.Fetched - int64(hosts); got != int64(hosts*perHost) {
 					b.Fatalf("fetched %d pages, want %d", got, hosts*perHost)
 				}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -96,4 +97,21 @@ func AliasDSN(t testing.TB, dsn, role, app string) string {
 	q.Set("connect_timeout", "5")
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// StoreDSNs names, per store kind, the DSN of a fresh store for a test
+// whose capture lives in dir: a SQLite file there, and a PostgreSQL schema
+// named after prefix when Env is set (otherwise the case is left out, and
+// t says so).
+func StoreDSNs(t testing.TB, prefix string) map[string]func(t *testing.T, dir string) string {
+	t.Helper()
+	dsns := map[string]func(t *testing.T, dir string) string{
+		"sqlite": func(t *testing.T, dir string) string { return "sqlite:" + filepath.Join(dir, "index.db") },
+	}
+	if os.Getenv(Env) == "" {
+		t.Log(Env + " unset: PostgreSQL case skipped")
+		return dsns
+	}
+	dsns["postgres"] = func(t *testing.T, dir string) string { return SchemaDSN(t, prefix) }
+	return dsns
 }

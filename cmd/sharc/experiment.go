@@ -89,10 +89,25 @@ func runLiveExperiment(ctx context.Context, c *cli, args []string) error {
 
 // liveFlags are the flags of `sharc experiment live`.
 type liveFlags struct {
-	jobPath, out, strategies, leaves, format, rates string
-	pages, outdegree                                int
-	skew                                            float64
-	seed                                            uint64
+	siteFlags
+	jobPath, out, strategies, format, rates string
+	seed                                    uint64
+}
+
+// siteFlags shape the test site an experiment captures: its size, links
+// per page, change-rate skew and where its hot pages are.
+type siteFlags struct {
+	pages, outdegree int
+	skew             float64
+	leaves           string
+}
+
+// add defines the site flags on fs, with pages as --pages's default.
+func (s *siteFlags) add(fs *flagSet, pages int) {
+	fs.IntVar(&s.pages, "pages", pages, "pages of the test site")
+	fs.IntVar(&s.outdegree, "outdegree", 10, "links per page")
+	fs.Float64Var(&s.skew, "skew", 1.2, "change-rate skew")
+	fs.StringVar(&s.leaves, "leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
 }
 
 func parseLiveFlags(c *cli, args []string) (*liveFlags, error) {
@@ -101,14 +116,11 @@ func parseLiveFlags(c *cli, args []string) (*liveFlags, error) {
 	fs.StringVar(&f.jobPath, "job", configs.DemoJobPath, "job file (its politeness delay is the time unit; default: configs/demo.yaml, or its copy built in)")
 	fs.StringVar(&f.out, "out", "experiment-output", "output directory (one subdirectory per strategy, emptied first)")
 	fs.StringVar(&f.strategies, "strategies", "sharc-selective-online,hl-lifo,dfs-lifo", "comma-separated visit-revisit strategies")
-	fs.IntVar(&f.pages, "pages", 300, "pages of the test site")
-	fs.IntVar(&f.outdegree, "outdegree", 10, "links per page")
-	fs.Float64Var(&f.skew, "skew", 1.2, "change-rate skew")
 	// Hot leaves by default: at a few hundred pages (what a live run of a
 	// minute can fetch twice) the simulator shows the thesis' margins for
 	// hot leaves, while with cold leaves DFS-LIFO catches up (see
 	// docs/thesis-reproduction.md).
-	fs.StringVar(&f.leaves, "leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
+	f.siteFlags.add(fs, 300)
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the site's changes")
 	fs.StringVar(&f.format, "format", "markdown", "markdown, text or json (one object per capture; progress goes to stderr)")
 	fs.StringVar(&f.rates, "rates", "sitemap,oracle", "comma-separated rate sources to compare: sitemap (the job's cascade: sitemap changefreq, Def. 6.1) and/or oracle (the site's true rates)")

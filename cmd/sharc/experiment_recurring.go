@@ -73,11 +73,11 @@ func runRecurringExperiment(ctx context.Context, c *cli, args []string) error {
 
 // recurringFlags are the flags of `sharc experiment recurring`.
 type recurringFlags struct {
-	jobPath, out, seeds, leaves, rates, strategies, listen, ties, format, doc, section string
-	captures, pages, outdegree, parallel, goalFrom                                     int
-	skew                                                                               float64
-	delta                                                                              time.Duration
-	resummarise                                                                        bool
+	siteFlags
+	jobPath, out, seeds, rates, strategies, listen, ties, format, doc, section string
+	captures, parallel, goalFrom                                               int
+	delta                                                                      time.Duration
+	resummarise                                                                bool
 }
 
 func parseRecurringFlags(c *cli, args []string) (*recurringFlags, error) {
@@ -87,10 +87,7 @@ func parseRecurringFlags(c *cli, args []string) (*recurringFlags, error) {
 	fs.StringVar(&f.out, "out", "experiment-output/recurring", "output directory (one folder per seed and arm, emptied first)")
 	fs.StringVar(&f.seeds, "seeds", "1,2,3,4,5", "comma-separated site seeds (independent replications)")
 	fs.IntVar(&f.captures, "captures", 6, "recurring captures per arm (N)")
-	fs.IntVar(&f.pages, "pages", 150, "pages of the test site")
-	fs.IntVar(&f.outdegree, "outdegree", 10, "links per page")
-	fs.Float64Var(&f.skew, "skew", 1.2, "change-rate skew")
-	fs.StringVar(&f.leaves, "leaves", "hot", "cold (root hottest) or hot (leaves hottest)")
+	f.siteFlags.add(fs, 150)
 	fs.DurationVar(&f.delta, "delta", 0, "time unit Δ: the job's politeness delay for these captures (0: the job's)")
 	fs.StringVar(&f.rates, "rates", "true,history,cascade,predictor,sitemap,default,pooled", "comma-separated rate sources (true, history, cascade, predictor, sitemap, default, pooled)")
 	fs.StringVar(&f.strategies, "strategies", "sharc-selective-online,hl-lifo", "comma-separated strategies; visit-revisit ones are scored by incoherence, single-visit ones (e.g. bfs, sharc-offline) by blur")

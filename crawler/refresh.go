@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 
 	"go.uber.org/zap"
@@ -51,6 +52,9 @@ type refreshRepo struct {
 	// (refreshGraph); nil in a repository built without them.
 	feats [][]float64
 	cats  [][]int
+	// sketch is each URL's newest stored text sketch (nil: none), the
+	// stored copy a fetch of this cycle is compared with.
+	sketch []refresh.Sketch
 }
 
 // liveRound is how many samples the neighbourhood policy fetches in one
@@ -136,7 +140,7 @@ func (c *Crawler) driveRefresh(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	lf := &liveFetcher{c: c, ctx: ctx, urls: repo.urls}
+	lf := &liveFetcher{c: c, ctx: ctx, urls: repo.urls, stored: slices.Clone(repo.sketch)}
 	l := refresh.NewLedger(repo.hist, lf, c.job.Refresh.Budget)
 	pol.Run(l)
 	// Stored even when a stop cut the policy short (a limit, an
@@ -196,13 +200,58 @@ type liveFetcher struct {
 	c    *Crawler
 	ctx  context.Context // the run's: a stop ends the round
 	urls []string
-	err  error // the first failure; later rounds fetch nothing
+	// stored is each URL's sketch of its stored copy (nil: none), which a
+	// changed page's fetch replaces.
+	stored []refresh.Sketch
+	err    error // the first failure; later rounds fetch nothing
 }
 
 var (
-	_ refresh.Fetcher = (*liveFetcher)(nil)
-	_ refresh.Stopper = (*liveFetcher)(nil)
+	_ refresh.Fetcher        = (*liveFetcher)(nil)
+	_ refresh.ContentFetcher = (*liveFetcher)(nil)
+	_ refresh.Stopper        = (*liveFetcher)(nil)
 )
+
+// FetchContent implements refresh.ContentFetcher: Fetch, and each page's
+// content-change magnitude from the sketch its fetch stored in this
+// capture's page rows (written before the page is settled, so a round's
+// rows are in the store when it ends) against its stored copy's.
+func (f *liveFetcher) FetchContent(ps []refresh.PageID) ([]refresh.Obs, []float64) {
+	obs := f.Fetch(ps)
+	return obs, f.magnitudes(ps, obs)
+}
+
+// magnitudes are the content-change magnitudes of a fetched round ps
+// that showed obs (−1: unknown), and the fetched sketches become the
+// stored ones.
+func (f *liveFetcher) magnitudes(ps []refresh.PageID, obs []refresh.Obs) []float64 {
+	mags := make([]float64, len(ps))
+	for i := range mags {
+		mags[i] = -1
+	}
+	if f.err != nil || f.stored == nil {
+		return mags
+	}
+	gs, err := f.c.store.PageGraphs(f.ctx, f.c.capture.ID)
+	if err != nil { // advisory, as the rows are: the magnitudes stay unknown
+		f.c.log.Warn("refresh: page sketches not read", zap.Error(err))
+		return mags
+	}
+	cur := make(map[string]refresh.Sketch, len(gs))
+	for _, g := range gs {
+		if s := refresh.Sketch(g.Sketch); len(s) > 0 && s.Valid() {
+			cur[g.URL] = s
+		}
+	}
+	for i, p := range ps {
+		s := cur[f.urls[p]]
+		mags[i] = refresh.FetchMagnitude(obs[i], f.stored[p], s)
+		if s != nil {
+			f.stored[p] = s
+		}
+	}
+	return mags
+}
 
 // Stopped implements refresh.Stopper: after a failure, or once the run is
 // stopping, no round is fetched.
@@ -298,45 +347,111 @@ func (c *Crawler) refreshRepository(ctx context.Context) (refreshRepo, error) {
 		}
 	}
 	sort.Strings(urls)
-	repo, err := c.refreshHistory(ctx, urls, cycle)
+	obs, err := c.refreshObservations(ctx, urls, cycle)
 	if err != nil {
 		return refreshRepo{}, err
 	}
+	repo := refreshRepo{urls: urls, hist: refresh.NewHistory(len(urls))}
 	if repo.out, err = c.refreshLinks(ctx, caps, urls); err != nil {
 		return refreshRepo{}, err
 	}
-	if repo.feats, repo.cats, err = c.refreshGraph(ctx, caps, urls, repo.out); err != nil {
+	g, err := c.refreshGraph(ctx, caps, urls, repo.out, obs)
+	if err != nil {
 		return refreshRepo{}, err
+	}
+	repo.feats, repo.cats, repo.sketch = g.feats, g.cats, g.sketch
+	for k := range obs {
+		if err := repo.hist.AddCycleContent(obs[k], g.mags[k]); err != nil {
+			return refreshRepo{}, err
+		}
 	}
 	return repo, nil
 }
 
+// graphRows is what refreshGraph reads of the earlier captures' page rows.
+type graphRows struct {
+	feats  [][]float64
+	cats   [][]int
+	sketch []refresh.Sketch // each URL's newest
+	// mags[k] are the content-change magnitudes of cycle k's fetches
+	// (refresh.FetchMagnitude; nil: none known).
+	mags [][]float64
+}
+
 // refreshGraph adds the earlier captures' stored out-links (PageGraph,
 // refresh.record_graph) between repository URLs to out, each edge once,
-// and returns each URL's stored features and categories: the newest
-// capture's row of the URL wins; a URL without a row has zero features.
-func (c *Crawler) refreshGraph(ctx context.Context, caps []store.Capture, urls []string, out [][]refresh.PageID) ([][]float64, [][]int, error) {
+// and returns each URL's stored features and categories (the newest
+// capture's row of the URL wins; a URL without a row has zero features)
+// and, for each cycle's observations obs, how much of each fetched page's
+// text changed against its sketch at the fetch before (Radinsky &
+// Bennett's content-change features, through refresh.FetchMagnitude).
+func (c *Crawler) refreshGraph(ctx context.Context, caps []store.Capture, urls []string, out [][]refresh.PageID, obs [][]refresh.Obs) (graphRows, error) {
 	index := make(map[string]refresh.PageID, len(urls))
 	for i, u := range urls {
 		index[u] = refresh.PageID(i)
 	}
 	newest := make([]*store.PageGraph, len(urls))
+	g := graphRows{sketch: make([]refresh.Sketch, len(urls)), mags: make([][]float64, len(obs))}
+	k := 0
 	for _, cp := range caps { // ascending ids: later rows replace earlier
 		if cp.ID == c.capture.ID {
 			continue
 		}
 		gs, err := c.store.PageGraphs(ctx, cp.ID)
 		if err != nil {
-			return nil, nil, fmt.Errorf("store: %w", err)
+			return graphRows{}, fmt.Errorf("store: %w", err)
 		}
+		cur := make(map[refresh.PageID]refresh.Sketch, len(gs))
 		for i := range gs {
-			if p, ok := index[gs[i].URL]; ok && len(gs[i].Features) == len(refresh.StaticFeatureNames) {
+			p, ok := index[gs[i].URL]
+			if !ok {
+				continue
+			}
+			if len(gs[i].Features) == len(refresh.StaticFeatureNames) {
 				newest[p] = &gs[i]
 			}
+			if s := refresh.Sketch(gs[i].Sketch); len(s) > 0 && s.Valid() {
+				cur[p] = s
+			}
 		}
+		if k < len(obs) {
+			g.mags[k] = cycleMagnitudes(obs[k], g.sketch, cur)
+		}
+		for p, s := range cur {
+			g.sketch[p] = s
+		}
+		k++
 	}
-	feats := make([][]float64, len(urls))
-	cats := make([][]int, len(urls))
+	g.feats, g.cats = mergeGraphRows(newest, index, out)
+	return g, nil
+}
+
+// cycleMagnitudes are one cycle's content-change magnitudes: each
+// observed fetch's sketch in cur against the page's sketch before it in
+// last; nil when no fetch of the cycle has one known.
+func cycleMagnitudes(obs []refresh.Obs, last []refresh.Sketch, cur map[refresh.PageID]refresh.Sketch) []float64 {
+	var mags []float64
+	for p, o := range obs {
+		m := refresh.FetchMagnitude(o, last[p], cur[refresh.PageID(p)])
+		if m < 0 {
+			continue
+		}
+		if mags == nil {
+			mags = make([]float64, len(obs))
+			for i := range mags {
+				mags[i] = -1
+			}
+		}
+		mags[p] = m
+	}
+	return mags
+}
+
+// mergeGraphRows adds the newest rows' links to out and returns their
+// features and categories, zero features for a URL without a row.
+func mergeGraphRows(newest []*store.PageGraph, index map[string]refresh.PageID, out [][]refresh.PageID) ([][]float64, [][]int) {
+	feats := make([][]float64, len(newest))
+	cats := make([][]int, len(newest))
 	for p, g := range newest {
 		feats[p] = make([]float64, len(refresh.StaticFeatureNames))
 		if g == nil {
@@ -355,7 +470,7 @@ func (c *Crawler) refreshGraph(ctx context.Context, caps []store.Capture, urls [
 			}
 		}
 	}
-	return feats, cats, nil
+	return feats, cats
 }
 
 // refreshLinks reads the earlier captures' discovery links (a URL and the
@@ -399,10 +514,11 @@ func refreshable(r store.Record) bool {
 	return err == nil && u.Path != "/robots.txt" && urlcanon.Host(r.URL) != ""
 }
 
-// refreshHistory turns each URL's stored records into one observation per
-// earlier capture, by changerate.Observations (the one definition of a
-// change): an observation ending at a record of capture k is cycle k's.
-func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[int64]int) (refreshRepo, error) {
+// refreshObservations turns each URL's stored records into one
+// observation per earlier capture, by changerate.Observations (the one
+// definition of a change): an observation ending at a record of capture k
+// is cycle k's.
+func (c *Crawler) refreshObservations(ctx context.Context, urls []string, cycle map[int64]int) ([][]refresh.Obs, error) {
 	cycles := make([][]refresh.Obs, len(cycle))
 	for i := range cycles {
 		cycles[i] = make([]refresh.Obs, len(urls))
@@ -411,7 +527,7 @@ func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[i
 	for p, u := range urls {
 		recs, err := c.store.History(ctx, u)
 		if err != nil {
-			return refreshRepo{}, fmt.Errorf("store: %w", err)
+			return nil, fmt.Errorf("store: %w", err)
 		}
 		n := 0
 		for i, r := range recs {
@@ -431,13 +547,7 @@ func (c *Crawler) refreshHistory(ctx context.Context, urls []string, cycle map[i
 			cycles[k][p] = o
 		}
 	}
-	h := refresh.NewHistory(len(urls))
-	for _, obs := range cycles {
-		if err := h.AddCycle(obs); err != nil {
-			return refreshRepo{}, err
-		}
-	}
-	return refreshRepo{urls: urls, hist: h}, nil
+	return cycles, nil
 }
 
 // settleRefresh completes the cycle's stored metrics from what the capture
@@ -511,6 +621,7 @@ func (c *Crawler) pageGraph(t frontier.Task, f *fetched, res extract.Result) *st
 		}
 	}
 	g.Features, g.Categories = refresh.StaticFeatures(st), refresh.TopicCategories(res.Title+" "+res.Text)
+	g.Sketch = refresh.ContentSketch(res.Text)
 	return g
 }
 

@@ -104,10 +104,11 @@ func TestRefreshGraphMerge(t *testing.T) {
 	cr.capture = caps[2]
 	urls := []string{a, b, c}
 	out := [][]refresh.PageID{{1}, nil, nil} // a→b from discovery
-	feats, cats, err := cr.refreshGraph(ctx, caps, urls, out)
+	g, err := cr.refreshGraph(ctx, caps, urls, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	feats, cats := g.feats, g.cats
 	if want := [][]refresh.PageID{{1, 2}, {0}, nil}; fmt.Sprint(out) != fmt.Sprint(want) {
 		t.Errorf("links %v, want %v", out, want)
 	}

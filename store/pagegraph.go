@@ -18,21 +18,26 @@ type PageGraph struct {
 	Links      []string  // canonical URLs, same host, each once
 	Features   []float64 // finite values
 	Categories []int
+	// Sketch is the bottom-k sketch of the page's text (refresh.Sketch),
+	// from which a later fetch measures how much of it changed (paper
+	// 004's content-change features); nil when it had no text or was
+	// stored before migration 0024.
+	Sketch []uint32
 }
 
 // The lists are kept as text in one row per page: the store never looks
 // inside them, and one row per page keeps the cost one insert per page.
 // URLs are canonical, so they hold no newline.
-func encodeGraph(g PageGraph) (links, feats, cats string, err error) {
+func encodeGraph(g PageGraph) (links, feats, cats, sketch string, err error) {
 	for _, l := range g.Links {
 		if l == "" || strings.ContainsAny(l, "\n\r") {
-			return "", "", "", fmt.Errorf("store: page graph of %s: bad link %q", g.URL, l)
+			return "", "", "", "", fmt.Errorf("store: page graph of %s: bad link %q", g.URL, l)
 		}
 	}
 	fs := make([]string, len(g.Features))
 	for i, f := range g.Features {
 		if f != f || f > 1e300 || f < -1e300 {
-			return "", "", "", fmt.Errorf("store: page graph of %s: feature %d is not finite", g.URL, i)
+			return "", "", "", "", fmt.Errorf("store: page graph of %s: feature %d is not finite", g.URL, i)
 		}
 		fs[i] = strconv.FormatFloat(f, 'g', -1, 64)
 	}
@@ -40,10 +45,23 @@ func encodeGraph(g PageGraph) (links, feats, cats string, err error) {
 	for i, c := range g.Categories {
 		cs[i] = strconv.Itoa(c)
 	}
-	return strings.Join(g.Links, "\n"), strings.Join(fs, " "), strings.Join(cs, " "), nil
+	hs := make([]string, len(g.Sketch))
+	for i, h := range g.Sketch {
+		hs[i] = strconv.FormatUint(uint64(h), 16)
+	}
+	return strings.Join(g.Links, "\n"), strings.Join(fs, " "), strings.Join(cs, " "), strings.Join(hs, " "), nil
 }
 
-func decodeGraph(g *PageGraph, links, feats, cats string) error {
+// decodeGraph parses a row's lists; a malformed list is an error, never a
+// guess.
+func decodeGraph(g *PageGraph, links, feats, cats, sketch string) error {
+	for _, h := range strings.Fields(sketch) {
+		v, err := strconv.ParseUint(h, 16, 32)
+		if err != nil {
+			return fmt.Errorf("store: page graph of %s: sketch: %w", g.URL, err)
+		}
+		g.Sketch = append(g.Sketch, uint32(v))
+	}
 	if links != "" {
 		g.Links = strings.Split(links, "\n")
 	}
@@ -66,11 +84,11 @@ func decodeGraph(g *PageGraph, links, feats, cats string) error {
 
 // setPageGraphSQL upserts a page's row: a page fetched again in the same
 // capture (a resumed one) replaces it.
-const setPageGraphSQL = `INSERT INTO page_graph (capture_id, url, links, features, categories) VALUES (%s)
+const setPageGraphSQL = `INSERT INTO page_graph (capture_id, url, links, features, categories, sketch) VALUES (%s)
 	ON CONFLICT (capture_id, url) DO UPDATE SET
-		links = excluded.links, features = excluded.features, categories = excluded.categories`
+		links = excluded.links, features = excluded.features, categories = excluded.categories, sketch = excluded.sketch`
 
-const pageGraphsSQL = `SELECT capture_id, url, links, features, categories FROM page_graph WHERE capture_id = %s ORDER BY url`
+const pageGraphsSQL = `SELECT capture_id, url, links, features, categories, sketch FROM page_graph WHERE capture_id = %s ORDER BY url`
 
 func (s *sqliteStore) SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error {
 	if len(gs) == 0 {
@@ -81,13 +99,13 @@ func (s *sqliteStore) SetPageGraphs(ctx context.Context, captureID int64, gs []P
 		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
 	}
 	defer tx.Rollback()
-	q := fmt.Sprintf(setPageGraphSQL, "?, ?, ?, ?, ?")
+	q := fmt.Sprintf(setPageGraphSQL, "?, ?, ?, ?, ?, ?")
 	for _, g := range gs {
-		links, feats, cats, err := encodeGraph(g)
+		links, feats, cats, sketch, err := encodeGraph(g)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, q, captureID, g.URL, links, feats, cats); err != nil {
+		if _, err := tx.ExecContext(ctx, q, captureID, g.URL, links, feats, cats, sketch); err != nil {
 			return fmt.Errorf("store: page graph of %s: %w", g.URL, err)
 		}
 	}
@@ -107,25 +125,25 @@ func (s *sqliteStore) PageGraphs(ctx context.Context, captureID int64) ([]PageGr
 
 func scanPageGraph(row interface{ Scan(...any) error }) (PageGraph, error) {
 	var g PageGraph
-	var links, feats, cats string
-	if err := row.Scan(&g.CaptureID, &g.URL, &links, &feats, &cats); err != nil {
+	var links, feats, cats, sketch string
+	if err := row.Scan(&g.CaptureID, &g.URL, &links, &feats, &cats, &sketch); err != nil {
 		return g, err
 	}
-	return g, decodeGraph(&g, links, feats, cats)
+	return g, decodeGraph(&g, links, feats, cats, sketch)
 }
 
 func (s *pgStore) SetPageGraphs(ctx context.Context, captureID int64, gs []PageGraph) error {
 	if len(gs) == 0 {
 		return nil
 	}
-	q := fmt.Sprintf(setPageGraphSQL, "$1, $2, $3, $4, $5")
+	q := fmt.Sprintf(setPageGraphSQL, "$1, $2, $3, $4, $5, $6")
 	var b pgx.Batch
 	for _, g := range gs {
-		links, feats, cats, err := encodeGraph(g)
+		links, feats, cats, sketch, err := encodeGraph(g)
 		if err != nil {
 			return err
 		}
-		b.Queue(q, captureID, g.URL, links, feats, cats)
+		b.Queue(q, captureID, g.URL, links, feats, cats, sketch)
 	}
 	// The upsert makes a retry after a lost acknowledgement harmless.
 	err := s.retrying(ctx, "set page graphs", func() error {

@@ -234,3 +234,21 @@ func (h *History) AddCycle(obs []Obs) error {
 	h.mags = append(h.mags, nil)
 	return nil
 }
+
+// AddCycleContent is AddCycle with each fetch's content-change magnitude
+// (as a ContentFetcher reports it: in [0, 1], anything else unknown), for
+// a history rebuilt from stored fetches; mags may be nil.
+func (h *History) AddCycleContent(obs []Obs, mags []float64) error {
+	if mags != nil && len(mags) != len(obs) {
+		return fmt.Errorf("refresh: cycle of %d observations with %d magnitudes", len(obs), len(mags))
+	}
+	if err := h.AddCycle(obs); err != nil {
+		return err
+	}
+	for p, m := range mags {
+		if obs[p].Observed() {
+			h.recordMagnitude(PageID(p), m)
+		}
+	}
+	return nil
+}

@@ -52,8 +52,8 @@ func testRefreshCycles(t *testing.T, s store.Store) {
 	}
 }
 
-// testPageGraphs: a capture's page rows round-trip (links, features and
-// categories, empty lists included), a second write of a URL replaces its
+// testPageGraphs: a capture's page rows round-trip (links, features,
+// categories and the text's sketch, empty lists included), a second write of a URL replaces its
 // row, captures do not see each other's rows, and a feature that is not
 // finite is refused.
 func testPageGraphs(t *testing.T, s store.Store) {
@@ -64,7 +64,7 @@ func testPageGraphs(t *testing.T, s store.Store) {
 		t.Fatalf("no rows yet: got %v, %v", gs, err)
 	}
 	a := store.PageGraph{CaptureID: c.ID, URL: "http://a.test/x", Links: []string{"http://a.test/y", "http://a.test/z?q=1"},
-		Features: []float64{0, 1.5, -2, 1e-9, 12345.678}, Categories: []int{7, 2147483647}}
+		Features: []float64{0, 1.5, -2, 1e-9, 12345.678}, Categories: []int{7, 2147483647}, Sketch: []uint32{0, 9, 0xffffffff}}
 	b := store.PageGraph{CaptureID: c.ID, URL: "http://a.test/"}
 	if err := s.SetPageGraphs(ctx, c.ID, []store.PageGraph{a, b}); err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func testPageGraphs(t *testing.T, s store.Store) {
 	if err != nil || !reflect.DeepEqual(got, []store.PageGraph{b, a}) {
 		t.Fatalf("round trip: got %+v, %v; want %+v", got, err, []store.PageGraph{b, a})
 	}
-	a.Links, a.Features = nil, []float64{4}
+	a.Links, a.Features, a.Sketch = nil, []float64{4}, []uint32{1}
 	if err := s.SetPageGraphs(ctx, c.ID, []store.PageGraph{a}); err != nil {
 		t.Fatal(err)
 	}

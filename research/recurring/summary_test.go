@@ -71,3 +71,25 @@ func TestGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestGoalHolm: the verdicts' p-values are adjusted together, so four
+// comparisons each at p = 0.02, which would each hold alone, cannot tell
+// as a family of five, while one at p = 0.001 still holds (0.005) and one
+// beyond its goal fails.
+func TestGoalHolm(t *testing.T) {
+	seeds := []float64{0.8, 0.8, 0.8, 0.8, 0.8}
+	vs := []Verdict{
+		{PerSeed: seeds, Mean: 0.8, Goal: 0.9, P: 0.02},
+		{PerSeed: seeds, Mean: 0.8, Goal: 0.9, P: 0.02},
+		{PerSeed: seeds, Mean: 0.8, Goal: 0.9, P: 0.001},
+		{PerSeed: seeds, Mean: 0.95, Goal: 0.9, P: 0.002},
+		{PerSeed: seeds, Mean: 0.8, Goal: 0.9, P: 0.02},
+	}
+	want := []string{"cannot tell", "cannot tell", "holds", "fails", "cannot tell"}
+	wantP := []float64{0.06, 0.06, 0.005, 0.008, 0.06}
+	for i, v := range holmVerdicts(vs) {
+		if v.Verdict != want[i] || math.Abs(v.HolmP-wantP[i]) > 1e-12 {
+			t.Errorf("verdict %d: %s, Holm p %v; want %s, %v", i, v.Verdict, v.HolmP, want[i], wantP[i])
+		}
+	}
+}

@@ -66,15 +66,33 @@ func fairShare(load store.ClusterLoad, me string, held, maxHosts int) shareDecis
 }
 
 // rejoinGrace reports whether a node that rejoined at rejoined (after
-// being fenced) is still within one ttl of it at now. Meanwhile it takes
+// being fenced) is still within window of it at now. Meanwhile it takes
 // only free hosts, up to its share, and no hosts of nodes whose heartbeat
 // ended: after an outage of the database longer than the TTL every
 // heartbeat has ended, and those nodes are not dead but rejoining, each
 // freeing its own hosts as it does (RejoinCluster). Without the grace the
 // first node back would take every other node's hosts as orphans. A node
-// that really died keeps its hosts one TTL longer.
-func rejoinGrace(rejoined, now time.Time, ttl time.Duration) bool {
-	return !rejoined.IsZero() && now.Sub(rejoined) < ttl
+// that really died keeps its hosts that much longer (rejoinWindow).
+func rejoinGrace(rejoined, now time.Time, window time.Duration) bool {
+	return !rejoined.IsZero() && now.Sub(rejoined) < window
+}
+
+// retryWaiter is a Leaser whose calls retry a lost server connection,
+// sleeping up to RetryMaxWait between attempts (the PostgreSQL store).
+type retryWaiter interface{ RetryMaxWait() time.Duration }
+
+// rejoinWindow is the rejoin grace: one TTL, plus, where the store
+// retries lost connections, its longest sleep between attempts. Another
+// node fenced by the same outage may be in such a sleep when the server
+// comes back, and learns it is back only when it wakes: with the TTL
+// alone, a node asleep for longer (the store sleeps up to 10 s, test
+// clusters run with a TTL of 4 s) lost its hosts to the first node back
+// (TestClusterPostgresDownBeyondTTL failed so under load).
+func rejoinWindow(ttl time.Duration, l Leaser) time.Duration {
+	if rw, ok := l.(retryWaiter); ok {
+		return ttl + rw.RetryMaxWait()
+	}
+	return ttl
 }
 
 func ceilDiv(a, b int) int {
@@ -96,7 +114,7 @@ func (c *Crawler) balance(ctx context.Context) error {
 	read := time.Now() // after the store's clock read ExpiresIn: never early
 	cl.mu.Lock()
 	d := fairShare(load, cl.Node, c.keptLocked(), cl.MaxHosts)
-	if rejoinGrace(cl.rejoined, time.Now(), cl.LeaseTTL) {
+	if rejoinGrace(cl.rejoined, time.Now(), rejoinWindow(cl.LeaseTTL, cl.Leaser)) {
 		d.orphans = 0
 	}
 	cl.share.last, cl.share.load, cl.share.loadAt = d, load, read
@@ -107,7 +125,7 @@ func (c *Crawler) balance(ctx context.Context) error {
 	var leases []store.Lease
 	if d.acquire > 0 || d.orphans > 0 {
 		orphans := max(d.acquire, d.orphans)
-		if d.orphans == 0 && rejoinGrace(cl.rejoined, time.Now(), cl.LeaseTTL) {
+		if d.orphans == 0 && rejoinGrace(cl.rejoined, time.Now(), rejoinWindow(cl.LeaseTTL, cl.Leaser)) {
 			orphans = 0
 		}
 		if leases, err = cl.Leaser.AcquireShare(ctx, c.capture.ID, cl.Node, d.acquire, orphans); err != nil {

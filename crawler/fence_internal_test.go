@@ -29,6 +29,27 @@ func TestRejoinGrace(t *testing.T) {
 	}
 }
 
+// slowRetries is a Leaser whose store sleeps up to wait between retries.
+type slowRetries struct {
+	Leaser
+	wait time.Duration
+}
+
+func (s slowRetries) RetryMaxWait() time.Duration { return s.wait }
+
+// TestRejoinWindow: the grace covers one TTL plus the longest sleep of
+// the store's retries, in which another fenced node may be when the
+// server comes back; a store without retries gives the TTL alone.
+func TestRejoinWindow(t *testing.T) {
+	const ttl = 4 * time.Second
+	if got := rejoinWindow(ttl, slowRetries{wait: 10 * time.Second}); got != 14*time.Second {
+		t.Errorf("window with 10 s retry sleeps: %v, want 14s", got)
+	}
+	if got := rejoinWindow(ttl, nil); got != ttl {
+		t.Errorf("window without retries: %v, want the TTL", got)
+	}
+}
+
 // TestRenewTimeout: a renewal gives up before the fetch deadline a
 // timely renewal would keep (ttl - safety), by a poll, so it cannot hang
 // on a black-holed connection past it.

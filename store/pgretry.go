@@ -31,6 +31,14 @@ const (
 // call may keep retrying in all.
 type backoff struct{ first, maxWait, budget time.Duration }
 
+// RetryMaxWait is the longest a call sleeps between two attempts to reach
+// a lost server: a caller that waits for other processes using this
+// store to notice the server is back must allow them that long (the
+// crawler's rejoin grace after a cluster-wide outage).
+func (s *pgStore) RetryMaxWait() time.Duration { return s.retry.maxWait }
+
+var _ interface{ RetryMaxWait() time.Duration } = (*pgStore)(nil)
+
 // connLost reports whether err means the connection to the server was lost,
 // so the call may succeed on another one. Errors the server reports about
 // the statement itself, and ended contexts, are not retried.

@@ -26,37 +26,44 @@ const SketchSize = 64
 // shows as a small change rather than none.
 const shingleWords = 3
 
-// Sketch is a page text's bottom-k sketch: the SketchSize smallest
+// Sketch is a page text's bottom-k sketch (stored in page_graph.sketch:
+// changing the words, the shingles or the hash makes stored sketches
+// incomparable with new ones, so it needs a migration that clears them): the SketchSize smallest
 // distinct 32-bit hashes of its word 3-shingles, ascending. Nil for a
 // text without words.
 type Sketch []uint32
 
 // ContentSketch sketches text: words are maximal runs of letters and
 // digits, lower-cased; a text of fewer than three words is one shingle.
+// It keeps only the last three words' hashes, so a long text costs no
+// memory beyond the sketch.
 func ContentSketch(text string) Sketch {
-	wh := wordHashes(text)
-	if len(wh) == 0 {
-		return nil
-	}
-	n := max(1, len(wh)-shingleWords+1)
-	hs := make(Sketch, 0, min(n, SketchSize))
-	for i := range n {
-		hs = hs.keep(shingleHash(wh[i:min(len(wh), i+shingleWords)]))
+	var last [shingleWords]uint64
+	n := 0
+	var hs Sketch
+	eachWordHash(text, func(h uint64) {
+		copy(last[:], last[1:])
+		last[shingleWords-1] = h
+		if n++; n >= shingleWords {
+			hs = hs.keep(shingleHash(last[:]))
+		}
+	})
+	if n > 0 && n < shingleWords {
+		hs = hs.keep(shingleHash(last[shingleWords-n:]))
 	}
 	return hs
 }
 
-// wordHashes are the FNV-1a hashes of text's words, lower-cased, in one
-// pass without copying the text.
-func wordHashes(text string) []uint64 {
+// eachWordHash calls f with the FNV-1a hash of each of text's words,
+// lower-cased, in order, in one pass without copying the text.
+func eachWordHash(text string, f func(uint64)) {
 	const offset, prime = 14695981039346656037, 1099511628211
-	var out []uint64
 	h, in := uint64(offset), false
 	var buf [utf8.UTFMax]byte
 	for _, r := range text {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			if in {
-				out = append(out, h)
+				f(h)
 			}
 			h, in = offset, false
 			continue
@@ -74,9 +81,8 @@ func wordHashes(text string) []uint64 {
 		}
 	}
 	if in {
-		out = append(out, h)
+		f(h)
 	}
-	return out
 }
 
 // shingleHash combines the words' hashes, each rotated by its position

@@ -1,6 +1,6 @@
 // Package testkit holds the small helpers that tests of several packages
-// share: waiting on a condition, and the process's CPU time for
-// benchmarks. It imports nothing of the product, so any package's tests
+// share: waiting on a condition, and the process's (or a thread's) CPU
+// time for benchmarks. It imports nothing of the product, so any package's tests
 // may use it.
 //
 // Concurrency: every function is safe to call from any goroutine that may

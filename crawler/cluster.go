@@ -205,7 +205,7 @@ func (c *Crawler) clusterStart(ctx context.Context) error {
 
 // clusterCommit is commit in cluster mode: URLs of held hosts get seqs and
 // join the frontier; URLs of other hosts go to the pending queue once.
-func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (kept []frontier.URL, logErr, err error) {
+func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) (kept []frontier.URL, logErr, err error) {
 	cl := c.cl
 	cl.mu.Lock()
 	defer cl.mu.Unlock()

@@ -133,6 +133,7 @@ func mergeWritten(g writtenGroup, written <-chan writtenGroup) writtenGroup {
 			}
 			g.group = append(g.group, next.group...)
 			g.results = append(g.results, next.results...)
+			g.lines += next.lines
 			g.settle = next.settle // later groups' marks are later
 		default:
 			return g
@@ -147,6 +148,9 @@ type writtenGroup struct {
 	// settle marks the WARC files rotated out once the group was written:
 	// those hold committed groups' records only once it is committed.
 	settle warc.SettleMark
+	// lines are the group's crawl.log lines, formatted by the writer
+	// (groupLines) and written by the indexer before its commit.
+	lines crawllog.Lines
 }
 
 // failure is the failed commit that ended the WARC unit, or nil.
@@ -218,8 +222,24 @@ func (c *Crawler) writeGroupTurn(ctx context.Context, group []*archived) written
 	defer sw.stop()
 	c.writeGroup(withStopwatch(ctx, sw), group, g.results)
 	g.settle = c.warc.Mark()
+	g.lines = groupLines(group, g.results)
 	sw.lap(SerialWARC)
 	return g
+}
+
+// groupLines formats the crawl.log lines of a written group's exchanges.
+// The writer formats them, so that the indexer, the slower stage and the
+// serial path's bottleneck, only writes them (issue 33: formatting was
+// about half of its crawl.log step); their time is when the group's WARC
+// records were written.
+func groupLines(group []*archived, results []archivedResult) crawllog.Lines {
+	var lines []crawllog.Entry
+	for i, a := range group {
+		if results[i].err == nil && a.entry.URI != "" {
+			lines = append(lines, logEntry(a.entry, results[i].recs))
+		}
+	}
+	return crawllog.FormatLines(lines...)
 }
 
 // indexGroup is the indexer's turn for a written group: its crawl.log
@@ -259,7 +279,7 @@ func (c *Crawler) indexGroup(ctx context.Context, g writtenGroup) {
 	// The leases the group's fetches were made under: a cluster store
 	// refuses the group if one has passed to another node meanwhile.
 	b.Epochs = c.coord.epochs(hosts)
-	if err := c.commitAndLog(ctx, group, results, b, cands, g.settle); err != nil {
+	if err := c.commitAndLog(ctx, group, results, b, cands, g); err != nil {
 		for i := range results {
 			if results[i].err == nil {
 				results[i].err = err
@@ -278,14 +298,8 @@ func (c *Crawler) indexGroup(ctx context.Context, g writtenGroup) {
 // commitAndLog commits a written group with its crawl.log lines and
 // settles the WARC files it fills; if the commit fails, it abandons the
 // WARC files for repair and returns the error every later group gets.
-func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL, settle warc.SettleMark) error {
-	var lines []crawllog.Entry
-	for i, a := range group {
-		if results[i].err == nil && a.entry.URI != "" {
-			lines = append(lines, logEntry(a.entry, results[i].recs))
-		}
-	}
-	_, logErr, err := c.commit(ctx, b, cands, lines)
+func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results []archivedResult, b store.Batch, cands []frontier.URL, g writtenGroup) error {
+	_, logErr, err := c.commit(ctx, b, cands, g.lines)
 	if err != nil {
 		failed := fmt.Errorf("index commit to %s failed, crawl stopped (resume repairs the WARC left .open): %w",
 			store.Redact(c.job.Store), err)
@@ -304,7 +318,7 @@ func (c *Crawler) commitAndLog(ctx context.Context, group []*archived, results [
 	}
 	// Files rotated out by the group written behind this one may hold
 	// its unindexed records: they stay .open (SettleTo).
-	return errors.Join(logErr, c.warc.SettleTo(settle))
+	return errors.Join(logErr, c.warc.SettleTo(g.settle))
 }
 
 // logEntry completes an exchange's crawl.log line from its written
@@ -339,12 +353,12 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 // with the new URLs among cands and the log's length (logThenMark), then
 // hands the new URLs to the frontier; logErr is the lines' failure, err
 // the commit's.
-func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
+func (c *Crawler) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) (fresh []frontier.URL, logErr, err error) {
 	return c.coord.commit(ctx, b, cands, lines)
 }
 
 // commitLocal is commit on a single node: it numbers the URLs itself.
-func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error) {
+func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) (fresh []frontier.URL, logErr, err error) {
 	for _, u := range cands {
 		if len(u.URL) > 8 && u.URL[:8] == "https://" {
 			c.scope.noteHTTPS(u.Host)

@@ -37,7 +37,7 @@ type coordinator interface {
 	start(ctx context.Context) error
 	// commit stores a batch and the new URLs among cands (see
 	// Crawler.commit for the contract).
-	commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) (fresh []frontier.URL, logErr, err error)
+	commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) (fresh []frontier.URL, logErr, err error)
 	// holds reports whether this process may fetch host's URLs.
 	holds(host string) bool
 	// mayFetch is holds checked immediately before a request: in a
@@ -106,7 +106,7 @@ func (s singleNode) start(ctx context.Context) error {
 	return s.c.seed(ctx)
 }
 
-func (s singleNode) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) ([]frontier.URL, error, error) {
+func (s singleNode) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) ([]frontier.URL, error, error) {
 	return s.c.commitLocal(ctx, b, cands, lines)
 }
 
@@ -143,7 +143,7 @@ func (clusterNode) configure(*frontier.Config) {}
 
 func (n clusterNode) start(ctx context.Context) error { return n.c.clusterStart(ctx) }
 
-func (n clusterNode) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines []crawllog.Entry) ([]frontier.URL, error, error) {
+func (n clusterNode) commit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) ([]frontier.URL, error, error) {
 	return n.c.clusterCommit(ctx, b, cands, lines)
 }
 

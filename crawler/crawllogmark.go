@@ -24,8 +24,8 @@ import (
 // logThenMark writes a commit's lines and returns the mark that commit
 // records. Call with logMu held. If the write fails, the mark leaves the
 // lines out and the error is returned with it.
-func (c *Crawler) logThenMark(lines []crawllog.Entry) (*store.LogMark, error) {
-	err := c.clog.Log(lines...)
+func (c *Crawler) logThenMark(lines crawllog.Lines) (*store.LogMark, error) {
+	err := c.clog.WriteLines(lines)
 	return &store.LogMark{Node: c.coord.node(), Bytes: c.clog.Size()}, err
 }
 

@@ -29,7 +29,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
 	c.logMu.Lock()
 	var logErr error
-	b.Log, logErr = c.logThenMark([]crawllog.Entry{e})
+	b.Log, logErr = c.logThenMark(crawllog.FormatLines(e))
 	err := c.store.Commit(ctx, b)
 	c.logMu.Unlock()
 	if err != nil {

@@ -278,7 +278,7 @@ func (f *liveFetcher) round(ps []refresh.PageID, out []refresh.Obs) error {
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)
 	// A URL already in the capture (a resumed cycle's) is not queued again.
-	if _, _, err := c.commit(f.ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil); err != nil {
+	if _, _, err := c.commit(f.ctx, store.Batch{CaptureID: c.capture.ID}, cands, ""); err != nil {
 		return err
 	}
 	if err := c.frontier.WaitIdle(f.ctx); err != nil {

@@ -54,7 +54,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 	if len(cands) == 0 {
 		return errors.New("no seed is in scope")
 	}
-	_, _, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands, nil)
+	_, _, err := c.commit(ctx, store.Batch{CaptureID: c.capture.ID}, cands, "")
 	return err
 }
 

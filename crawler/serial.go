@@ -41,7 +41,8 @@ type SerialStep int
 // The committer's steps, in the order a group goes through them.
 const (
 	// SerialWARC: appending the group's built records to the WARC file
-	// (and the writer's own bookkeeping).
+	// (and the writer's own bookkeeping, formatting the group's crawl.log
+	// lines among it).
 	SerialWARC SerialStep = iota
 	// SerialSync: the WARC file's fsync, one a group. Waiting on the
 	// disk, not using a core: its share of a page is the fsync's latency
@@ -52,7 +53,8 @@ const (
 	// SerialFrontier: numbering the group's new URLs and adding them to
 	// the frontier (its locks), with their change rates.
 	SerialFrontier
-	// SerialLog: writing the group's crawl.log lines.
+	// SerialLog: writing the group's crawl.log lines (formatted by the
+	// writer stage).
 	SerialLog
 	// SerialIndex: the store transaction (index rows, URL states,
 	// discoveries, crawl.log mark).

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -85,15 +84,6 @@ func queueProvenance(batch *pgx.Batch, rows []HostProvenance) {
 
 const sqliteInsertProvenance = `INSERT INTO host_provenance (` + provenanceCols + `)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, record_id) DO NOTHING`
-
-func sqliteInsertProvenanceRows(ctx context.Context, tx *sql.Tx, rows []HostProvenance) error {
-	for _, p := range rows {
-		if _, err := tx.ExecContext(ctx, sqliteInsertProvenance, p.args(p.Time.UnixMicro())...); err != nil {
-			return fmt.Errorf("provenance record %s: %w", p.RecordID, err)
-		}
-	}
-	return nil
-}
 
 const selectProvenance = `SELECT ` + provenanceCols + ` FROM host_provenance WHERE capture_id = %s ORDER BY host, time, id`
 

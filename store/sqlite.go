@@ -29,22 +29,10 @@ type sqliteStore struct {
 	w    *sql.DB
 	r    *sql.DB
 
-	stmtMu sync.Mutex
-	stmts  *sqliteStmts // prepared on first Commit, after Migrate
-}
-
-type sqliteStmts struct {
-	// setLogMark too: parsing its upsert anew was a third of Commit's CPU
-	// in the crawl profile (issue 11).
-	insRecord, insURL, setState, setLogMark *sql.Stmt
-}
-
-func (st *sqliteStmts) close() {
-	for _, s := range []*sql.Stmt{st.insRecord, st.insURL, st.setState, st.setLogMark} {
-		if s != nil {
-			s.Close()
-		}
-	}
+	// commit is Commit's statements, prepared on the writer connection
+	// (sqlitecommit.go); commitMu guards it.
+	commitMu sync.Mutex
+	commit   *sqliteCommitStmts
 }
 
 // sqlitePragmas apply to every connection. synchronous=NORMAL in WAL mode
@@ -104,13 +92,8 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 }
 
 func (s *sqliteStore) Close() error {
-	s.stmtMu.Lock()
-	if s.stmts != nil {
-		s.stmts.close()
-		s.stmts = nil
-	}
-	s.stmtMu.Unlock()
-	return errors.Join(s.r.Close(), s.w.Close())
+	err := s.closeCommitStmts()
+	return errors.Join(err, s.r.Close(), s.w.Close())
 }
 
 // Migrate applies missing migrations in one IMMEDIATE transaction, which
@@ -298,107 +281,11 @@ func (s *sqliteStore) Captures(ctx context.Context, jobID int64) ([]Capture, err
 	return cs, nil
 }
 
-func (s *sqliteStore) commitStmts(ctx context.Context) (*sqliteStmts, error) {
-	s.stmtMu.Lock()
-	defer s.stmtMu.Unlock()
-	if s.stmts != nil {
-		return s.stmts, nil
-	}
-	var st sqliteStmts
-	for _, p := range []struct {
-		stmt **sql.Stmt
-		sql  string
-	}{
-		{&st.insRecord, `INSERT INTO records (` + recordInsertCols + `)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&st.insURL, `INSERT INTO urls (` + urlCols + `)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (capture_id, surt) DO NOTHING`},
-		{&st.setState, `UPDATE urls SET state = ?, attempts = ? WHERE capture_id = ? AND surt = ?`},
-		{&st.setLogMark, fmt.Sprintf(setLogMarkSQL, "?, ?, ?")},
-	} {
-		var err error
-		if *p.stmt, err = s.w.PrepareContext(ctx, p.sql); err != nil {
-			st.close()
-			return nil, err
-		}
-	}
-	s.stmts = &st
-	return s.stmts, nil
-}
-
 // Columns in the order the insert statements and scans use.
 const (
 	recordInsertCols = `capture_id, url, surt, time, record_type, record_id, status, mime, payload_digest, text_digest, length, etag, last_modified, warc_file, file_offset, record_length, phase, payload_sha256`
 	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts, rate_source`
 )
-
-func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
-	p, err := prepareBatch(b)
-	if err != nil {
-		return err
-	}
-	// INSERT OR IGNORE costs SQLite no more than a plain insert.
-	p = p.freshAsDiscovered()
-	st, err := s.commitStmts(ctx)
-	if err != nil {
-		return fmt.Errorf("store: commit: prepare: %w", err)
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: commit: %w", err)
-	}
-	defer tx.Rollback()
-	if err := sqliteApply(ctx, tx, st, p); err != nil {
-		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
-	}
-	return nil
-}
-
-// sqliteApply writes records, then discoveries, then state changes, so a
-// batch may settle the state of a URL it also discovers.
-func sqliteApply(ctx context.Context, tx *sql.Tx, st *sqliteStmts, p prepared) error {
-	if len(p.records) > 0 {
-		ins := tx.StmtContext(ctx, st.insRecord)
-		for _, r := range p.records {
-			if _, err := ins.ExecContext(ctx, r.CaptureID, r.URL, r.SURT, r.Time.UnixMicro(), r.RecordType, r.RecordID, r.Status,
-				r.MIME, r.PayloadDigest, r.TextDigest, r.Length, r.ETag, r.LastModified, r.WARCFile, r.Offset, r.RecordLength, r.Phase, r.PayloadSHA256); err != nil {
-				return fmt.Errorf("record %s: %w", r.RecordID, err)
-			}
-		}
-	}
-	if err := sqliteInsertProvenanceRows(ctx, tx, p.provenance); err != nil {
-		return err
-	}
-	if len(p.discovered) > 0 {
-		ins := tx.StmtContext(ctx, st.insURL)
-		for _, u := range p.discovered {
-			if _, err := ins.ExecContext(ctx, u.CaptureID, u.SURT, u.URL, u.Host, u.Seq, u.ParentSeq, u.HopPath, u.Via, u.Rate, string(u.State), u.Attempts, u.RateSource); err != nil {
-				return fmt.Errorf("discovered %s: %w", u.URL, err)
-			}
-		}
-	}
-	if p.log != nil {
-		if _, err := tx.StmtContext(ctx, st.setLogMark).ExecContext(ctx, p.captureID, p.log.Node, p.log.Bytes); err != nil {
-			return fmt.Errorf("crawl.log mark: %w", err)
-		}
-	}
-	if len(p.states) > 0 {
-		upd := tx.StmtContext(ctx, st.setState)
-		for _, sc := range p.states {
-			res, err := upd.ExecContext(ctx, string(sc.State), sc.Attempts, p.captureID, sc.SURT)
-			if err != nil {
-				return fmt.Errorf("state of %s: %w", sc.SURT, err)
-			}
-			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				return fmt.Errorf("state of %s: URL not in the capture's frontier", sc.SURT)
-			}
-		}
-	}
-	return nil
-}
 
 func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
 	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)

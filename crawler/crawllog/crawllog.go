@@ -213,19 +213,36 @@ func wholeLines(f *os.File) (int64, error) {
 	return 0, nil
 }
 
-// Log writes the entries, in order, in one write.
-func (w *Writer) Log(es ...Entry) error {
-	if len(es) == 0 {
-		return nil
-	}
+// Lines is entries formatted as crawl.log lines, each with its newline,
+// for WriteLines. Formatting apart from writing lets a caller format on
+// one goroutine and write on another: the crawler's committer formats a
+// group's lines in its writer stage, off the serial indexer that writes
+// them (issue 33).
+type Lines string
+
+// FormatLines formats the entries, in order.
+func FormatLines(es ...Entry) Lines {
 	var b strings.Builder
 	for _, e := range es {
 		b.WriteString(Format(e))
 		b.WriteByte('\n')
 	}
+	return Lines(b.String())
+}
+
+// Log writes the entries, in order, in one write.
+func (w *Writer) Log(es ...Entry) error {
+	return w.WriteLines(FormatLines(es...))
+}
+
+// WriteLines writes formatted lines in one write, as Log does.
+func (w *Writer) WriteLines(l Lines) error {
+	if l == "" {
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n, err := w.f.WriteString(b.String())
+	n, err := w.f.WriteString(string(l))
 	if err != nil {
 		// A short write (a full disk) would leave half a line for the
 		// next one to join.

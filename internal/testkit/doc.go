@@ -1,7 +1,7 @@
 // Package testkit holds the small helpers that tests of several packages
-// share: waiting on a condition, and the process's CPU time for
-// benchmarks. It imports nothing of the product, so any package's tests
-// may use it.
+// share: waiting on a condition, and CPU clocks for benchmarks. CPUTime
+// is the process's, ThreadCPUTime the calling thread's. It imports
+// nothing of the product, so any package's tests may use it.
 //
 // Concurrency: every function is safe to call from any goroutine that may
 // call the testing.TB it is given.

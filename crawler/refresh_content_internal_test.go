@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/scheduler/refresh"
 	"github.com/sharc-archive/sharc/store"
@@ -66,26 +67,6 @@ func sketchText(i, v int) string {
 		}
 	}
 	return strings.Join(ws, " ")
-}
-
-// shingleChange is 1 − the Jaccard resemblance of two texts' word
-// 3-shingles, counted here from the texts themselves (no sketch).
-func shingleChange(a, b string) float64 {
-	set := func(s string) map[string]bool {
-		ws, out := strings.Fields(s), map[string]bool{}
-		for j := 0; j+3 <= len(ws); j++ {
-			out[strings.Join(ws[j:j+3], " ")] = true
-		}
-		return out
-	}
-	sa, sb := set(a), set(b)
-	both := 0
-	for k := range sa {
-		if sb[k] {
-			both++
-		}
-	}
-	return 1 - float64(both)/float64(len(sa)+len(sb)-both)
 }
 
 func (s *sketchSite) job(t *testing.T, dir, capture string) *job.Job {
@@ -166,7 +147,7 @@ func checkMagnitudes(t *testing.T, repo refreshRepo) {
 			t.Fatalf("%s is not in the repository %v", u, repo.urls)
 		}
 		for c := 1; c <= 2; c++ {
-			want := shingleChange(sketchText(i, c-1), sketchText(i, c))
+			want := testkit.ShingleChange(sketchText(i, c-1), sketchText(i, c))
 			got, ok := repo.hist.Magnitude(c, refresh.PageID(p))
 			if !ok || math.Abs(got-want) > 1e-6 { // the history keeps float32
 				t.Errorf("page %d, cycle %d (%v): magnitude %v (known %v), want %v", i, c, repo.hist.At(c, refresh.PageID(p)), got, ok, want)
@@ -197,7 +178,7 @@ func TestLiveFetcherMagnitudes(t *testing.T) {
 	f := &liveFetcher{c: cr, ctx: ctx, urls: urls, stored: []refresh.Sketch{v0, v0, nil, nil}}
 	ps := []refresh.PageID{0, 1, 2, 3}
 	got := f.magnitudes(ps, []refresh.Obs{refresh.Changed, refresh.Unchanged, refresh.Changed, refresh.Unchanged})
-	want := []float64{shingleChange(sketchText(2, 0), sketchText(2, 1)), 0, -1, -1}
+	want := []float64{testkit.ShingleChange(sketchText(2, 0), sketchText(2, 1)), 0, -1, -1}
 	for i := range want {
 		if math.Abs(got[i]-want[i]) > 1e-12 {
 			t.Errorf("%s: magnitude %v, want %v", urls[i], got[i], want[i])

@@ -2,34 +2,16 @@ package refresh
 
 import (
 	"fmt"
+	"github.com/sharc-archive/sharc/internal/testkit"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
 
-// exactChange is the changed fraction computed without sketches: 1 − the
-// Jaccard resemblance of the two texts' sets of word 3-shingles, as
-// strings. It is the reference ChangedFraction estimates.
-func exactChange(a, b string) float64 {
-	sa, sb := shingleSet(a), shingleSet(b)
-	inter := 0
-	for s := range sa {
-		if sb[s] {
-			inter++
-		}
-	}
-	return 1 - float64(inter)/float64(len(sa)+len(sb)-inter)
-}
-
-func shingleSet(text string) map[string]bool {
-	ws := strings.Fields(text)
-	out := map[string]bool{}
-	for i := 0; i+3 <= len(ws); i++ {
-		out[strings.Join(ws[i:i+3], " ")] = true
-	}
-	return out
-}
+// exactChange is the changed fraction computed without sketches, the
+// reference ChangedFraction estimates.
+func exactChange(a, b string) float64 { return testkit.ShingleChange(a, b) }
 
 // wordsText is n distinct words w<seed>x<i>; rewrite replaces the words
 // at the given positions.

@@ -2,11 +2,12 @@ package refresh
 
 import (
 	"fmt"
-	"github.com/sharc-archive/sharc/internal/testkit"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // exactChange is the changed fraction computed without sketches, the

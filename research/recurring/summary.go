@@ -271,6 +271,9 @@ func Markdown(caps []Capture, visitRevisit func(string) bool, goalFrom int) stri
 				b.WriteString(" | –")
 				continue
 			}
+			if math.Abs(m) < 0.005 {
+				m = 0 // not "-0.00"
+			}
 			fmt.Fprintf(&b, " | %.2f ± %.2f", m, h)
 		}
 		b.WriteString(" |\n")

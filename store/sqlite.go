@@ -287,8 +287,15 @@ const (
 	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts, rate_source`
 )
 
+// The frontier's queries: urls_host_seq serves both, in order
+// (TestURLsQueriesUseIndexes).
+const (
+	sqliteFrontierSQL     = `SELECT ` + urlCols + ` FROM urls WHERE capture_id = ? ORDER BY host, seq`
+	sqliteHostFrontierSQL = `SELECT ` + urlCols + ` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`
+)
+
 func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
-	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, sqliteFrontierSQL, captureID)
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
 	}
@@ -304,7 +311,7 @@ func scanSQLiteURL(row interface{ Scan(...any) error }) (FrontierURL, error) {
 }
 
 func (s *sqliteStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
-	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`, captureID, host)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, sqliteHostFrontierSQL, captureID, host)
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
 	}

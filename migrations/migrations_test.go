@@ -21,50 +21,13 @@ func TestForBothDialectsAgree(t *testing.T) {
 		if pg[i].Version != i+1 || pg[i].Version != lite[i].Version || pg[i].Name != lite[i].Name {
 			t.Errorf("migration %d: postgres %d_%s, sqlite %d_%s", i, pg[i].Version, pg[i].Name, lite[i].Version, lite[i].Name)
 		}
-		pgSQL, liteSQL := stripComments(pg[i].SQL), stripComments(lite[i].SQL)
-		// A migration that is a no-op in one dialect (0014, 0015, 0025)
-		// may change the other's storage, not its tables: whatever
-		// table it drops it creates again (0025 rebuilds SQLite's urls).
-		if other, ok := noOpPair(pgSQL, liteSQL); ok {
-			if c, d := strings.Count(other, "CREATE TABLE"), strings.Count(other, "DROP TABLE"); c != d {
-				t.Errorf("%s: a no-op in one dialect, but the other creates %d tables and drops %d", pg[i].Name, c, d)
-			}
-			continue
-		}
 		// Same tables and indexes in both dialects.
 		for _, obj := range []string{"CREATE TABLE", "CREATE INDEX", "CREATE UNIQUE INDEX"} {
-			if a, b := strings.Count(pgSQL, obj), strings.Count(liteSQL, obj); a != b {
+			if a, b := strings.Count(pg[i].SQL, obj), strings.Count(lite[i].SQL, obj); a != b {
 				t.Errorf("%s: %q appears %d times in postgres, %d in sqlite", pg[i].Name, obj, a, b)
 			}
 		}
 	}
-}
-
-// stripComments drops the "--" comments of a migration's SQL (none of
-// the migrations has "--" inside a string).
-func stripComments(sql string) string {
-	var b strings.Builder
-	for line := range strings.Lines(sql) {
-		code, _, _ := strings.Cut(line, "--")
-		b.WriteString(code)
-		if !strings.HasSuffix(code, "\n") {
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
-}
-
-// noOpPair reports whether one of a migration's two dialects is a no-op
-// (its only statement SELECT 1), and returns the other's SQL.
-func noOpPair(pg, lite string) (string, bool) {
-	noOp := func(sql string) bool { return strings.TrimSpace(sql) == "SELECT 1;" }
-	switch {
-	case noOp(pg):
-		return lite, true
-	case noOp(lite):
-		return pg, true
-	}
-	return "", false
 }
 
 func TestForUnknownDialect(t *testing.T) {

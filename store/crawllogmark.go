@@ -50,6 +50,11 @@ func logMarkResult(captureID int64, node string, n int64, err, noRows error) (in
 	return n, nil
 }
 
+// sqliteInFrontierSQL looks up n SURTs of a capture in urls' primary key.
+func sqliteInFrontierSQL(n int) string {
+	return `SELECT surt FROM urls WHERE capture_id = ? AND surt IN (?` + strings.Repeat(", ?", n-1) + `)`
+}
+
 func (s *sqliteStore) InFrontier(ctx context.Context, captureID int64, surts []string) (map[string]bool, error) {
 	in := make(map[string]bool, len(surts))
 	for start := 0; start < len(surts); start += maxInFrontier {
@@ -58,7 +63,7 @@ func (s *sqliteStore) InFrontier(ctx context.Context, captureID int64, surts []s
 		for _, s := range part {
 			args = append(args, s)
 		}
-		q := `SELECT surt FROM urls WHERE capture_id = ? AND surt IN (?` + strings.Repeat(", ?", len(part)-1) + `)`
+		q := sqliteInFrontierSQL(len(part))
 		found, err := sqliteAll(ctx, s.r, func(row interface{ Scan(...any) error }) (string, error) {
 			var v string
 			return v, row.Scan(&v)

@@ -33,6 +33,10 @@ type sqliteStore struct {
 	// (sqlitecommit.go); commitMu guards it.
 	commitMu sync.Mutex
 	commit   *sqliteCommitStmts
+
+	// ck checkpoints the WAL from its own connection, off the
+	// committer's path (sqlitecheckpoint.go).
+	ck *sqliteCheckpointer
 }
 
 // sqlitePragmas apply to every connection. synchronous=NORMAL in WAL mode
@@ -40,21 +44,35 @@ type sqliteStore struct {
 // crawler's repair (FileEnds) copes with an index behind its WARC files.
 const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 
-// sqliteAutocheckpoint is the writer's wal_autocheckpoint, in pages:
-// the commit that brings the WAL past it copies the WAL into the
-// database and syncs both. SQLite's default, 1,000 pages (4 MB), is less
-// than one 100-page commit of a large capture dirties (each index entry
-// lands on a leaf of its own once the indexes outgrow the page cache),
-// so nearly every commit paid for a checkpoint and its fsyncs and wrote
-// the same hot pages (table tails, upper index levels) again. At 25,000
-// pages (about 100 MB of WAL at 4 KiB pages) BenchmarkCommitScale's 10^6
-// rows go in at 12,483-13,263 rows/s against 8,817-9,029 (make
-// bench-commit BACKEND=sqlite; docs/benchmarks.md, "At capture scale").
-// The WAL file grows to about that size; a crash loses nothing more,
-// since commits are in the WAL either way, and Close checkpoints it all.
-const sqliteAutocheckpoint = 25000
+// sqliteWALLimits are a store's WAL checkpoint settings
+// (sqlitecheckpoint.go); tests lower them.
+type sqliteWALLimits struct {
+	// writerCap is the writer's wal_autocheckpoint, in pages: the commit
+	// that brings the WAL past it copies the WAL into the database and
+	// syncs both. SQLite's default, 1,000 pages (4 MB), is less than one
+	// 100-page commit of a large capture dirties (each index entry lands
+	// on a leaf of its own once the indexes outgrow the page cache), so
+	// nearly every commit paid for a checkpoint and its fsyncs and wrote
+	// the same hot pages (table tails, upper index levels) again. At
+	// 25,000 pages (about 100 MB of WAL at 4 KiB pages)
+	// BenchmarkCommitScale's 10^6 rows went in at 12,483-13,263 rows/s
+	// against 8,817-9,029 (make bench-commit BACKEND=sqlite;
+	// docs/benchmarks.md, "At capture scale"). Since issue 33 a
+	// background connection checkpoints every checkpointRows rows, and
+	// this is only the bound (sqliteWALCap). The WAL file grows to about
+	// that size; a crash loses nothing more, since commits are in the WAL
+	// either way, and Close checkpoints it all.
+	writerCap int
+	// checkpointRows is how many committed rows wake the background
+	// checkpoint (sqliteCheckpointRows).
+	checkpointRows int64
+}
 
 func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore, error) {
+	return openSQLiteWAL(ctx, path, log, sqliteWALLimits{writerCap: sqliteWALCap, checkpointRows: sqliteCheckpointRows})
+}
+
+func openSQLiteWAL(ctx context.Context, path string, log *zap.Logger, wal sqliteWALLimits) (*sqliteStore, error) {
 	path = strings.TrimPrefix(path, "//")
 	if path == "" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, ":memory:") {
 		// An in-memory database would be private to each connection of
@@ -66,8 +84,9 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	// Only the writer commits, so only it checkpoints.
-	w, err := sql.Open("sqlite", fmt.Sprintf("%s?%s&_txlock=immediate&_pragma=wal_autocheckpoint(%d)", path, sqlitePragmas, sqliteAutocheckpoint))
+	// The writer checkpoints only past wal.writerCap; the background
+	// checkpointer does the rest.
+	w, err := sql.Open("sqlite", fmt.Sprintf("%s?%s&_txlock=immediate&_pragma=wal_autocheckpoint(%d)", path, sqlitePragmas, wal.writerCap))
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +107,20 @@ func openSQLite(ctx context.Context, path string, log *zap.Logger) (*sqliteStore
 		r.Close()
 		return nil, err
 	}
-	return &sqliteStore{log: log, path: path, w: w, r: r}, nil
+	ck, err := startCheckpointer(ctx, path, wal.checkpointRows, log)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	return &sqliteStore{log: log, path: path, w: w, r: r, ck: ck}, nil
 }
 
+// Close stops the background checkpoint before closing the writer, whose
+// connection, the last to close, checkpoints the whole WAL.
 func (s *sqliteStore) Close() error {
 	err := s.closeCommitStmts()
-	return errors.Join(err, s.r.Close(), s.w.Close())
+	return errors.Join(err, s.ck.close(), s.r.Close(), s.w.Close())
 }
 
 // Migrate applies missing migrations in one IMMEDIATE transaction, which
@@ -287,8 +314,15 @@ const (
 	urlCols          = `capture_id, surt, url, host, seq, parent_seq, hop_path, via, rate, state, attempts, rate_source`
 )
 
+// The frontier's queries: urls_host_seq serves both, in order
+// (TestURLsQueriesUseIndexes).
+const (
+	sqliteFrontierSQL     = `SELECT ` + urlCols + ` FROM urls WHERE capture_id = ? ORDER BY host, seq`
+	sqliteHostFrontierSQL = `SELECT ` + urlCols + ` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`
+)
+
 func (s *sqliteStore) Frontier(ctx context.Context, captureID int64) ([]FrontierURL, error) {
-	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? ORDER BY host, seq`, captureID)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, sqliteFrontierSQL, captureID)
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier of capture %d: %w", captureID, err)
 	}
@@ -304,7 +338,7 @@ func scanSQLiteURL(row interface{ Scan(...any) error }) (FrontierURL, error) {
 }
 
 func (s *sqliteStore) HostFrontier(ctx context.Context, captureID int64, host string) ([]FrontierURL, error) {
-	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, `SELECT `+urlCols+` FROM urls WHERE capture_id = ? AND host = ? ORDER BY seq`, captureID, host)
+	us, err := sqliteAll(ctx, s.r, scanSQLiteURL, sqliteHostFrontierSQL, captureID, host)
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier of %s in capture %d: %w", host, captureID, err)
 	}

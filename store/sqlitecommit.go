@@ -152,6 +152,7 @@ func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
 	if err := conn.Raw(func(dc any) error { return s.commitOn(ctx, dc, p) }); err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
 	}
+	s.ck.committed(len(p.records) + len(p.provenance) + len(p.discovered) + len(p.states))
 	return nil
 }
 

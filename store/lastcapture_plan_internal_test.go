@@ -27,22 +27,9 @@ func TestLastCapturePlan(t *testing.T) {
 		if err := s.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		rows, err := s.r.QueryContext(ctx, "EXPLAIN QUERY PLAN "+sqliteLastCaptureSQL, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var plan strings.Builder
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan.WriteString(detail + "\n")
-		}
-		if !strings.Contains(plan.String(), "records_url_history") {
-			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan.String())
+		plan := sqlitePlan(ctx, t, s.r, sqliteLastCaptureSQL, url)
+		if !strings.Contains(plan, "records_url_history") {
+			t.Errorf("LastCapture plan does not use records_url_history:\n%s", plan)
 		}
 	})
 	t.Run("postgres", func(t *testing.T) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -67,7 +68,7 @@ func TestURLsQueriesUseIndexes(t *testing.T) {
 		{"CaptureTotals", captureTotalsSQLite, []any{c}, "urls", false},
 		{"report pages", fmt.Sprintf(pageJoin, "?", "0"), []any{c}, "sqlite_autoindex_urls_1", false},
 	} {
-		plan := sqlitePlan(ctx, t, s, q.sql, q.args...)
+		plan := sqlitePlan(ctx, t, s.w, q.sql, q.args...)
 		for line := range strings.Lines(plan) {
 			// urls is "u" in the report's join.
 			if strings.HasPrefix(line, "SCAN u") {
@@ -83,11 +84,10 @@ func TestURLsQueriesUseIndexes(t *testing.T) {
 	}
 }
 
-// sqlitePlan is the EXPLAIN QUERY PLAN of q on the writer, one step a
-// line.
-func sqlitePlan(ctx context.Context, t *testing.T, s *sqliteStore, q string, args ...any) string {
+// sqlitePlan is the EXPLAIN QUERY PLAN of q on db, one step a line.
+func sqlitePlan(ctx context.Context, t *testing.T, db *sql.DB, q string, args ...any) string {
 	t.Helper()
-	rows, err := s.w.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
+	rows, err := db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, q)
 	}

@@ -81,8 +81,8 @@ func (c *Crawler) wireStage(s stage) stage {
 	case extractStage:
 		return extractStage{links: c}
 	case writeStage:
-		return writeStage{visitRevisit: c.job.Capture.Mode == job.ModeVisitRevisit, commit: c,
-			counts: writeCounts{bytes: &c.bytes, fetched: &c.fetched, revisitPhase: &c.revisitPhase, finished: &c.finished}}
+		return writeStage{visitRevisit: c.job.Capture.Mode == job.ModeVisitRevisit, commit: c, limits: c,
+			counts: writeCounts{bytes: &c.bytes, fetched: &c.fetched, revisitPhase: &c.revisitPhase, finished: &c.finished, handed: &c.handed}}
 	case scheduleStage:
 		return scheduleStage{pages: &c.pages, frontier: c.frontier, obs: c.obs(), limits: c}
 	}
@@ -132,6 +132,9 @@ type item struct {
 	drops    []drop           // links it dropped, logged by schedule
 	graph    *store.PageGraph // extract: the page's row for refresh policies, or nil
 	state    store.URLState   // write: the URL's new state
+	// committing, set by a stage that handed the task to the committer
+	// (write), waits for the commit and says how it ended.
+	committing func() error
 }
 
 // close releases the spooled response.
@@ -141,17 +144,63 @@ func (it *item) close() {
 	}
 }
 
-// process takes one task through the chain.
+// process takes one task through the chain. A stage that hands the task
+// to the committer (write) leaves the rest of the chain to afterCommit,
+// and the worker is free at once.
 func (c *Crawler) process(ctx context.Context, worker int, t frontier.Task) error {
-	it := &item{worker: worker, t: t}
-	defer it.close()
-	for _, s := range c.wired {
-		settled, err := s.run(ctx, it)
+	return c.runChain(ctx, &item{worker: worker, t: t}, 0)
+}
+
+// runChain runs the chain's stages from the one at index from on it,
+// closing it once settled.
+func (c *Crawler) runChain(ctx context.Context, it *item, from int) error {
+	handed := false
+	defer func() {
+		if !handed {
+			it.close()
+		}
+	}()
+	for i := from; i < len(c.wired); i++ {
+		settled, err := c.wired[i].run(ctx, it)
+		if it.committing != nil {
+			handed = true
+			c.afterCommit(ctx, it, i+1)
+			return nil
+		}
 		if err != nil || settled {
 			return err
 		}
 	}
-	return fmt.Errorf("crawler: no stage settled %s", t.URL.URL)
+	return fmt.Errorf("crawler: no stage settled %s", it.t.URL.URL)
+}
+
+// afterCommit waits, on a goroutine of its own, for the commit of a task
+// a stage handed off (item.committing), then runs the chain's stages
+// from next on. Its error stops the run as a worker's would (failRun);
+// so does a panic, which here cannot become a failed URL: the page is
+// committed.
+func (c *Crawler) afterCommit(ctx context.Context, it *item, next int) {
+	wait := it.committing
+	it.committing = nil
+	c.afterCommits.Add(1)
+	go func() {
+		defer c.afterCommits.Done()
+		defer func() {
+			if p := recover(); p != nil {
+				c.log.Error("crawler error after commit", zap.String("url", it.t.URL.URL), zap.Any("panic", p), zap.Stack("stack"))
+				c.failRun(fmt.Errorf("crawler: %s after its commit: %v", it.t.URL.URL, p))
+			}
+		}()
+		err := wait()
+		if err == nil {
+			err = c.runChain(ctx, it, next)
+		} else {
+			it.close()
+		}
+		if err != nil && ctx.Err() == nil {
+			c.failRun(err)
+		}
+	}()
 }
 
 // Explain lists the stages a crawl of j runs, in order: the candidate

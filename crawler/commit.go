@@ -349,6 +349,34 @@ func (c *Crawler) submit(a *archived) ([]store.Record, error) {
 	return r.recs, r.err
 }
 
+// handOff is submit without the wait (issue 33): it builds the
+// exchange's records, takes one of the run's pending-commit slots
+// (waiting while all are taken) and hands the exchange to the committer;
+// the returned wait gives the commit's outcome and frees the slot. The
+// worker meanwhile fetches its next task, so the pages in flight, and
+// with them the commit groups, are no longer capped by the workers
+// waiting for their commits: a group's fsync and index transaction are
+// shared by more pages. Commit order, crash safety and what a page's
+// commit makes durable are submit's.
+func (c *Crawler) handOff(a *archived) (wait func() ([]store.Record, error)) {
+	c.buildExchange(a)
+	c.pendingSlots <- struct{}{}
+	a.done = make(chan archivedResult, 1)
+	c.toCommit <- a
+	return func() ([]store.Record, error) {
+		r := <-a.done
+		<-c.pendingSlots
+		return r.recs, r.err
+	}
+}
+
+// pendingPerWorker is how many handed-off exchanges (handOff) a worker's
+// share of the run may have waiting for their commit. Their responses
+// are closed once built (writeStage), so a waiting exchange holds its
+// compressed records until its group is written, then only its index
+// rows: the bound keeps that memory to a few exchanges a worker.
+const pendingPerWorker = 2
+
 // commit writes the crawl.log lines of a batch, then commits the batch
 // with the new URLs among cands and the log's length (logThenMark), then
 // hands the new URLs to the frontier; logErr is the lines' failure, err

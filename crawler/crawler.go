@@ -218,6 +218,15 @@ type runState struct {
 	toCommit chan *archived
 	// busy tells the committer whether more exchanges may come soon.
 	busy *workload
+	// pendingSlots bounds the exchanges handed off (handOff) and not yet
+	// committed: pendingPerWorker a worker.
+	pendingSlots chan struct{}
+	// afterCommits counts the handed-off tasks whose chain has not
+	// finished (afterCommit); the run waits for them before it ends.
+	afterCommits sync.WaitGroup
+	// failRun stops the run with a task's error, the first one kept
+	// (runWorkers).
+	failRun func(error)
 	// serial times the committer's steps (serial.go).
 	serial *serialTimes
 	// commitErr, once set, is the failed group commit that ended the
@@ -272,6 +281,7 @@ type runState struct {
 	responses, revisits                             atomic.Int64 // by record type (countRecords)
 	groups                                          atomic.Int64 // group commits that landed
 	revisitPhase                                    atomic.Int64 // downloads of a revisit (or visit+revisit) task this run
+	handed                                          atomic.Int64 // pages handed to the committer this run (writeStage)
 	stop                                            context.CancelCauseFunc
 }
 

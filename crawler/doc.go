@@ -70,8 +70,15 @@
 // ErrRunTwice; make a new Crawler to run the job again (it resumes the
 // capture). During Run, the job's workers (goroutines) run the chain, the
 // committer's two goroutines write WARC records (the writer) and then
-// index rows and crawl.log lines (the indexer) in groups, in order, one
-// group at most between them, and a cluster node runs its lease loop; the
+// index rows and crawl.log lines (the indexer) in groups, in order, up to
+// writtenAhead groups between them, and a cluster node runs its lease
+// loop. A worker does not wait for its page's commit: the write stage
+// hands the page to the committer and the worker takes its next task,
+// while a goroutine of the page's own runs the rest of its chain
+// (schedule: the frontier told, dropped links logged) once the commit is
+// known; at most pendingPerWorker pages a worker wait so, and Run returns
+// only after all of them. The frontier hears of a page only after its
+// commit, so its order and politeness are those of a worker that waited. The
 // stages share the run's state only through the frontier (safe for
 // concurrent use), the committer's channels, atomics and the mutexes
 // noted on runState. Status,

@@ -81,7 +81,7 @@ func startDocsServer(b *testing.B, dir string) string {
 
 // BenchmarkCrawlDocs crawls the Python 3.11 documentation (Debian
 // python3.11-doc) served by net/http.FileServer in a child process on
-// loopback, politeness off (per_host 16 as in make bench-crawl), SQLite
+// loopback, politeness off (per_host 48 as in make bench-crawl: 3 × workers), SQLite
 // index, and reports pages/s and the crawler process' CPU milliseconds per
 // fetched page (getrusage utime+stime; the file server's CPU is in the
 // child, not counted).
@@ -111,7 +111,7 @@ seeds: ["http://%s/index.html"]
 user_agent: "SHARC-bench (+https://example.org/contact)"
 fetch: {allow_addresses: [127.0.0.0/8]}
 workers: 16
-politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 16}
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 48}
 warc: {dir: %s}
 `, target, filepath.Join(tmp, "warcs")))
 		st := openStore(b, "sqlite:"+filepath.Join(tmp, "index.db"))

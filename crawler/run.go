@@ -312,6 +312,7 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	defer c.startLimits()()
 	stopProgress := c.startProgress()
 	c.toCommit = make(chan *archived, c.job.Workers)
+	c.pendingSlots = make(chan struct{}, pendingPerWorker*max(c.job.Workers, 1))
 	c.busy = newWorkload()
 	c.serial = newSerialTimes(nil)
 	committerDone := make(chan struct{})
@@ -346,6 +347,7 @@ func (c *Crawler) runWorkers(ctx context.Context, stop context.CancelCauseFunc) 
 		mu.Unlock()
 		stop(err)
 	}
+	c.failRun = fail
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -376,6 +378,11 @@ func (c *Crawler) runWorkers(ctx context.Context, stop context.CancelCauseFunc) 
 		}(w)
 	}
 	wg.Wait()
+	// Tasks handed to the committer finish after their workers have
+	// gone; their errors count as the workers' did.
+	c.afterCommits.Wait()
+	mu.Lock()
+	defer mu.Unlock()
 	return first
 }
 

@@ -39,7 +39,9 @@ func BenchmarkSerialPerPage(b *testing.B) {
 			perHost := pages / hosts
 			seeds, resolve := benchHosts(b, hosts, perHost)
 			for i := 0; i < b.N; i++ {
-				politeness := fmt.Sprintf("{delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}", max(8, 64/hosts))
+				// A worker's fetch and the two pages it may have waiting
+				// for their commit each hold a host slot.
+				politeness := fmt.Sprintf("{delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}", max(8, 3*64/hosts))
 				stats := benchCrawl(b, seeds, resolve, politeness, crawler.Options{})
 				if got := stats.Fetched - int64(hosts); got != int64(hosts*perHost) {
 					b.Fatalf("fetched %d pages, want %d", got, hosts*perHost)

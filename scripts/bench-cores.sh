@@ -23,8 +23,9 @@
 # page (delay summed over goroutines, not yet the serial time per page).
 #
 # Knobs: PAGES (20000), HOSTS_LIST ("1 50"), PROCS_LIST (1 2 4 … below
-# nproc, and nproc), WORKERS (64), PER_HOST (WORKERS for one host,
-# max(8, WORKERS / hosts) for more), TIMEOUT (600, seconds per crawl; the
+# nproc, and nproc), WORKERS (64), PER_HOST (3 × WORKERS for one host,
+# max(8, 3 × WORKERS / hosts) for more: a worker's fetch and its two
+# pages waiting for their commit), TIMEOUT (600, seconds per crawl; the
 # crawl is interrupted then and the row marked), PROFILE (1), TOP (15,
 # profile entries shown), PORT (18300), BIN_DIR (prebuilt static sharc and
 # sharc-bench to use instead of building them; PROFILE needs go tool pprof).
@@ -85,9 +86,10 @@ start_site() {
 job() { # job HOSTS DIR
 	local per=${PER_HOST:-}
 	if [ -z "$per" ]; then
-		per=$WORKERS
-		[ "$1" -gt 1 ] && per=$((WORKERS / $1 > 8 ? WORKERS / $1 : 8))
-		[ "$per" -gt "$WORKERS" ] && per=$WORKERS
+		# A worker's fetch and the two pages it may have waiting for
+		# their commit (crawler.pendingPerWorker) each hold a host slot.
+		per=$((3 * WORKERS))
+		[ "$1" -gt 1 ] && per=$((3 * WORKERS / $1 > 8 ? 3 * WORKERS / $1 : 8))
 	fi
 	cat <<YAML
 name: cores

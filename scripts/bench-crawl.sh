@@ -101,7 +101,7 @@ seeds: [$2]
 user_agent: "$ua"
 workers: $WORKERS
 scope: {surt_prefixes: $prefixes, max_hops: 200}
-politeness: {delay: 0s, delay_factor: 0, per_host: $WORKERS}
+politeness: {delay: 0s, delay_factor: 0, per_host: $((3 * WORKERS))}
 fetch: {allow_addresses: [127.0.0.0/8]}
 warc: {dir: $5/warcs, prefix: $1}
 store: $6

@@ -1,0 +1,129 @@
+package crawler_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/scheduler"
+)
+
+// TestWorkerNotHeldByCommit: a worker whose page waits for its index
+// commit goes on to its next task (issue 33: with every worker waiting
+// for its own commit, a commit group could never hold more pages than
+// there are workers). One worker, two seeds of one host (two slots): the
+// server's handler for the first takes SQLite's write lock from a
+// connection of its own before answering, so that page's commit waits;
+// the second page must be requested while the lock is still held. The
+// lock is let go when the second request comes, or after a guard of 8 s
+// (under the store's 10 s busy timeout), which only a worker held by its
+// commit reaches. Both pages then land in the index once each.
+func TestWorkerNotHeldByCommit(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "index.db")
+	locker, err := sql.Open("sqlite", dbPath+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close()
+	var (
+		mu           sync.Mutex
+		lockConn     *sql.Conn
+		secondLocked = make(chan bool, 1)
+		released     = make(chan struct{})
+		releaseOnce  sync.Once
+	)
+	release := func() {
+		releaseOnce.Do(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if lockConn != nil {
+				_, _ = lockConn.ExecContext(context.Background(), "ROLLBACK")
+				_ = lockConn.Close()
+			}
+			close(released)
+		})
+	}
+	defer release()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/first", func(w http.ResponseWriter, r *http.Request) {
+		conn, err := locker.Conn(r.Context())
+		if err == nil {
+			_, err = conn.ExecContext(r.Context(), "BEGIN IMMEDIATE")
+		}
+		if err != nil {
+			t.Errorf("taking the store's write lock: %v", err)
+		} else {
+			mu.Lock()
+			lockConn = conn
+			mu.Unlock()
+			go func() {
+				select {
+				case <-released:
+				case <-time.After(8 * time.Second): // the guard: see the test's comment
+					release()
+				}
+			}()
+		}
+		html(w, "first page")
+	})
+	mux.HandleFunc("/second", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-released:
+			secondLocked <- false
+		default:
+			secondLocked <- true
+			release()
+		}
+		html(w, "second page")
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	j := testJob(t, dir, fmt.Sprintf(`
+name: handoff
+seeds: [http://site.test/first, http://site.test/second]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: 1
+robots: ignore
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 2}
+warc: {dir: %s}
+resolve: {site.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
+`, filepath.Join(dir, "warcs"), addr(srv)))
+	st := openStore(t, "sqlite:"+dbPath)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
+	if err != nil || stats.StopReason != crawler.StopFinished {
+		t.Fatalf("crawl: %v (stopped: %s)", err, stats.StopReason)
+	}
+	select {
+	case held := <-secondLocked:
+		if !held {
+			t.Error("the second page was requested only after the first page's commit could go on: the worker waited for it")
+		}
+	default:
+		t.Fatal("the second page was never requested")
+	}
+	for _, u := range []string{"http://site.test/first", "http://site.test/second"} {
+		recs, err := st.History(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != 1 {
+			t.Errorf("%s: %d index rows of responses and revisits, want 1", u, len(recs))
+		}
+	}
+	if stats.Fetched != 2 {
+		t.Errorf("fetched %d, want 2", stats.Fetched)
+	}
+}

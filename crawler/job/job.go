@@ -117,7 +117,8 @@ type Politeness struct {
 	MaxDelay time.Duration
 	// CrawlDelayCap is the largest robots.txt Crawl-delay honoured.
 	CrawlDelayCap time.Duration
-	// PerHost is the number of requests in flight per host.
+	// PerHost is the number of a host's pages in flight at once: being
+	// fetched, or waiting for their commit (so never more requests).
 	PerHost int
 	// Hosts holds per-host overrides for hosts you own, keyed by lower-case
 	// host or host:port. Nil when the job has none.

@@ -127,3 +127,63 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 		t.Errorf("fetched %d, want 2", stats.Fetched)
 	}
 }
+
+// TestMaxPagesCountsPagesWaitingForCommit: a worker that does not wait
+// for its commits could fetch past max_pages while the pages before
+// were still uncommitted, and so uncounted. One worker, ten seeds of one
+// host with room for all of them at once, max_pages 2: exactly two pages
+// are archived, whatever the commits' pace.
+func TestMaxPagesCountsPagesWaitingForCommit(t *testing.T) {
+	var mu sync.Mutex
+	served := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		served++
+		mu.Unlock()
+		html(w, "page "+r.URL.Path)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	seeds := ""
+	for i := range 10 {
+		seeds += fmt.Sprintf("http://site.test/p%d, ", i)
+	}
+	j := testJob(t, dir, fmt.Sprintf(`
+name: limit
+seeds: [%s]
+user_agent: "SHARC-test (+https://example.org/contact)"
+workers: 1
+robots: ignore
+scope: {max_pages: 2}
+politeness: {delay: 0s, delay_factor: 0, max_delay: 0s, per_host: 10}
+warc: {dir: %s}
+resolve: {site.test: %s}
+fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
+`, seeds[:len(seeds)-2], filepath.Join(dir, "warcs"), addr(srv)))
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zaptest.NewLogger(t), crawler.Options{}).Run(ctx)
+	if err != nil || stats.StopReason != crawler.StopMaxPages {
+		t.Fatalf("crawl: %v (stopped: %s)", err, stats.StopReason)
+	}
+	if stats.Fetched != 2 {
+		t.Errorf("fetched %d pages, want max_pages 2", stats.Fetched)
+	}
+	archived := 0
+	for i := range 10 {
+		recs, err := st.History(ctx, fmt.Sprintf("http://site.test/p%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		archived += len(recs)
+	}
+	if archived != 2 {
+		t.Errorf("%d responses indexed, want max_pages 2", archived)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if served > 3 {
+		t.Errorf("the server answered %d page requests after a limit of 2 (at most one more may be under way when the run stops)", served)
+	}
+}

@@ -146,8 +146,10 @@ for hosts in $HOSTS_LIST; do
 		# binary that predates the summary's serial line.
 		serial=$(awk '/serial:/ {print $2}' "$dir/out")
 		serialcpu=$(awk '/serial:/ { for (i = 1; i < NF; i++) if ($i == "CPU") print $(i + 1) }' "$dir/out")
+		# Pages a group commit: the summary's "commits: N groups" line.
+		groups=$(awk '/commits:/ {print $2}' "$dir/out")
 		cpu=$(sed -n 2p "$dir/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.3f\n", t }')
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$hosts" "$procs" "${fetched:-0}" "${secs:-0}" "$cpu" "$(cat "$dir/load")" "$(cat "$dir/rc")" "${serial:--}" "${serialcpu:--}" >>"$results"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$hosts" "$procs" "${fetched:-0}" "${secs:-0}" "$cpu" "$(cat "$dir/load")" "$(cat "$dir/rc")" "${serial:--}" "${serialcpu:--}" "${groups:-0}" >>"$results"
 		echo "  hosts $hosts GOMAXPROCS $procs: ${fetched:-0} pages in ${secs:-?}s, CPU ${cpu}s, exit $(cat "$dir/rc")"
 		grep 'serial:' "$dir/out" || true
 	done
@@ -166,14 +168,15 @@ summary=$work/summary.md
 {
 	echo "PAGES=$PAGES WORKERS=$WORKERS on $cores cores ($(uname -m)); $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
-	printf '| hosts | GOMAXPROCS | pages | pages/s | CPU ms/page | parallel efficiency | serial µs/page | serial CPU µs/page | load (1 min) |\n|---|---|---|---|---|---|---|---|---|\n'
+	printf '| hosts | GOMAXPROCS | pages | pages/s | CPU ms/page | parallel efficiency | serial µs/page | serial CPU µs/page | pages/group | load (1 min) |\n|---|---|---|---|---|---|---|---|---|---|\n'
 	awk -F'\t' '
 	{
 		rate = ($4 > 0) ? $3 / $4 : 0
 		if (!($1 in base)) { base[$1] = rate; bp[$1] = $2 }
 		eff = (base[$1] > 0) ? rate * bp[$1] / ($2 * base[$1]) : 0
 		mark = ($7 != 0) ? sprintf(" (exit %s)", $7) : ""
-		printf "| %s | %s | %d%s | %.0f | %.3f | %.2f | %s | %s | %s |\n", $1, $2, $3, mark, rate, ($3 > 0) ? $5 * 1000 / $3 : 0, eff, $8, $9, $6
+		group = ($10 > 0) ? sprintf("%.1f", $3 / $10) : "-"
+		printf "| %s | %s | %d%s | %.0f | %.3f | %.2f | %s | %s | %s | %s |\n", $1, $2, $3, mark, rate, ($3 > 0) ? $5 * 1000 / $3 : 0, eff, $8, $9, group, $6
 	}' "$results"
 } | tee "$summary"
 

@@ -15,10 +15,20 @@ import (
 // job allowed 16 pages at once from a host that kept only 4
 // closed the other 12 after each round and dialled again (184 connections
 // for the Python docs' 556 pages at per_host 16).
+//
+// maxIdleTotal bounds the idle connections of all addresses: a guard on
+// file descriptors, not a working set. It was 256: with fifty hosts at
+// per_host 8 the hosts' idle connections wanted up to 400, the pool
+// refused the 257th and each such page dialled again (1,592 connects
+// for 5,050 pages in BenchmarkSerialPerPage, 400 with room; the fifty-host
+// crawl 16 % slower for it, docs/benchmarks.md). When the pool is full,
+// connections idle past keepAliveIdle, which would never be reused, are
+// closed to make room before a fresh one is refused (sweep), so a crawl
+// over many hosts does not hold dead connections to those it has left.
 const (
 	keepAliveIdle     = 4 * time.Second
 	maxIdlePerAddress = 4
-	maxIdleTotal      = 256
+	maxIdleTotal      = 1024
 )
 
 // liveConn is an open connection to a server: conn is what requests go
@@ -49,7 +59,14 @@ type connPool struct {
 	total      atomic.Int64 // idle connections in all shards
 	closed     atomic.Bool
 	now        func() time.Time
+	// swept is when the pool last looked for expired connections
+	// (UnixNano), so that a pool full of fresh ones is swept at most once
+	// per sweepEvery, not on every put.
+	swept atomic.Int64
 }
+
+// sweepEvery is how often a full pool looks for expired connections.
+const sweepEvery = keepAliveIdle / 4
 
 // poolShards is how many locks the idle lists are split over: more than
 // a 2- to 16-core machine's workers contend for at once.
@@ -124,8 +141,7 @@ func (p *connPool) keep(key string, lc liveConn) bool {
 	if p.closed.Load() {
 		return false
 	}
-	if p.total.Add(1) > maxIdleTotal {
-		p.total.Add(-1)
+	if !p.reserve() {
 		return false
 	}
 	sh := p.shard(key)
@@ -148,6 +164,54 @@ func (sh *poolShard) setList(key string, list []liveConn) {
 		return
 	}
 	sh.idle[key] = list
+}
+
+// reserve counts one more idle connection towards maxIdleTotal, sweeping
+// out expired ones if the pool is full; false: no room.
+func (p *connPool) reserve() bool {
+	if p.total.Add(1) <= maxIdleTotal {
+		return true
+	}
+	p.total.Add(-1)
+	if !p.sweep() {
+		return false
+	}
+	if p.total.Add(1) <= maxIdleTotal {
+		return true
+	}
+	p.total.Add(-1)
+	return false
+}
+
+// sweep closes the connections idle past keepAliveIdle in every shard,
+// unless the pool was swept less than sweepEvery ago; it reports whether
+// any was closed.
+func (p *connPool) sweep() bool {
+	now := p.now()
+	last := p.swept.Load()
+	if (last != 0 && now.UnixNano()-last < int64(sweepEvery)) || !p.swept.CompareAndSwap(last, now.UnixNano()) {
+		return false
+	}
+	var stale []liveConn
+	for i := range p.shards {
+		sh := &p.shards[i]
+		sh.mu.Lock()
+		for key, list := range sh.idle {
+			kept := list[:0]
+			for _, lc := range list {
+				if now.Sub(lc.since) > keepAliveIdle {
+					stale = append(stale, lc)
+				} else {
+					kept = append(kept, lc)
+				}
+			}
+			sh.setList(key, kept)
+		}
+		sh.mu.Unlock()
+	}
+	p.total.Add(-int64(len(stale)))
+	closeConns(stale)
+	return len(stale) > 0
 }
 
 // close closes every idle connection; later puts close theirs.

@@ -1,7 +1,9 @@
 package crawler
 
 import (
+	"fmt"
 	"net"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,7 +52,7 @@ func TestConnPoolKeepsPerHost(t *testing.T) {
 	for _, tt := range []struct{ perHost, put, want int }{
 		{1, 10, maxIdlePerAddress},
 		{16, 20, 16},
-		{1000, maxIdleTotal + 10, maxIdleTotal},
+		{1000, 1010, 1000},
 	} {
 		p := newConnPool(tt.perHost)
 		k := poolKey("http", "127.0.0.1:80", "a.test")
@@ -77,4 +79,66 @@ func TestMostInFlight(t *testing.T) {
 			t.Errorf("mostInFlight(%+v) = %d, want %d", tt.p, got, tt.want)
 		}
 	}
+}
+
+// TestConnPoolSweepsExpiredWhenFull: a pool full of connections that have
+// idled past keepAliveIdle (hosts the crawl has left) closes them to keep
+// a fresh one, instead of refusing it and making the next page of its
+// host dial again; a pool full of fresh ones still refuses.
+func TestConnPoolSweepsExpiredWhenFull(t *testing.T) {
+	now := time.Unix(1e9, 0)
+	p := newConnPool(8)
+	p.now = func() time.Time { return now }
+	spy := func() (liveConn, *closeSpy) {
+		a, b := net.Pipe()
+		b.Close()
+		c := &closeSpy{Conn: a}
+		return liveConn{conn: c, raw: a}, c
+	}
+	var old []*closeSpy
+	for i := range maxIdleTotal {
+		lc, c := spy()
+		old = append(old, c)
+		p.put(poolKey("http", fmt.Sprintf("127.0.%d.%d:80", i/8/250, i/8%250+1), ""), lc)
+	}
+	if p.total.Load() != maxIdleTotal {
+		t.Fatalf("%d idle, want the pool full at %d", p.total.Load(), maxIdleTotal)
+	}
+	fresh, freshSpy := spy()
+	p.put(poolKey("http", "127.1.0.1:80", ""), fresh)
+	if p.total.Load() != maxIdleTotal || !freshSpy.closed.Load() {
+		t.Fatalf("a full pool of fresh connections took one more (%d idle, the new one closed: %v)", p.total.Load(), freshSpy.closed.Load())
+	}
+	for _, c := range old {
+		if c.closed.Load() {
+			t.Fatal("a fresh idle connection was closed to make room")
+		}
+	}
+	now = now.Add(keepAliveIdle + time.Second)
+	k := poolKey("http", "127.1.0.2:80", "")
+	lc, kept := spy()
+	p.put(k, lc)
+	if p.total.Load() != 1 || kept.closed.Load() {
+		t.Fatalf("%d idle after a put into a pool of expired connections, want only the new one, open", p.total.Load())
+	}
+	for i, c := range old {
+		if !c.closed.Load() {
+			t.Fatalf("expired connection %d not closed by the sweep", i)
+		}
+	}
+	if got, ok := p.get(k); !ok || got.conn != lc.conn {
+		t.Error("the connection kept after the sweep is not reused")
+	}
+	p.close()
+}
+
+// closeSpy records that its connection was closed.
+type closeSpy struct {
+	net.Conn
+	closed atomic.Bool
+}
+
+func (c *closeSpy) Close() error {
+	c.closed.Store(true)
+	return c.Conn.Close()
 }

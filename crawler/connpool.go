@@ -21,7 +21,7 @@ import (
 // per_host 8 the hosts' idle connections wanted up to 400, the pool
 // refused the 257th and each such page dialled again (1,592 connects
 // for 5,050 pages in BenchmarkSerialPerPage, 400 with room; the fifty-host
-// crawl 16 % slower for it, docs/benchmarks.md). When the pool is full,
+// crawl 13–16 % slower for it, docs/benchmarks.md). When the pool is full,
 // connections idle past keepAliveIdle, which would never be reused, are
 // closed to make room before a fresh one is refused (sweep), so a crawl
 // over many hosts does not hold dead connections to those it has left.

@@ -76,7 +76,7 @@
 // hands the page to the committer and the worker takes its next task,
 // while a goroutine of the page's own runs the rest of its chain
 // (schedule: the frontier told, dropped links logged) once the commit is
-// known; at most pendingPerWorker pages a worker wait so, and Run returns
+// known; at most pendingPerWorker × workers pages wait so, and Run returns
 // only after all of them. The frontier hears of a page only after its
 // commit, so its order and politeness are those of a worker that waited. The
 // stages share the run's state only through the frontier (safe for

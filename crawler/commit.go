@@ -339,17 +339,15 @@ func logEntry(e crawllog.Entry, recs []store.Record) crawllog.Entry {
 // groups (issue 11: with it inside, each group's turn began with the CPU
 // work of compressing its records).
 func (c *Crawler) submit(a *archived) ([]store.Record, error) {
-	c.buildExchange(a)
-	a.done = make(chan archivedResult, 1)
-	c.toCommit <- a
+	wait := c.handOff(a)
 	// Waiting, the worker cannot add to the group: not busy (gather).
 	c.busy.stop()
-	r := <-a.done
-	c.busy.start()
-	return r.recs, r.err
+	defer c.busy.start()
+	return wait()
 }
 
-// handOff is submit without the wait (issue 33): it builds the
+// handOff is submit without the wait (issue 33; the write stage's, for
+// the exchanges of the chain's tasks): it builds the
 // exchange's records, takes one of the run's pending-commit slots
 // (waiting while all are taken) and hands the exchange to the committer;
 // the returned wait gives the commit's outcome and frees the slot. The

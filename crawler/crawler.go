@@ -219,7 +219,7 @@ type runState struct {
 	// busy tells the committer whether more exchanges may come soon.
 	busy *workload
 	// pendingSlots bounds the exchanges handed off (handOff) and not yet
-	// committed: pendingPerWorker a worker.
+	// committed: pendingPerWorker × workers.
 	pendingSlots chan struct{}
 	// afterCommits counts the handed-off tasks whose chain has not
 	// finished (afterCommit); the run waits for them before it ends.

@@ -42,8 +42,7 @@ func (s writeStage) run(_ context.Context, it *item) (bool, error) {
 	if t.Action == scheduler.Visit && s.visitRevisit {
 		it.state = store.StateVisited
 	}
-	size := f.Response.Size()
-	s.counts.bytes.Add(size)
+	s.counts.bytes.Add(f.Response.Size())
 	wait := s.commit.handOff(&archived{t: t, f: f, rev: it.rev, outlinks: it.outlinks, graph: it.graph, cands: it.cands, textDigest: it.textDigest, newPayload: it.newPayload, resources: it.resources(),
 		states: []store.StateChange{{SURT: t.SURT, State: it.state, Attempts: t.Attempt + 1}}, entry: fetchEntry(it.worker, t, f, it.ann)})
 	// Its records are built: the response is not read again, and its

@@ -69,6 +69,12 @@ func startNode(t testing.TB, bin, jobPath, name string, args ...string) *cluster
 	t.Cleanup(func() {
 		_ = n.cmd.Process.Kill()
 		<-n.exited
+		if t.Failed() {
+			// A node's own account of a failed test (a setup that timed
+			// out shows nothing else).
+			out := n.out.String()
+			t.Logf("node %s, last of its output:\n%s", name, out[max(0, len(out)-3000):])
+		}
 	})
 	return n
 }

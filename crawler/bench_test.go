@@ -90,8 +90,21 @@ func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 // run's stats.
 func benchCrawl(b *testing.B, seeds, resolve []string, politeness string, opts crawler.Options) crawler.Stats {
 	b.Helper()
+	stats := benchCaptures(b, 1, seeds, resolve, politeness, opts)
+	return stats[0]
+}
+
+// benchCaptures is benchCrawl run n times in one folder and store: the
+// job's first capture and n-1 recaptures, each with the captures before
+// it as history (conditional requests, change-rate history). It returns
+// each run's stats.
+func benchCaptures(b *testing.B, n int, seeds, resolve []string, politeness string, opts crawler.Options) []crawler.Stats {
+	b.Helper()
 	dir := b.TempDir()
-	j := testJob(b, dir, fmt.Sprintf(`
+	st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
+	var out []crawler.Stats
+	for range n {
+		j := testJob(b, dir, fmt.Sprintf(`
 name: bench
 seeds: [%s]
 user_agent: "SHARC-bench (+https://example.org/contact)"
@@ -101,12 +114,13 @@ politeness: %s
 warc: {dir: %s}
 resolve: {%s}
 `, strings.Join(seeds, ", "), politeness, filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
-	st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
-	stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
-	if err != nil {
-		b.Fatal(err)
+		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, stats)
 	}
-	return stats
+	return out
 }
 
 // peakRSS returns the process' peak resident set size (VmHWM) in bytes,

@@ -398,8 +398,7 @@ func (c *Crawler) commitLocal(ctx context.Context, b store.Batch, cands []fronti
 	defer c.parkMu.Unlock()
 	var parked, refused []frontier.URL
 	fresh, parked, refused = c.frontier.AssignAll(cands)
-	c.assignRates(ctx, fresh)
-	c.assignRates(ctx, parked)
+	sw.rated(c.assignRates(ctx, fresh) + c.assignRates(ctx, parked))
 	// The frontier holds every URL of an active host, so one it has
 	// never seen is new to the store too (Batch.Fresh: no conflict probe
 	// on PostgreSQL).

@@ -24,7 +24,8 @@ import (
 // take the rate of every page the first one fetched from that capture's
 // history (issue 6: the live crawler uses the cascade), the rates must rank
 // the site's hot pages above its cold ones, and the second capture's report
-// must name the source of each page's rate.
+// must name the source of each page's rate. The rates are estimated by the
+// workers, not by the committer (issue 33).
 func TestSecondCaptureUsesHistory(t *testing.T) {
 	const unit = 20 * time.Millisecond
 	const pages = 48
@@ -66,6 +67,11 @@ resolve: {site.test: %s}
 		}
 		if stats.StopReason != "finished" {
 			t.Fatalf("capture %d stopped: %s", i+1, stats.StopReason)
+		}
+		// Every link was rated by its worker, none by the committer: the
+		// history reads of the second capture stay off its serial path.
+		if stats.Serial.Rated != 0 {
+			t.Errorf("capture %d: the committer rated %d URLs itself", i+1, stats.Serial.Rated)
 		}
 		ids[i] = stats.CaptureID
 	}

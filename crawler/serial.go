@@ -103,6 +103,11 @@ type SerialTimes struct {
 	CPU      [numSerialSteps]time.Duration
 	CPUKnown bool
 	Pages    int64
+	// Rated is how many new URLs the indexer had to rate itself
+	// (assignRates) because their worker had not (prerate): on a single
+	// node only links found as a run was ending. Rating can read the
+	// store, so each one lengthens the serial path.
+	Rated int64
 }
 
 // StageTotal is the wall time of stage over its steps.
@@ -159,6 +164,7 @@ type serialTimes struct {
 	cpu      [numSerialSteps]atomic.Int64 // thread CPU nanoseconds
 	cpuKnown atomic.Bool
 	pages    atomic.Int64
+	rated    atomic.Int64
 	now      func() time.Time
 	// cpuNow is threadCPU; the caller's goroutine must be locked to its
 	// thread (committer).
@@ -224,6 +230,13 @@ func (w *stopwatch) lap(step SerialStep) {
 	}
 }
 
+// rated counts n URLs rated by the committer (SerialTimes.Rated).
+func (w *stopwatch) rated(n int) {
+	if w != nil {
+		w.times.rated.Add(int64(n))
+	}
+}
+
 // stopwatchKey carries a group's stopwatch down to the commit of its
 // coordinator (commitLocal), the way net/http/httptrace carries a trace:
 // the coordinator interface stays the same for callers that time nothing.
@@ -252,5 +265,6 @@ func (s *serialTimes) snapshot() SerialTimes {
 	}
 	out.CPUKnown = s.cpuKnown.Load()
 	out.Pages = s.pages.Load()
+	out.Rated = s.rated.Load()
 	return out
 }

@@ -175,6 +175,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 	}
 	cands, more := c.admit(cands)
 	drops = append(drops, more...)
+	c.prerate(ctx, cands) // while the entries are known
 	c.bytes.Add(f.Response.Size())
 	_, err = c.submit(&archived{t: t, f: f, cands: cands, entry: fetchEntry(worker, t, f, ann)})
 	// The entries' change frequencies were read when their URLs were
@@ -218,28 +219,73 @@ func (c *Crawler) sitemapFailed(worker int, t frontier.Task, err error) error {
 // assignRates predicts the change rate of new URLs with the cascade
 // (history of earlier captures, predictor, sitemap, default). The cascade
 // answers in changes per hour; strategies count time in politeness delays
-// Δ (thesis §3.1), so the rate is converted to changes per Δ.
-func (c *Crawler) assignRates(ctx context.Context, urls []frontier.URL) {
+// Δ (thesis §3.1), so the rate is converted to changes per Δ. A URL its
+// worker already rated (prerate) keeps that rate. It returns how many
+// it rated.
+func (c *Crawler) assignRates(ctx context.Context, urls []frontier.URL) int {
+	n := 0
 	for i := range urls {
 		u := &urls[i]
-		info := changerate.PageInfo{URL: u.URL, Depth: crawllog.HopDepth(u.HopPath)}
-		c.smMu.Lock()
-		if e, ok := c.sitemapEntries[u.SURT]; ok {
-			info.Changefreq = e.ChangeFreq
-			if t, err := changerate.ParseLastmod(e.LastMod); err == nil {
-				info.Lastmod = t
-			}
+		if u.RateSource != "" {
+			continue
 		}
-		c.smMu.Unlock()
-		if c.useHistory {
-			info.History = c.history(ctx, u.URL)
-		}
-		est, ok := c.rates.Rate(ctx, info)
+		est, ok := c.rateOf(ctx, *u)
 		if !ok {
 			est = changerate.Estimate{Lambda: c.job.DefaultRate, Source: changerate.SourceDefault}
 		}
 		u.Rate, u.RateSource = est.Lambda*c.delta().Hours(), est.Source
+		n++
 	}
+	return n
+}
+
+// prerate is assignRates on a worker, for the links of its page that the
+// frontier has not seen yet, so that the committer, whose indexer is the
+// capture's serial path, finds them rated (issue 33). Rating reads the
+// store once per URL when the cascade uses capture history (a recurring
+// capture's default): on the indexer that read was half of a recapture's
+// serial time per page (BenchmarkSerialPerPageRecapture). A link rated
+// here and committed first by another page's group is simply not used. A
+// rate is thus the one known when its URL was found, not when it was
+// committed; the two differ only by sitemap entries read in between. A
+// cluster node leaves rating to its committer, which rates another
+// node's URLs once per URL (cluster.sent), not once per link.
+func (c *Crawler) prerate(ctx context.Context, urls []frontier.URL) {
+	if c.cl != nil {
+		return
+	}
+	for i := range urls {
+		u := &urls[i]
+		if u.RateSource != "" || c.frontier.Seen(u.SURT) {
+			continue
+		}
+		est, ok := c.rateOf(ctx, *u)
+		if !ok {
+			if ctx.Err() != nil {
+				return // the run is ending: the committer rates the rest
+			}
+			est = changerate.Estimate{Lambda: c.job.DefaultRate, Source: changerate.SourceDefault}
+		}
+		u.Rate, u.RateSource = est.Lambda*c.delta().Hours(), est.Source
+	}
+}
+
+// rateOf asks the cascade for u's change rate, with its sitemap entry
+// and, when the cascade reads it, its history.
+func (c *Crawler) rateOf(ctx context.Context, u frontier.URL) (changerate.Estimate, bool) {
+	info := changerate.PageInfo{URL: u.URL, Depth: crawllog.HopDepth(u.HopPath)}
+	c.smMu.Lock()
+	if e, ok := c.sitemapEntries[u.SURT]; ok {
+		info.Changefreq = e.ChangeFreq
+		if t, err := changerate.ParseLastmod(e.LastMod); err == nil {
+			info.Lastmod = t
+		}
+	}
+	c.smMu.Unlock()
+	if c.useHistory {
+		info.History = c.history(ctx, u.URL)
+	}
+	return c.rates.Rate(ctx, info)
 }
 
 // history is the URL's change history from earlier captures, under the

@@ -113,7 +113,7 @@ func All() []Stage {
 		{Retry, Fetch, "retries errors, 429 and 5xx with backoff (Retry-After honoured) up to fetch.retries, then gives up", nil},
 		{Dedup, Disposition, "marks a not-modified, unchanged (same as its visit, or in a refresh cycle as the URL's last capture) or duplicate (same payload digest) response as a revisit",
 			[]Count{{DuplicateDigest, "%d responses duplicate by payload digest (revisit records)"}}},
-		{Extract, Disposition, "extracts links, sitemap entries and the text digest, and passes the links through the candidate chain", nil},
+		{Extract, Disposition, "extracts links, sitemap entries and the text digest, passes the links through the candidate chain, and estimates the change rate of each link not yet in the frontier", nil},
 		{Write, Disposition, "writes the WARC records, their index rows and the crawl.log line in one group commit; the worker takes its next task meanwhile, and the stages after this one run once the commit is durable",
 			[]Count{{Archived, "%d responses archived"}, {Logged, "%d URIs logged"}}},
 		{Schedule, Disposition, "reports the outcome to the frontier (politeness), logs dropped links, checks max_pages and max_bytes", nil},

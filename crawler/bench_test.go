@@ -90,15 +90,15 @@ func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 // run's stats.
 func benchCrawl(b *testing.B, seeds, resolve []string, politeness string, opts crawler.Options) crawler.Stats {
 	b.Helper()
-	stats := benchCaptures(b, 1, seeds, resolve, politeness, opts)
+	stats := benchCaptures(b, 1, seeds, resolve, politeness, "", opts)
 	return stats[0]
 }
 
 // benchCaptures is benchCrawl run n times in one folder and store: the
 // job's first capture and n-1 recaptures, each with the captures before
-// it as history (conditional requests, change-rate history). It returns
-// each run's stats.
-func benchCaptures(b *testing.B, n int, seeds, resolve []string, politeness string, opts crawler.Options) []crawler.Stats {
+// it as history (conditional requests, change-rate history), with extra
+// (YAML lines) added to the job. It returns each run's stats.
+func benchCaptures(b *testing.B, n int, seeds, resolve []string, politeness, extra string, opts crawler.Options) []crawler.Stats {
 	b.Helper()
 	dir := b.TempDir()
 	st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
@@ -113,7 +113,8 @@ workers: 64
 politeness: %s
 warc: {dir: %s}
 resolve: {%s}
-`, strings.Join(seeds, ", "), politeness, filepath.Join(dir, "warcs"), strings.Join(resolve, ", ")))
+%s
+`, strings.Join(seeds, ", "), politeness, filepath.Join(dir, "warcs"), strings.Join(resolve, ", "), extra))
 		stats, err := crawler.New(j, st, scheduler.NewRegistry(), zap.NewNop(), opts).Run(context.Background())
 		if err != nil {
 			b.Fatal(err)

@@ -273,6 +273,9 @@ func (c *Crawler) indexGroup(ctx context.Context, g writtenGroup) {
 		b.Records = append(b.Records, results[i].recs...)
 		b.Provenance = append(b.Provenance, results[i].prov...)
 		b.States = append(b.States, a.states...)
+		if a.graph != nil {
+			b.Graphs = append(b.Graphs, *a.graph)
+		}
 		cands = append(cands, a.cands...)
 		hosts = append(hosts, a.t.Host)
 	}
@@ -287,7 +290,6 @@ func (c *Crawler) indexGroup(ctx context.Context, g writtenGroup) {
 		}
 	} else {
 		c.groups.Add(1)
-		c.commitGraphs(ctx, group, results)
 	}
 	sw.lap(SerialOther)
 	for i, a := range group {

@@ -622,21 +622,13 @@ func (c *Crawler) pageGraph(t frontier.Task, f *fetched, res extract.Result) *st
 	}
 	g.Features, g.Categories = refresh.StaticFeatures(st), refresh.TopicCategories(res.Title+" "+res.Text)
 	g.Sketch = refresh.ContentSketch(res.Text)
+	// The graph is committed with the page's records (Batch.Graphs), and
+	// a graph the store cannot hold would fail that commit: it is
+	// advisory (a policy without a page's row treats it as linkless and
+	// featureless), so it is dropped here instead.
+	if err := g.Check(); err != nil {
+		c.log.Warn("refresh page graph not stored", zap.String("url", t.URL.URL), zap.Error(err))
+		return nil
+	}
 	return g
-}
-
-// commitGraphs stores the page rows of a committed group. They are
-// advisory (a policy without a page's row treats it as linkless and
-// featureless), so a failure is logged and the crawl goes on; they are
-// written after the group's records, so a crash between loses rows only.
-func (c *Crawler) commitGraphs(ctx context.Context, group []*archived, results []archivedResult) {
-	var gs []store.PageGraph
-	for i, a := range group {
-		if a.graph != nil && results[i].err == nil {
-			gs = append(gs, *a.graph)
-		}
-	}
-	if err := c.store.SetPageGraphs(context.WithoutCancel(ctx), c.capture.ID, gs); err != nil {
-		c.log.Warn("refresh page graph not stored", zap.Int("pages", len(gs)), zap.Error(err))
-	}
 }

@@ -34,7 +34,7 @@ const (
 // serial CPU time per page meets serialCPUTarget and fails above
 // serialCPURegression.
 func BenchmarkSerialPerPage(b *testing.B) {
-	benchSerial(b, 1)
+	benchSerial(b, 1, "")
 }
 
 // BenchmarkSerialPerPageRecapture is BenchmarkSerialPerPage on the job's
@@ -44,12 +44,20 @@ func BenchmarkSerialPerPage(b *testing.B) {
 // assignRates) and fetches are conditional on the last capture. Only the
 // second capture is measured.
 func BenchmarkSerialPerPageRecapture(b *testing.B) {
-	benchSerial(b, 2)
+	benchSerial(b, 2, "")
+}
+
+// BenchmarkSerialPerPageGraph is BenchmarkSerialPerPage with every page's
+// link graph, features and text sketch stored for refresh policies
+// (refresh.record_graph, which refresh cycles always do): the graphs are
+// committed in the group's transaction (store.Batch.Graphs).
+func BenchmarkSerialPerPageGraph(b *testing.B) {
+	benchSerial(b, 1, "refresh: {record_graph: true}")
 }
 
 // benchSerial runs the serial-path benchmark on the last of captures
-// runs of one job, for one host and for fifty.
-func benchSerial(b *testing.B, captures int) {
+// runs of one job (with extra in its YAML), for one host and for fifty.
+func benchSerial(b *testing.B, captures int, extra string) {
 	for _, hosts := range []int{1, 50} {
 		b.Run(fmt.Sprintf("hosts=%d", hosts), func(b *testing.B) {
 			const pages = 5000
@@ -59,7 +67,7 @@ func benchSerial(b *testing.B, captures int) {
 				// A worker's fetch and the two pages it may have waiting
 				// for their commit each hold a host slot.
 				politeness := fmt.Sprintf("{delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}", max(8, 3*64/hosts))
-				runs := benchCaptures(b, captures, seeds, resolve, politeness, crawler.Options{})
+				runs := benchCaptures(b, captures, seeds, resolve, politeness, extra, crawler.Options{})
 				reportSerial(b, runs[len(runs)-1], hosts, perHost)
 			}
 		})

@@ -26,6 +26,7 @@ type prepared struct {
 	states     []StateChange
 	log        *LogMark
 	provenance []HostProvenance
+	graphs     []encodedGraph
 }
 
 func prepareBatch(b Batch) (prepared, error) {
@@ -54,6 +55,9 @@ func prepareBatch(b Batch) (prepared, error) {
 	}
 	var err error
 	if p.provenance, err = checkProvenance(b.Provenance, b.CaptureID); err != nil {
+		return prepared{}, err
+	}
+	if p.graphs, err = encodeGraphs(b.Graphs, b.CaptureID); err != nil {
 		return prepared{}, err
 	}
 	if p.discovered, err = checkURLs(p.discovered, b.Discovered, b.CaptureID); err != nil {

@@ -650,6 +650,7 @@ func (s *pgStore) clusterCommitTx(ctx context.Context, p prepared, node string, 
 			}
 			var batch pgx.Batch
 			queueProvenance(&batch, p.provenance) // the connection records of the batch's exchanges
+			queueGraphs(&batch, p.graphs)
 			queueURLs(&batch, p.captureID, disc)
 			queuePending(&batch, p.captureID, pend)
 			queueLogMark(&batch, p.captureID, p.log)

@@ -52,6 +52,37 @@ func encodeGraph(g PageGraph) (links, feats, cats, sketch string, err error) {
 	return strings.Join(g.Links, "\n"), strings.Join(fs, " "), strings.Join(cs, " "), strings.Join(hs, " "), nil
 }
 
+// Check reports why g cannot be stored (a link with a line break, a
+// feature that is not finite), or nil. A commit with such a graph in its
+// Batch fails whole, so a caller that would rather lose the graph than
+// the commit checks first.
+func (g PageGraph) Check() error {
+	_, _, _, _, err := encodeGraph(g)
+	return err
+}
+
+// encodedGraph is a PageGraph as its row holds it.
+type encodedGraph struct {
+	captureID                       int64
+	url, links, feats, cats, sketch string
+}
+
+// encodeGraphs encodes a batch's graphs, each of capture captureID.
+func encodeGraphs(gs []PageGraph, captureID int64) ([]encodedGraph, error) {
+	out := make([]encodedGraph, 0, len(gs))
+	for _, g := range gs {
+		if g.CaptureID != 0 && g.CaptureID != captureID {
+			return nil, fmt.Errorf("store: commit: page graph of %s belongs to capture %d, batch to %d", g.URL, g.CaptureID, captureID)
+		}
+		links, feats, cats, sketch, err := encodeGraph(g)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, encodedGraph{captureID: captureID, url: g.URL, links: links, feats: feats, cats: cats, sketch: sketch})
+	}
+	return out, nil
+}
+
 // decodeGraph parses a row's lists; a malformed list is an error, never a
 // guess.
 func decodeGraph(g *PageGraph, links, feats, cats, sketch string) error {
@@ -94,25 +125,7 @@ func (s *sqliteStore) SetPageGraphs(ctx context.Context, captureID int64, gs []P
 	if len(gs) == 0 {
 		return nil
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
-	}
-	defer tx.Rollback()
-	q := fmt.Sprintf(setPageGraphSQL, "?, ?, ?, ?, ?, ?")
-	for _, g := range gs {
-		links, feats, cats, sketch, err := encodeGraph(g)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, q, captureID, g.URL, links, feats, cats, sketch); err != nil {
-			return fmt.Errorf("store: page graph of %s: %w", g.URL, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
-	}
-	return nil
+	return s.Commit(ctx, Batch{CaptureID: captureID, Graphs: gs})
 }
 
 func (s *sqliteStore) PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error) {
@@ -136,23 +149,15 @@ func (s *pgStore) SetPageGraphs(ctx context.Context, captureID int64, gs []PageG
 	if len(gs) == 0 {
 		return nil
 	}
+	return s.Commit(ctx, Batch{CaptureID: captureID, Graphs: gs})
+}
+
+// queueGraphs queues the upserts of a batch's page graphs.
+func queueGraphs(batch *pgx.Batch, gs []encodedGraph) {
 	q := fmt.Sprintf(setPageGraphSQL, "$1, $2, $3, $4, $5, $6")
-	var b pgx.Batch
 	for _, g := range gs {
-		links, feats, cats, sketch, err := encodeGraph(g)
-		if err != nil {
-			return err
-		}
-		b.Queue(q, captureID, g.URL, links, feats, cats, sketch)
+		batch.Queue(q, g.captureID, g.url, g.links, g.feats, g.cats, g.sketch)
 	}
-	// The upsert makes a retry after a lost acknowledgement harmless.
-	err := s.retrying(ctx, "set page graphs", func() error {
-		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, &b).Close() })
-	})
-	if err != nil {
-		return fmt.Errorf("store: page graphs of capture %d: %w", captureID, err)
-	}
-	return nil
 }
 
 func (s *pgStore) PageGraphs(ctx context.Context, captureID int64) ([]PageGraph, error) {

@@ -301,7 +301,7 @@ func (s *pgStore) Commit(ctx context.Context, b Batch) error {
 	if err != nil {
 		return err
 	}
-	if len(p.records)+len(p.discovered)+len(p.fresh)+len(p.states) == 0 && p.log == nil {
+	if len(p.records)+len(p.discovered)+len(p.fresh)+len(p.states)+len(p.graphs) == 0 && p.log == nil {
 		return nil
 	}
 	err = s.commitPrepared(ctx, p)
@@ -337,6 +337,7 @@ func (s *pgStore) commitPrepared(ctx context.Context, p prepared) error {
 		batch.Queue("BEGIN")
 		queueRecords(&batch, p.captureID, p.records)
 		queueProvenance(&batch, p.provenance)
+		queueGraphs(&batch, p.graphs) // upserts: a retry after a lost acknowledgement is harmless
 		queueURLs(&batch, p.captureID, p.discovered)
 		queueURLsAs(&batch, pgInsertNewURLs, p.captureID, p.fresh)
 		queueLogMark(&batch, p.captureID, p.log)

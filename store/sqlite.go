@@ -37,6 +37,8 @@ type sqliteStore struct {
 	// ck checkpoints the WAL from its own connection, off the
 	// committer's path (sqlitecheckpoint.go).
 	ck *sqliteCheckpointer
+	// reads are the per-page reads, prepared once (sqlitereads.go).
+	reads sqliteReads
 }
 
 // sqlitePragmas apply to every connection. synchronous=NORMAL in WAL mode
@@ -120,7 +122,7 @@ func openSQLiteWAL(ctx context.Context, path string, log *zap.Logger, wal sqlite
 // connection, the last to close, checkpoints the whole WAL.
 func (s *sqliteStore) Close() error {
 	err := s.closeCommitStmts()
-	return errors.Join(err, s.ck.close(), s.r.Close(), s.w.Close())
+	return errors.Join(err, s.reads.close(), s.ck.close(), s.r.Close(), s.w.Close())
 }
 
 // Migrate applies missing migrations in one IMMEDIATE transaction, which
@@ -379,7 +381,7 @@ func (s *sqliteStore) Records(ctx context.Context, captureID int64) ([]Record, e
 }
 
 func (s *sqliteStore) LastCapture(ctx context.Context, url string) (Record, error) {
-	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, sqliteLastCaptureSQL, url))
+	r, err := scanSQLiteRecord(s.queryRow(ctx, sqliteLastCaptureSQL, url))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, fmt.Errorf("store: last capture of %s: %w", url, ErrNotFound)
 	}
@@ -395,7 +397,7 @@ const sqliteFirstByDigestSQL = `SELECT ` + recordInsertCols + ` FROM records
 	WHERE capture_id = ? AND payload_digest = ? AND record_type = 'response' ORDER BY time, id LIMIT 1`
 
 func (s *sqliteStore) FirstByDigest(ctx context.Context, captureID int64, digest string) (Record, bool, error) {
-	r, err := scanSQLiteRecord(s.r.QueryRowContext(ctx, sqliteFirstByDigestSQL, captureID, digest))
+	r, err := scanSQLiteRecord(s.queryRow(ctx, sqliteFirstByDigestSQL, captureID, digest))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, false, nil
 	}
@@ -420,7 +422,7 @@ const sqliteHistorySQL = `SELECT ` + recordInsertCols + ` FROM records
 	WHERE url = ? AND record_type IN ('response', 'revisit') ORDER BY time, id`
 
 func (s *sqliteStore) History(ctx context.Context, url string) ([]Record, error) {
-	rs, err := sqliteAll(ctx, s.r, scanSQLiteRecord, sqliteHistorySQL, url)
+	rs, err := sqliteAllPrepared(ctx, s, scanSQLiteRecord, sqliteHistorySQL, url)
 	if err != nil {
 		return nil, fmt.Errorf("store: history of %s: %w", url, err)
 	}
@@ -449,6 +451,11 @@ func sqliteAll[T any](ctx context.Context, db *sql.DB, scan func(interface{ Scan
 	if err != nil {
 		return nil, err
 	}
+	return collectRows(rows, scan)
+}
+
+// collectRows scans every row of rows, and closes them.
+func collectRows[T any](rows *sql.Rows, scan func(interface{ Scan(...any) error }) (T, error)) ([]T, error) {
 	defer rows.Close()
 	var out []T
 	for rows.Next() {

@@ -14,6 +14,7 @@ const (
 	sqliteSetState
 	sqliteSetLogMark
 	sqliteInsProvenance
+	sqliteSetGraph
 	sqliteCommitStmtCount
 )
 
@@ -32,6 +33,8 @@ func sqliteCommitSQL(i int) string {
 		return fmt.Sprintf(setLogMarkSQL, "?, ?, ?")
 	case sqliteInsProvenance:
 		return sqliteInsertProvenance
+	case sqliteSetGraph:
+		return fmt.Sprintf(setPageGraphSQL, "?, ?, ?, ?, ?, ?")
 	}
 	panic(fmt.Sprintf("store: no commit statement %d", i))
 }
@@ -152,7 +155,7 @@ func (s *sqliteStore) Commit(ctx context.Context, b Batch) error {
 	if err := conn.Raw(func(dc any) error { return s.commitOn(ctx, dc, p) }); err != nil {
 		return fmt.Errorf("store: commit to capture %d: %w", b.CaptureID, err)
 	}
-	s.ck.committed(len(p.records) + len(p.provenance) + len(p.discovered) + len(p.states))
+	s.ck.committed(len(p.records) + len(p.provenance) + len(p.discovered) + len(p.states) + len(p.graphs))
 	return nil
 }
 
@@ -196,6 +199,11 @@ func sqliteApply(ctx context.Context, st *sqliteCommitStmts, p prepared) error {
 		if _, err := st.run(ctx, sqliteInsProvenance, h.CaptureID, h.Kind, h.Host, h.Address, h.Time.UnixMicro(), h.RecordID, h.WARCFile, h.Offset,
 			h.Answers, h.Resolver, h.OverrideTarget, h.TLSVersion, h.CipherSuite, h.ALPN, h.SNI, h.Verdict, h.Subject, h.Issuer, h.NotAfter, h.CertSHA256); err != nil {
 			return fmt.Errorf("provenance record %s: %w", h.RecordID, err)
+		}
+	}
+	for _, g := range p.graphs {
+		if _, err := st.run(ctx, sqliteSetGraph, g.captureID, g.url, g.links, g.feats, g.cats, g.sketch); err != nil {
+			return fmt.Errorf("page graph of %s: %w", g.url, err)
 		}
 	}
 	for _, u := range p.discovered {

@@ -248,6 +248,10 @@ type Batch struct {
 	// Provenance indexes the connection records (dns:, resolve:, TLS)
 	// written with the batch's exchanges (see HostProvenance).
 	Provenance []HostProvenance
+	// Graphs are the page graphs of the batch's pages (SetPageGraphs),
+	// stored in the same transaction: a page's graph is kept exactly when
+	// its records are. An invalid one (PageGraph.Check) fails the commit.
+	Graphs []PageGraph
 }
 
 // Store is the index and frontier. Implementations are safe for concurrent

@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/sharc-archive/sharc/store"
 )
@@ -89,5 +90,47 @@ func testPageGraphs(t *testing.T, s store.Store) {
 	}
 	if got, err := s.PageGraphs(ctx, other.ID); err != nil || len(got) != 1 || got[0].Features[0] != 3 {
 		t.Errorf("the other capture's rows: %+v, %v", got, err)
+	}
+	testPageGraphsInCommit(t, s)
+}
+
+// testPageGraphsInCommit: a Batch's graphs are committed with its records
+// in one transaction (the crawler's group commit, issue 33): a batch with
+// a graph the store cannot hold fails whole, leaving neither its records
+// nor its other graph, and the same batch without it lands whole. A graph
+// of another capture is refused.
+func testPageGraphsInCommit(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := newCapture(t, s, "graphs-in-commit")
+	rec := store.Record{URL: "http://g.test/", SURT: "test,g)/", Time: time.Date(2026, 11, 29, 8, 0, 0, 0, time.UTC), RecordType: "response",
+		RecordID: "<urn:uuid:graph-commit>", Status: 200, MIME: "text/html", WARCFile: "g.warc.gz", Offset: 0, RecordLength: 100}
+	good := store.PageGraph{URL: rec.URL, Links: []string{"http://g.test/a"}, Features: []float64{1}}
+	bad := store.PageGraph{URL: "http://g.test/bad", Links: []string{"http://g.test/a\nb"}}
+	if err := bad.Check(); err == nil {
+		t.Fatal("Check accepted a link with a line break")
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Records: []store.Record{rec}, Graphs: []store.PageGraph{good, bad}}); err == nil {
+		t.Fatal("a batch with a bad graph was committed")
+	}
+	if rs, err := s.Records(ctx, c.ID); err != nil || len(rs) != 0 {
+		t.Fatalf("the refused batch left %d records (%v)", len(rs), err)
+	}
+	if gs, err := s.PageGraphs(ctx, c.ID); err != nil || len(gs) != 0 {
+		t.Fatalf("the refused batch left %d graphs (%v)", len(gs), err)
+	}
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Records: []store.Record{rec}, Graphs: []store.PageGraph{good}}); err != nil {
+		t.Fatal(err)
+	}
+	good.CaptureID = c.ID
+	if gs, err := s.PageGraphs(ctx, c.ID); err != nil || !reflect.DeepEqual(gs, []store.PageGraph{good}) {
+		t.Fatalf("graphs after the commit: %+v, %v; want %+v", gs, err, good)
+	}
+	if rs, err := s.Records(ctx, c.ID); err != nil || len(rs) != 1 {
+		t.Fatalf("records after the commit: %d, %v; want 1", len(rs), err)
+	}
+	other := good
+	other.CaptureID = c.ID + 1000
+	if err := s.Commit(ctx, store.Batch{CaptureID: c.ID, Graphs: []store.PageGraph{other}}); err == nil {
+		t.Error("a graph of another capture was committed")
 	}
 }

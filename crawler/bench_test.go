@@ -90,18 +90,22 @@ func benchCrawlEndToEnd(b *testing.B, opts crawler.Options) {
 // run's stats.
 func benchCrawl(b *testing.B, seeds, resolve []string, politeness string, opts crawler.Options) crawler.Stats {
 	b.Helper()
-	stats := benchCaptures(b, 1, seeds, resolve, politeness, "", opts)
+	stats := benchCaptures(b, 1, seeds, resolve, politeness, "", "", opts)
 	return stats[0]
 }
 
 // benchCaptures is benchCrawl run n times in one folder and store: the
 // job's first capture and n-1 recaptures, each with the captures before
 // it as history (conditional requests, change-rate history), with extra
-// (YAML lines) added to the job. It returns each run's stats.
-func benchCaptures(b *testing.B, n int, seeds, resolve []string, politeness, extra string, opts crawler.Options) []crawler.Stats {
+// (YAML lines) added to the job, on the store dsn (a SQLite file in the
+// folder if ""). It returns each run's stats.
+func benchCaptures(b *testing.B, n int, seeds, resolve []string, politeness, extra, dsn string, opts crawler.Options) []crawler.Stats {
 	b.Helper()
 	dir := b.TempDir()
-	st := openStore(b, "sqlite:"+filepath.Join(dir, "index.db"))
+	if dsn == "" {
+		dsn = "sqlite:" + filepath.Join(dir, "index.db")
+	}
+	st := openStore(b, dsn)
 	var out []crawler.Stats
 	for range n {
 		j := testJob(b, dir, fmt.Sprintf(`

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/testkit/pgtest"
 )
 
 // serialCPUTarget is issue 33's target for the serial time per page:
@@ -34,7 +35,7 @@ const (
 // serial CPU time per page meets serialCPUTarget and fails above
 // serialCPURegression.
 func BenchmarkSerialPerPage(b *testing.B) {
-	benchSerial(b, 1, "")
+	benchSerial(b, 1, "", nil)
 }
 
 // BenchmarkSerialPerPageRecapture is BenchmarkSerialPerPage on the job's
@@ -44,7 +45,7 @@ func BenchmarkSerialPerPage(b *testing.B) {
 // assignRates) and fetches are conditional on the last capture. Only the
 // second capture is measured.
 func BenchmarkSerialPerPageRecapture(b *testing.B) {
-	benchSerial(b, 2, "")
+	benchSerial(b, 2, "", nil)
 }
 
 // BenchmarkSerialPerPageGraph is BenchmarkSerialPerPage with every page's
@@ -52,12 +53,21 @@ func BenchmarkSerialPerPageRecapture(b *testing.B) {
 // (refresh.record_graph, which refresh cycles always do): the graphs are
 // committed in the group's transaction (store.Batch.Graphs).
 func BenchmarkSerialPerPageGraph(b *testing.B) {
-	benchSerial(b, 1, "refresh: {record_graph: true}")
+	benchSerial(b, 1, "refresh: {record_graph: true}", nil)
+}
+
+// BenchmarkSerialPerPagePostgres is BenchmarkSerialPerPage on a
+// PostgreSQL store (a schema of its own on SHARC_TEST_PG; skipped
+// without it): the indexer's transaction is then two round trips to the
+// server and the server's work, per group.
+func BenchmarkSerialPerPagePostgres(b *testing.B) {
+	benchSerial(b, 1, "", func(b *testing.B) string { return pgtest.SchemaDSN(b, "sharc_serial") })
 }
 
 // benchSerial runs the serial-path benchmark on the last of captures
-// runs of one job (with extra in its YAML), for one host and for fifty.
-func benchSerial(b *testing.B, captures int, extra string) {
+// runs of one job (with extra in its YAML), for one host and for fifty,
+// on a SQLite store, or on the store dsn gives for each run.
+func benchSerial(b *testing.B, captures int, extra string, dsn func(*testing.B) string) {
 	for _, hosts := range []int{1, 50} {
 		b.Run(fmt.Sprintf("hosts=%d", hosts), func(b *testing.B) {
 			const pages = 5000
@@ -67,7 +77,11 @@ func benchSerial(b *testing.B, captures int, extra string) {
 				// A worker's fetch and the two pages it may have waiting
 				// for their commit each hold a host slot.
 				politeness := fmt.Sprintf("{delay: 0s, delay_factor: 0, max_delay: 0s, per_host: %d}", max(8, 3*64/hosts))
-				runs := benchCaptures(b, captures, seeds, resolve, politeness, extra, crawler.Options{})
+				store := ""
+				if dsn != nil {
+					store = dsn(b)
+				}
+				runs := benchCaptures(b, captures, seeds, resolve, politeness, extra, store, crawler.Options{})
 				reportSerial(b, runs[len(runs)-1], hosts, perHost)
 			}
 		})

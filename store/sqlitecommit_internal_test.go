@@ -2,11 +2,8 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"go.uber.org/zap"
 )
 
 // TestSQLiteCommitNewConnection: Commit's statements belong to the
@@ -18,21 +15,8 @@ import (
 // connection is gone).
 func TestSQLiteCommitNewConnection(t *testing.T) {
 	ctx := context.Background()
-	s, err := openSQLite(ctx, filepath.Join(t.TempDir(), "conn.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	j, err := s.UpsertJob(ctx, "conn", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openSQLiteT(t, true)
+	c := newCaptureT(t, s, "conn")
 	commit := func(i int) {
 		t.Helper()
 		surt := "com,example)/p/" + string(rune('a'+i))

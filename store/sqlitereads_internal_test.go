@@ -2,11 +2,8 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"go.uber.org/zap"
 )
 
 // TestSQLiteReadsPreparedOnce: the per-page reads are prepared on first
@@ -15,11 +12,7 @@ import (
 // once the schema exists, including after a later commit.
 func TestSQLiteReadsPreparedOnce(t *testing.T) {
 	ctx := context.Background()
-	s, err := openSQLite(ctx, filepath.Join(t.TempDir(), "reads.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openSQLiteT(t, false)
 	if _, err := s.History(ctx, "http://r.test/"); err == nil {
 		t.Fatal("History before Migrate: no error without a records table")
 	}
@@ -29,14 +22,7 @@ func TestSQLiteReadsPreparedOnce(t *testing.T) {
 	if err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	j, err := s.UpsertJob(ctx, "reads", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.OpenCapture(ctx, j.ID, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := newCaptureT(t, s, "reads")
 	for i := range 3 {
 		rec := Record{URL: "http://r.test/", SURT: "test,r)/", Time: time.Date(2026, 11, 29, 8, i, 0, 0, time.UTC), RecordType: "response",
 			RecordID: "<urn:uuid:r" + string(rune('0'+i)) + ">", Status: 200, PayloadDigest: "sha1:X", WARCFile: "r.warc.gz", Offset: int64(i), RecordLength: 1}

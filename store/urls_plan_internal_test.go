@@ -4,11 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"go.uber.org/zap"
 )
 
 // TestURLsQueriesUseIndexes: every query of urls on SQLite reads one of
@@ -20,14 +17,7 @@ import (
 // ROWID, which changes which B-trees these read; docs/benchmarks.md.)
 func TestURLsQueriesUseIndexes(t *testing.T) {
 	ctx := context.Background()
-	s, err := openSQLite(ctx, filepath.Join(t.TempDir(), "plan.db"), zap.NewNop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := openSQLiteT(t, true)
 	var ids []int64
 	for _, name := range []string{"a", "b"} {
 		j, err := s.UpsertJob(ctx, name, "name: "+name)

@@ -1,8 +1,11 @@
 package jobdir
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -65,5 +68,153 @@ func TestMigrate(t *testing.T) {
 	}
 	if got := WARCDir(root, 3, started); got != f.WARCs() {
 		t.Errorf("WARCDir after Migrate = %q, want %q", got, f.WARCs())
+	}
+}
+
+// TestMigrateNewCapture: a capture with nothing of its own in the job
+// folder's root (one begun with capture folders, as a cluster node joining
+// it sees it before its creator has made the folder) is left to Create:
+// Migrate makes no folder, working or final.
+func TestMigrateNewCapture(t *testing.T) {
+	root := t.TempDir()
+	started := time.Date(2026, 11, 29, 8, 26, 58, 0, time.UTC)
+	f, err := Migrate(root, 1, started, []string{"job-n2-00000.warc.gz"})
+	if err != nil || f != Path(root, 1, started) {
+		t.Fatalf("Migrate = %q, %v; want %q", f, err, Path(root, 1, started))
+	}
+	des, err := os.ReadDir(root)
+	if err != nil || len(des) != 0 {
+		t.Fatalf("the job folder holds %d entries after migrating nothing (%v)", len(des), err)
+	}
+}
+
+// TestMigrateConcurrent: cluster nodes that resume a capture written
+// before capture folders each call Migrate, at once. Every call
+// succeeds; every file of the capture ends in its folder, none is left in
+// the root, and no working folder stays (the job folder keeps only the
+// capture folder and the migration lock's file).
+func TestMigrateConcurrent(t *testing.T) {
+	started := time.Date(2026, 11, 29, 8, 26, 58, 0, time.UTC)
+	for round := range 20 {
+		root := t.TempDir()
+		var mine []string
+		for i := range 6 {
+			name := fmt.Sprintf("a-%05d.warc.gz", i)
+			mine = append(mine, name)
+			if err := os.WriteFile(filepath.Join(root, name), []byte(name), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(root, "crawl-1-n1.log"), []byte("log"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		migrateAtOnce(t, 8, root, started, mine, nil)
+		f := Path(root, 1, started)
+		for _, name := range mine {
+			if _, err := os.Stat(filepath.Join(f.WARCs(), name)); err != nil {
+				t.Fatalf("round %d: %s not in the capture folder: %v", round, name, err)
+			}
+		}
+		if _, err := os.Stat(f.CrawlLog("n1")); err != nil {
+			t.Fatalf("round %d: the node's crawl.log not in the capture folder: %v", round, err)
+		}
+		onlyFolderAndLock(t, root, f)
+	}
+}
+
+// TestMigrateJoiningNewCapture: the nodes that join a capture begun with
+// capture folders (nothing of it in the root) call Migrate while its
+// creator makes the folder (Create). No call fails, as one did with
+// "file exists" when its rename met the folder made meanwhile (the node
+// then never joined: TestClusterPostgresDownBeyondTTL's "three nodes
+// crawling" timed out), and no working folder is left.
+func TestMigrateJoiningNewCapture(t *testing.T) {
+	started := time.Date(2026, 11, 29, 8, 26, 58, 0, time.UTC)
+	for range 20 {
+		root := t.TempDir()
+		f := Path(root, 1, started)
+		migrateAtOnce(t, 3, root, started, []string{"job-n2-00000.warc.gz"}, func() error { return Create(f, []byte("name: a\n")) })
+		if !f.Exists() {
+			t.Fatal("no capture folder")
+		}
+		des, _ := os.ReadDir(root)
+		for _, de := range des {
+			if strings.Contains(de.Name(), migrating) {
+				t.Fatalf("working folder %s left", de.Name())
+			}
+		}
+	}
+}
+
+// TestSettleJoinsFolderMadeMeanwhile: when the capture's folder appears
+// before a migration's working folder gets its name (Create, for a node
+// joining the capture), the working folder's files move into it and the
+// working folder goes.
+func TestSettleJoinsFolderMadeMeanwhile(t *testing.T) {
+	root := t.TempDir()
+	f := Path(root, 1, time.Date(2026, 11, 29, 8, 26, 58, 0, time.UTC))
+	tmp := Folder(string(f) + migrating)
+	for _, d := range []string{tmp.WARCs(), tmp.Logs(), tmp.Reports()} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp.WARCs(), "a.warc.gz"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tmp.CrawlLog(""), []byte("log"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(f, []byte("name: a\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := settle(tmp, f); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join(f.WARCs(), "a.warc.gz"), f.CrawlLog(""), filepath.Join(string(f), JobFile)} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if _, err := os.Stat(string(tmp)); !os.IsNotExist(err) {
+		t.Errorf("working folder left: %v", err)
+	}
+}
+
+// migrateAtOnce runs n Migrate calls (and also, if set, other) at once
+// and fails on any error.
+func migrateAtOnce(t *testing.T, n int, root string, started time.Time, warcs []string, other func() error) {
+	t.Helper()
+	errs := make(chan error, n+1)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			_, err := Migrate(root, 1, started, warcs)
+			errs <- err
+		})
+	}
+	if other != nil {
+		wg.Go(func() { errs <- other() })
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// onlyFolderAndLock fails unless root holds only f and the lock's file.
+func onlyFolderAndLock(t *testing.T, root string, f Folder) {
+	t.Helper()
+	des, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range des {
+		if de.Name() != filepath.Base(string(f)) && de.Name() != migrateLock {
+			t.Errorf("the job folder holds %s besides the capture folder", de.Name())
+		}
 	}
 }

@@ -207,6 +207,10 @@ func (c *Crawler) clusterStart(ctx context.Context) error {
 // join the frontier; URLs of other hosts go to the pending queue once.
 func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []frontier.URL, lines crawllog.Lines) (kept []frontier.URL, logErr, err error) {
 	cl := c.cl
+	// Laps as commitLocal's, so a node's summary splits its serial time
+	// by step too (without them all of it read as "other").
+	sw := stopwatchFrom(ctx)
+	sw.lap(SerialOther)
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
 	var own []frontier.URL
@@ -227,8 +231,7 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 		foreign = append(foreign, u)
 	}
 	fresh := c.frontier.Assign(own)
-	c.assignRates(ctx, fresh)
-	c.assignRates(ctx, foreign)
+	sw.rated(c.assignRates(ctx, fresh) + c.assignRates(ctx, foreign))
 	for _, u := range fresh {
 		b.Discovered = append(b.Discovered, frontierRow(c.capture.ID, u))
 	}
@@ -236,10 +239,13 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 	for i, u := range foreign {
 		pending[i] = frontierRow(c.capture.ID, u)
 	}
+	sw.lap(SerialFrontier)
 	c.logMu.Lock()
 	defer c.logMu.Unlock()
 	b.Log, logErr = c.logThenMark(lines)
+	sw.lap(SerialLog)
 	lost, err := cl.Leaser.ClusterCommit(context.WithoutCancel(ctx), b, cl.Node, pending)
+	sw.lap(SerialIndex)
 	if err != nil {
 		for _, u := range foreign {
 			delete(cl.sent, u.SURT)
@@ -256,10 +262,13 @@ func (c *Crawler) clusterCommit(ctx context.Context, b store.Batch, cands []fron
 			kept = append(kept, u)
 		}
 	}
+	sw.lap(SerialOther)
 	for _, u := range kept {
 		c.noteHost(u.Host, u.URL)
 	}
-	if err := c.frontier.Add(kept...); err != nil {
+	err = c.frontier.Add(kept...)
+	sw.lap(SerialFrontier)
+	if err != nil {
 		return nil, logErr, err
 	}
 	return kept, logErr, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,6 +205,11 @@ resolve: {%s}
 		}
 		if !strings.Contains(n.out.String(), "stopped:    finished") {
 			t.Errorf("node %s did not finish the capture:\n%s", n.name, n.out.String())
+		}
+		// The summary splits a node's serial time by step: its index
+		// transactions (ClusterCommit) are not all "other".
+		if m := regexp.MustCompile(`indexer [0-9.]+: frontier [0-9.]+ crawl\.log [0-9.]+ index ([0-9.]+)`).FindStringSubmatch(n.out.String()); m == nil || m[1] == "0.0" {
+			t.Errorf("node %s: the summary's serial line has no index time (%v):\n%s", n.name, m, n.out.String())
 		}
 	}
 

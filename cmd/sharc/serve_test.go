@@ -26,14 +26,26 @@ import (
 // servePGDSN gives the test its own schema (internal/testkit/pgtest).
 func servePGDSN(t *testing.T) string { return pgtest.SchemaDSN(t, "sharc_serve") }
 
+// freePort is a loopback address free for a child process to listen on.
+// It is drawn below Linux's ephemeral range (32768–60999), where the
+// kernel never puts the port of an outgoing connection or of a listener
+// on port 0: a port taken from that range (net.Listen on :0, closed, then
+// handed on) could be given to another test's connection before the
+// child bound it, and TestThreeServeNodes failed once with "address
+// already in use". The address is checked free by listening on it.
 func freePort(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 200 { // bounded: a busy port is skipped
+		addr := fmt.Sprintf("127.0.0.1:%d", 20000+mrand.IntN(12000))
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue
+		}
+		ln.Close()
+		return addr
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	t.Fatal("no free loopback port in 20000-31999")
+	return ""
 }
 
 // TestServeSIGKILL submits a job to `sharc serve`, kills the daemon with

@@ -29,16 +29,11 @@ type PageGraph struct {
 // inside them, and one row per page keeps the cost one insert per page.
 // URLs are canonical, so they hold no newline.
 func encodeGraph(g PageGraph) (links, feats, cats, sketch string, err error) {
-	for _, l := range g.Links {
-		if l == "" || strings.ContainsAny(l, "\n\r") {
-			return "", "", "", "", fmt.Errorf("store: page graph of %s: bad link %q", g.URL, l)
-		}
+	if err := g.Check(); err != nil {
+		return "", "", "", "", err
 	}
 	fs := make([]string, len(g.Features))
 	for i, f := range g.Features {
-		if f != f || f > 1e300 || f < -1e300 {
-			return "", "", "", "", fmt.Errorf("store: page graph of %s: feature %d is not finite", g.URL, i)
-		}
 		fs[i] = strconv.FormatFloat(f, 'g', -1, 64)
 	}
 	cs := make([]string, len(g.Categories))
@@ -52,13 +47,22 @@ func encodeGraph(g PageGraph) (links, feats, cats, sketch string, err error) {
 	return strings.Join(g.Links, "\n"), strings.Join(fs, " "), strings.Join(cs, " "), strings.Join(hs, " "), nil
 }
 
-// Check reports why g cannot be stored (a link with a line break, a
-// feature that is not finite), or nil. A commit with such a graph in its
-// Batch fails whole, so a caller that would rather lose the graph than
-// the commit checks first.
+// Check reports why g cannot be stored (a link that is empty or has a
+// line break, a feature that is not finite), or nil. A commit with such
+// a graph in its Batch fails whole, so a caller that would rather lose
+// the graph than the commit checks first.
 func (g PageGraph) Check() error {
-	_, _, _, _, err := encodeGraph(g)
-	return err
+	for _, l := range g.Links {
+		if l == "" || strings.ContainsAny(l, "\n\r") {
+			return fmt.Errorf("store: page graph of %s: bad link %q", g.URL, l)
+		}
+	}
+	for i, f := range g.Features {
+		if f != f || f > 1e300 || f < -1e300 {
+			return fmt.Errorf("store: page graph of %s: feature %d is not finite", g.URL, i)
+		}
+	}
+	return nil
 }
 
 // encodedGraph is a PageGraph as its row holds it.

@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -341,17 +342,21 @@ func MigrateFolder(ctx context.Context, st store.Store, root string, c store.Cap
 	return jobdir.Migrate(root, c.ID, c.Started, names)
 }
 
-func (c *Crawler) closeOutputs() {
+func (c *Crawler) closeOutputs() error {
 	if c.fetch != nil {
 		c.fetch.pool.close()
 	}
+	var errs []error
 	if err := c.warc.Close(); err != nil {
 		c.log.Error("closing WARC", zap.Error(err))
+		errs = append(errs, fmt.Errorf("closing WARC (resume repairs the file left .open): %w", err))
 	}
 	c.finishUploads() // after Close, which queues the last files
 	if err := c.clog.Close(); err != nil {
 		c.log.Error("closing crawl.log", zap.Error(err))
+		errs = append(errs, fmt.Errorf("closing crawl.log: %w", err))
 	}
+	return errors.Join(errs...)
 }
 
 func (c *Crawler) stats(start time.Time, resumed bool) Stats {

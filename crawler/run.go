@@ -108,7 +108,7 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 		return Stats{}, err
 	}
 	if err := c.coord.start(ctx); err != nil {
-		c.closeOutputs()
+		_ = c.closeOutputs() // logged; err is what the run reports
 		return Stats{}, err
 	}
 	seeded = true
@@ -148,20 +148,20 @@ func (c *Crawler) setUp(ctx context.Context, yamlText []byte) (string, error) {
 	}
 	c.setUpState()
 	if err := c.setUpAuth(ctx); err != nil {
-		c.closeOutputs()
+		_ = c.closeOutputs() // logged; err is what the run reports
 		return "", err
 	}
 	if err := c.setUpBrowser(); err != nil {
-		c.closeOutputs()
+		_ = c.closeOutputs() // logged; err is what the run reports
 		return "", err
 	}
 	if err := c.setUpRates(ctx); err != nil {
-		c.closeOutputs()
+		_ = c.closeOutputs() // logged; err is what the run reports
 		return "", err
 	}
 	fcfg, err := c.frontierConfig(ctx)
 	if err != nil {
-		c.closeOutputs()
+		_ = c.closeOutputs() // logged; err is what the run reports
 		return "", err
 	}
 	c.frontier = frontier.New(fcfg)
@@ -326,10 +326,18 @@ func (c *Crawler) crawl(ctx context.Context) (st Stats, workErr, cause error) {
 	<-committerDone
 	c.saveSession(ctx, true) // the session as the run leaves it (login.go)
 	stopProgress()
-	c.closeOutputs()
+	closeErr := c.closeOutputs()
 	st = c.stats(c.started, c.resumed)
 	st.WARCFiles = c.warc.Files()
 	st.LoggedIn = c.auth.loggedIn()
+	if workErr == nil {
+		// A commit that failed after a limit or an interrupt had stopped
+		// the run is not the workers' error (its waiter saw a cancelled
+		// context), nor is a WARC file that could not be closed: either
+		// leaves records the index lacks or names, so the capture must
+		// stay open for the resume that repairs them, not be finished.
+		workErr = errors.Join(c.failure(), closeErr)
+	}
 	return st, workErr, context.Cause(runCtx)
 }
 

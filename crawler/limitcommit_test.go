@@ -2,7 +2,6 @@ package crawler_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sharc-archive/sharc/crawler"
+	"github.com/sharc-archive/sharc/internal/testkit/sqlitefault"
 	"github.com/sharc-archive/sharc/scheduler"
 	"github.com/sharc-archive/sharc/store"
 	"github.com/sharc-archive/sharc/warc"
@@ -28,13 +28,13 @@ import (
 // finished with stop reason max_pages, and its WARC file stayed .open
 // while the index named the file's final name.
 //
-// The fault is the database's own refusal: a trigger, created through a
-// connection of its own, aborts the insert of the last seed's records.
+// The fault is the database's own refusal (sqlitefault) of the last
+// seed's records.
 func TestLimitDoesNotHideFailedCommit(t *testing.T) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "index.db")
 	st := openStore(t, "sqlite:"+dbPath)
-	refuse := refuseRecords(t, dbPath, "%/third")
+	allow := sqlitefault.Refuse(t, dbPath, "records", "NEW.url LIKE '%/third'")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		html(w, "page "+r.URL.Path)
 	}))
@@ -64,7 +64,7 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	if c, err := st.Capture(ctx, first.CaptureID); err != nil || c.Status == store.CaptureStatusFinished {
 		t.Fatalf("capture after the failed commit: %+v, %v; want it open for the resume", c, err)
 	}
-	refuse()
+	allow()
 	second, err := run()
 	if err != nil || second.CaptureID != first.CaptureID || !second.Resumed {
 		t.Fatalf("resume: %+v, %v", second, err)
@@ -81,28 +81,6 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 	}
 	if n := strings.Count(string(log), "http://site.test/third "); n != 1 {
 		t.Errorf("crawl.log has %d lines for /third, want 1:\n%s", n, log)
-	}
-}
-
-// refuseRecords makes the SQLite database at path refuse, until the
-// returned function is called, every records row whose URL is LIKE
-// pattern.
-func refuseRecords(t *testing.T, path, pattern string) func() {
-	t.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	const create = `CREATE TRIGGER refuse_records BEFORE INSERT ON records WHEN NEW.url LIKE '%s'
-		BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`
-	if _, err := db.Exec(fmt.Sprintf(create, pattern)); err != nil {
-		t.Fatal(err)
-	}
-	return func() {
-		if _, err := db.Exec(`DROP TRIGGER refuse_records`); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -142,6 +142,9 @@ type run struct {
 	scheduled time.Time // the schedule time that started it
 	jobID     int64     // js.id when the run started
 	id        int64     // in the store's run history; 0 if not recorded
+	// reportErr is why the finished capture's report failed, if it did;
+	// set by execute before settle, which raises it as the job's alert.
+	reportErr error
 }
 
 // New validates cfg, opens and migrates the store. It does not start
@@ -634,7 +637,7 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		wantReport = cerr == nil && cp.Status == store.CaptureStatusFinished
 	}
 	if wantReport {
-		d.finish(context.WithoutCancel(ctx), js.name, j, stats)
+		r.reportErr = d.finish(context.WithoutCancel(ctx), js.name, j, stats)
 	}
 	<-d.slots
 	d.settle(js, r, stats, err)
@@ -642,8 +645,9 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 
 // finish finishes a capture the run stopped, as `sharc crawl` does
 // (crawler.Finish), with the daemon's chain of custody in its folder and
-// its WACZ; a failure is logged, the capture stays intact.
-func (d *Daemon) finish(ctx context.Context, jobName string, j *job.Job, stats crawler.Stats) {
+// its WACZ. A failure leaves the capture intact and is returned for the
+// job's alert.
+func (d *Daemon) finish(ctx context.Context, jobName string, j *job.Job, stats crawler.Stats) error {
 	_, err := crawler.Finish(ctx, d.st, j, stats, crawler.FinishOptions{Log: d.log,
 		Custody: func(ctx context.Context, f jobdir.Folder) error { return d.writeCustody(ctx, jobName, f) },
 		Package: func(ctx context.Context, warcDir string) error {
@@ -652,7 +656,10 @@ func (d *Daemon) finish(ctx context.Context, jobName string, j *job.Job, stats c
 		}})
 	if err != nil {
 		d.log.Error("quality report", zap.Int64("capture", stats.CaptureID), zap.Error(err))
+		return fmt.Errorf("capture %d is archived and indexed, but its quality report failed (`sharc report --rebuild` makes it again): %w",
+			stats.CaptureID, err)
 	}
+	return nil
 }
 
 // settle records how a run ended: finished (idle), paused, cancelled,
@@ -707,6 +714,11 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 	case open && intent == intentNone:
 		// Daemon shutdown: the capture stays running and resumes on start.
 		outcome = outcomeInterrupted
+	}
+	if alert == "" && r.reportErr != nil {
+		// The capture is whole; the job stays idle, but an operator must
+		// learn that its report is missing.
+		alert = r.reportErr.Error()
 	}
 	d.metrics.runEnded(js.name, outcome, time.Now())
 	row := d.endRun(js, r, capID, stats, outcome, runErr)

@@ -222,18 +222,21 @@ func finishCrawl(ctx context.Context, c *cli, st store.Store, j *job.Job, stats 
 	if j.Capture.Mode == job.ModeRefresh {
 		printRefreshCycle(ctx, c.stdout, st, stats.CaptureID)
 	}
-	rep, err := crawler.Finish(context.WithoutCancel(ctx), st, j, stats, crawler.FinishOptions{Log: c.log})
-	if err != nil {
-		// The capture is complete and indexed; `sharc report --rebuild`
-		// can make the report later.
-		c.log.Error("quality report", zap.Error(err))
-		return nil
+	rep, repErr := crawler.Finish(context.WithoutCancel(ctx), st, j, stats, crawler.FinishOptions{Log: c.log})
+	if repErr != nil {
+		// The capture is complete and indexed, but the command did not
+		// do all it says: it exits 1, and `sharc report --rebuild` can
+		// make the report later.
+		repErr = fmt.Errorf("capture %d is archived and indexed, but its quality report failed (`sharc report --rebuild` makes it again): %w",
+			stats.CaptureID, repErr)
+	} else {
+		printReportSummary(c.stdout, rep)
 	}
-	printReportSummary(c.stdout, rep)
 	if j.Capture.Mode == job.ModeRefresh {
-		return nil // a refresh cycle revisits what its policy chose, not the seeds
+		return repErr // a refresh cycle revisits what its policy chose, not the seeds
 	}
-	return noSeedArchived(ctx, c, st, j, stats.CaptureID)
+	// A capture of nothing exits 5 whether or not its report was made.
+	return errors.Join(noSeedArchived(ctx, c, st, j, stats.CaptureID), repErr)
 }
 
 // noSeedArchived is errNoSeedArchived (exit 5) when the capture archived

@@ -174,6 +174,21 @@ func flattenSettings(text string) (map[string]string, error) {
 	return out, nil
 }
 
+// recordedJob is the job text a capture records (the index's job row and
+// capture owner, job.yaml in its folder, and so its WACZ): the effective
+// job, with its store described by store.Describe, since people without
+// the store's credentials (a daemon's viewers) read it. Runs compare
+// stores by identity (storeByIdentity), not by this text.
+func recordedJob(j *job.Job) ([]byte, error) {
+	rec := *j
+	rec.Store = store.Describe(j.Store)
+	text, err := rec.Marshal()
+	if err != nil {
+		return nil, fmt.Errorf("encode job: %w", err)
+	}
+	return text, nil
+}
+
 // diffJob compares a running capture's job YAML with a job's,
 // defining settings first, each group by path.
 func diffJob(runningYAML string, j *job.Job) ([]SettingChange, error) {

@@ -44,9 +44,9 @@ func (c *Crawler) Run(ctx context.Context) (_ Stats, err error) {
 		return Stats{}, ErrRunTwice
 	}
 	c.started = time.Now()
-	yamlText, err := c.job.Marshal()
+	yamlText, err := recordedJob(c.job)
 	if err != nil {
-		return Stats{}, fmt.Errorf("encode job: %w", err)
+		return Stats{}, err
 	}
 	// What can fail without the store fails before a capture exists.
 	if err := checkSeeds(c.job); err != nil {

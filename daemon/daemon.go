@@ -475,7 +475,10 @@ func (d *Daemon) SubmitReplacing(ctx context.Context, data []byte, filename stri
 	if err := d.prepareWARCDir(j.WARC.Dir); err != nil {
 		return JobInfo{}, err
 	}
-	j.Store = d.cfg.Store
+	// The job names its store for the record only (the daemon runs it on
+	// d.st): never with the credentials, which the stored text, the
+	// capture folder's job.yaml and its WACZ would carry to viewers.
+	j.Store = store.Describe(d.cfg.Store)
 	text, err := j.Marshal()
 	if err != nil {
 		return JobInfo{}, fmt.Errorf("encode job: %w", err)

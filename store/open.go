@@ -40,17 +40,52 @@ func Open(ctx context.Context, dsn string, log *zap.Logger) (DB, error) {
 	return s, nil
 }
 
-// Redact returns dsn with any password replaced by "xxxxx", for logs and
-// error messages.
+// Redact returns dsn with any password replaced by "xxxxx", in its user
+// information or in a parameter (pgx reads ?password=, ?sslpassword=),
+// for logs and error messages.
 func Redact(dsn string) string {
 	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		if err != nil && strings.Contains(dsn, "@") {
-			// Unparseable but may hold credentials: keep only the scheme.
-			scheme, _, _ := strings.Cut(dsn, ":")
-			return scheme + "://(unparseable DSN)"
+	if err != nil {
+		if strings.Contains(dsn, "@") || strings.Contains(strings.ToLower(dsn), "password") {
+			return unparseable(dsn) // may hold credentials
 		}
 		return dsn
 	}
+	if q := u.Query(); u.RawQuery != "" {
+		masked := false
+		for k := range q {
+			if strings.Contains(strings.ToLower(k), "password") {
+				q.Set(k, "xxxxx")
+				masked = true
+			}
+		}
+		if masked {
+			u.RawQuery = q.Encode()
+		}
+	}
 	return u.Redacted()
+}
+
+// Describe names the database dsn opens with nothing a reader could log
+// in with: a PostgreSQL URL's scheme, host and database (no user,
+// password or parameters), a SQLite DSN's path. It is what a capture's
+// record of its job says its store was (job.yaml in the capture folder,
+// reports/job.yaml in its WACZ), which people without the store's
+// credentials read.
+func Describe(dsn string) string {
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		path, _, _ = strings.Cut(path, "?")
+		return "sqlite:" + path
+	}
+	u, err := url.Parse(dsn)
+	if err != nil || u.Opaque != "" {
+		return unparseable(dsn)
+	}
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
+}
+
+// unparseable keeps only the scheme of a DSN that does not parse.
+func unparseable(dsn string) string {
+	scheme, _, _ := strings.Cut(dsn, ":")
+	return scheme + "://(unparseable DSN)"
 }

@@ -79,10 +79,35 @@ func TestRedact(t *testing.T) {
 		{"postgres://u@h/db?sslmode=disable", "postgres://u@h/db?sslmode=disable"},
 		{"sqlite:/var/lib/sharc.db", "sqlite:/var/lib/sharc.db"},
 		{"postgres://u:p%zz@h/db", "postgres://(unparseable DSN)"},
+		// pgx takes passwords net/url refuses, and passwords as parameters.
+		{"postgres://sharc:pa#ss@db/sharc", "postgres://(unparseable DSN)"},
+		{"postgres://sharc:pa{ss@db/sharc", "postgres://(unparseable DSN)"},
+		{"postgres://sharc@db/sharc?password=hunter2&sslmode=disable", "postgres://sharc@db/sharc?password=xxxxx&sslmode=disable"},
+		{"postgres://db/sharc?sslpassword=hunter2", "postgres://db/sharc?sslpassword=xxxxx"},
+		{"postgres://db/sharc?PassWord=hunter2", "postgres://db/sharc?PassWord=xxxxx"},
 	}
 	for _, tt := range tests {
 		if got := store.Redact(tt.in); got != tt.want {
 			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDescribe: what a capture's job record says its store was holds no
+// user, password or parameter, whatever form the DSN takes.
+func TestDescribe(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"postgres://u:p@h:5432/db?sslmode=disable", "postgres://h:5432/db"},
+		{"postgresql://u@h/db?password=hunter2", "postgresql://h/db"},
+		{"postgres://sharc:pa#ss@db/sharc", "postgres://(unparseable DSN)"},
+		{"postgres://sharc:pa{ss@db/sharc", "postgres://(unparseable DSN)"},
+		{"sqlite:/var/lib/sharc.db", "sqlite:/var/lib/sharc.db"},
+		{"sqlite:/var/lib/sharc.db?_pragma=busy_timeout(1)", "sqlite:/var/lib/sharc.db"},
+		{"", ""}, // no store named: the default
+	}
+	for _, tt := range tests {
+		if got := store.Describe(tt.in); got != tt.want {
+			t.Errorf("Describe(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

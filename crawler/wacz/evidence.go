@@ -16,6 +16,7 @@ import (
 	"github.com/sharc-archive/sharc/crawler/heritrix"
 	"github.com/sharc-archive/sharc/crawler/jobdir"
 	"github.com/sharc-archive/sharc/internal/version"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // Paths of the evidence files a package carries beside the quality
@@ -128,6 +129,12 @@ func maskNode(n *yaml.Node, secret bool) {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i].Value
+			if v := n.Content[i+1]; k == "store" && v.Kind == yaml.ScalarNode {
+				// A job recorded before DSNs were (store.Describe), or
+				// in a form no URL parser reads.
+				v.Value = store.Describe(v.Value)
+				continue
+			}
 			// A key ending in _env names an environment variable that
 			// holds the secret, not the secret itself.
 			maskNode(n.Content[i+1], secret || (secretKey.MatchString(k) && !strings.HasSuffix(k, "_env")))
@@ -140,18 +147,32 @@ func maskNode(n *yaml.Node, secret bool) {
 }
 
 // maskURLPassword masks the password of a URL with user information
-// (postgres://user:pass@host/db); other strings are returned as they are.
+// (http://user:pass@proxy/) or a password parameter; a string that looks
+// like a URL with either but does not parse is masked whole. Other
+// strings are returned as they are.
 func maskURLPassword(s string) string {
-	if !strings.Contains(s, "://") || !strings.Contains(s, "@") {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	if !strings.Contains(s, "@") && !strings.Contains(strings.ToLower(s), "password") {
 		return s
 	}
 	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return s
+	if err != nil {
+		return masked
 	}
-	if _, ok := u.User.Password(); !ok {
-		return s
+	if q := u.Query(); u.RawQuery != "" {
+		for k := range q {
+			if strings.Contains(strings.ToLower(k), "password") {
+				q.Set(k, masked)
+			}
+		}
+		u.RawQuery = q.Encode()
 	}
-	u.User = url.UserPassword(u.User.Username(), masked)
-	return strings.Replace(u.String(), url.QueryEscape(masked), masked, 1)
+	if u.User != nil {
+		if _, ok := u.User.Password(); ok {
+			u.User = url.UserPassword(u.User.Username(), masked)
+		}
+	}
+	return strings.ReplaceAll(u.String(), url.QueryEscape(masked), masked)
 }

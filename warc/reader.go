@@ -270,7 +270,9 @@ func (p Problem) String() string {
 // unchunked bodies that equals gowarc's computation. gowarc v1.6.0 digests
 // the raw (still chunked) body, so its "payload: wrong digest" warning on a
 // chunked record is not reported when our transfer-decoded digest matches.
-// It returns the records read and the problems found; err is only for I/O.
+// A record without a block digest and a file without records are
+// problems: neither could be checked. It returns the records read and the
+// problems found; err is only for I/O.
 func VerifyFile(path string) (records int, problems []Problem, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -289,6 +291,11 @@ func VerifyStream(r io.Reader, each func(*Record)) (records int, problems []Prob
 	for {
 		rec, err := rd.Next()
 		if err == io.EOF {
+			if records == 0 {
+				// Nothing was checked: an empty or emptied file must not
+				// read as verified.
+				problems = append(problems, Problem{Msg: "no WARC record found (an empty file, or not a gzipped WARC): nothing was checked"})
+			}
 			return records, problems, nil
 		}
 		if err != nil {
@@ -314,6 +321,10 @@ func verifyRecord(rec *Record) []Problem {
 		if err := checkDigest(v, rec.Block); err != nil {
 			add("block digest: %v", err)
 		}
+	} else {
+		// SHARC digests every record; one without a digest cannot be
+		// verified, so it is not reported as verified.
+		add("no WARC-Block-Digest: the record's content cannot be checked")
 	}
 	chunked := false
 	if v := rec.Header.Get(gowarc.WarcPayloadDigest); v != "" && rec.Type() != Revisit &&

@@ -237,6 +237,10 @@ func TestExitCodes(t *testing.T) {
 	dsn := "sqlite:" + filepath.Join(dir, "index.db")
 	badWARC := filepath.Join(dir, "bad.warc.gz")
 	corruptWARC(t, badWARC)
+	emptyWARC := filepath.Join(dir, "empty.warc.gz")
+	if err := os.WriteFile(emptyWARC, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	badJob := filepath.Join(dir, "bad.yaml")
 	if err := os.WriteFile(badJob, []byte("name: bad\nseeds: [http://127.0.0.1:1/]\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -283,6 +287,7 @@ func TestExitCodes(t *testing.T) {
 		{"key exists", []string{"keygen", "-o", key}, exitFailure, "exists"},
 		{"verify unreadable", []string{"verify", filepath.Join(dir, "none.warc.gz")}, exitFailure, "none.warc.gz"},
 		{"verify finds a problem", []string{"verify", badWARC}, exitVerifyFailed, "1 of 1 files: verification failed"},
+		{"verify checks nothing", []string{"verify", emptyWARC}, exitVerifyFailed, "1 of 1 files: verification failed"},
 		{"migrate", []string{"migrate", "--store", "sqlite:" + filepath.Join(dir, "new.db")}, exitOK, "store opened"},
 	}
 	for _, tc := range tests {

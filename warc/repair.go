@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sharc-archive/sharc/internal/fsutil"
 	"go.uber.org/zap"
 )
 
@@ -181,7 +182,7 @@ func repairFields(path string, keep, cut int64, scan scanResult) []zap.Field {
 }
 
 func syncDirOf(path string) error {
-	if err := syncDir(filepath.Dir(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := fsutil.SyncDir(filepath.Dir(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("warc: sync dir: %w", err)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sharc-archive/sharc/internal/fsutil"
 	"go.uber.org/zap"
 )
 
@@ -81,7 +82,7 @@ func (w *Writer) openNext() error {
 			err = f.Sync()
 		}
 		if err == nil {
-			err = syncDir(w.cfg.Dir)
+			err = fsutil.SyncDir(w.cfg.Dir)
 		}
 		if err != nil {
 			_ = f.Close()
@@ -98,18 +99,6 @@ func (w *Writer) openNext() error {
 
 func fileStamp(t time.Time) string {
 	return strings.Replace(t.UTC().Format(fileStampLayout), ".", "", 1)
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return err
-	}
-	return nil
 }
 
 // retire takes the current file out of service, still .open: its last
@@ -151,7 +140,7 @@ func (w *Writer) closeFile(cur *openFile) error {
 	if err := os.Rename(cur.path, final); err != nil {
 		return fmt.Errorf("warc: rename %s: %w", cur.path, err)
 	}
-	if err := syncDir(w.cfg.Dir); err != nil {
+	if err := fsutil.SyncDir(w.cfg.Dir); err != nil {
 		return fmt.Errorf("warc: sync dir: %w", err)
 	}
 	w.files = append(w.files, final)

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"go.uber.org/zap"
 
+	"github.com/sharc-archive/sharc/internal/fsutil"
 	"github.com/sharc-archive/sharc/warc/cdxj"
 )
 
@@ -78,27 +78,21 @@ func exportCapture(ctx context.Context, c *cli, format string, args []string, wr
 	return write(ctx, tg, *out)
 }
 
-// writeOutput runs write on stdout, or on a temporary file renamed to path
-// once complete so a failed export never leaves a truncated file behind.
-// The file is created with outputPerm (os.CreateTemp's 0600 would hide
-// exports from the archive's other readers).
+// writeOutput runs write on stdout, or on a file written atomically
+// (fsutil.WriteAtomic: a synced temporary file renamed to path once
+// complete), so a failed export or a crash never leaves a truncated file
+// that reads as the export.
 func writeOutput(path string, stdout io.Writer, write func(io.Writer) (int, error)) (int, error) {
 	if path == "" || path == "-" {
 		return write(stdout)
 	}
-	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".", ".tmp", outputPerm)
+	var n int
+	err := fsutil.WriteAtomic(path, func(f *os.File) error {
+		var err error
+		n, err = write(f)
+		return err
+	})
 	if err != nil {
-		return 0, err
-	}
-	n, err := write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
 		return 0, err
 	}
 	return n, nil

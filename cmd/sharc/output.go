@@ -18,11 +18,6 @@ import (
 // (before the umask); signing keys are the exception (0600).
 const outputPerm = fsutil.OutputPerm
 
-// createTemp is fsutil.CreateTemp: os.CreateTemp with a chosen mode.
-func createTemp(dir, prefix, suffix string, perm fs.FileMode) (*os.File, error) {
-	return fsutil.CreateTemp(dir, prefix, suffix, perm)
-}
-
 // openExistingStore opens the store of the commands that read captures
 // (export, report, rates): a missing SQLite file is an error, not a new
 // empty database left behind by a mistyped path (store.Open creates one,

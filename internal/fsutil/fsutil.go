@@ -33,7 +33,8 @@ func CreateTemp(dir, prefix, suffix string, perm fs.FileMode) (*os.File, error) 
 }
 
 // WriteAtomic writes path (mode OutputPerm before the umask) through a
-// synced temporary file in its directory and a rename.
+// synced temporary file in its directory, a rename and a sync of the
+// directory.
 func WriteAtomic(path string, write func(*os.File) error) (err error) {
 	tmp, err := CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".", ".tmp", OutputPerm)
 	if err != nil {
@@ -53,8 +54,27 @@ func WriteAtomic(path string, write func(*os.File) error) (err error) {
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}
+	if err == nil {
+		// The rename is durable only once the directory is.
+		err = SyncDir(filepath.Dir(path))
+	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// SyncDir makes dir's entries (files created, renamed or removed in it)
+// durable. A file system that cannot sync a directory (EINVAL) is taken
+// as having nothing to sync.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
 	}
 	return nil
 }

@@ -52,20 +52,21 @@ func (c *Crawler) DropMatching(ctx context.Context, host string, re *regexp.Rege
 	return urls, nil
 }
 
-// dropParked is DropMatching for a parked host; c.parkMu is held.
+// dropParked is DropMatching for a parked host; c.parkMu is held. It
+// reads the host's queue from the store a page at a time and holds only
+// the matches, which it marks in one transaction.
 func (c *Crawler) dropParked(ctx context.Context, host string, re *regexp.Regexp) ([]string, error) {
-	rows, err := c.store.HostFrontier(ctx, c.capture.ID, host)
-	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
 	b := store.Batch{CaptureID: c.capture.ID}
 	var urls []string
-	for i, r := range rows {
-		if r.State == store.StateQueued && re.MatchString(r.URL) {
+	err := store.EachHostQueued(ctx, c.store, c.capture.ID, host, func(r store.FrontierURL) error {
+		if re.MatchString(r.URL) {
 			b.States = append(b.States, store.StateChange{SURT: r.SURT, State: store.StateBlocked, Attempts: r.Attempts})
 			urls = append(urls, r.URL)
-			rows[i].State = store.StateBlocked // for the counts below
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	if len(urls) > 0 {
 		if err := c.store.Commit(ctx, b); err != nil {
@@ -75,26 +76,24 @@ func (c *Crawler) dropParked(ctx context.Context, host string, re *regexp.Regexp
 	}
 	// The parked record must agree with the rows: a host left without
 	// work is not activated at all.
-	c.frontier.SetParkedCounts(host, parkedCounts(rows), false)
+	if err := c.refreshParked(ctx, host); err != nil {
+		return nil, err
+	}
 	c.log.Info("operator dropped URLs of a parked host", zap.String("host", host), zap.String("pattern", re.String()), zap.Int("count", len(urls)))
 	return urls, nil
 }
 
-// parkedCounts summarises a host's store rows for the frontier.
-func parkedCounts(rows []store.FrontierURL) frontier.ParkedCounts {
-	pc := frontier.ParkedCounts{URLs: len(rows)}
-	for _, r := range rows {
-		switch r.State {
-		case store.StateDone, store.StateFailed, store.StateBlocked:
-			pc.Finished++
-		case store.StateQueued:
-			pc.Queued++
-			pc.Work = true
-		default: // visited: its revisit may be due
-			pc.Work = true
-		}
+// refreshParked sets a parked host's counts from the store's; c.parkMu
+// is held.
+func (c *Crawler) refreshParked(ctx context.Context, host string) error {
+	n, err := c.store.HostCounts(ctx, c.capture.ID, host)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
-	return pc
+	// Unfinished rows are queued, or visited and awaiting their revisit:
+	// either is work.
+	c.frontier.SetParkedCounts(host, frontier.ParkedCounts{URLs: n.URLs, Finished: n.Finished, Queued: n.Queued, Work: n.URLs > n.Finished}, false)
+	return nil
 }
 
 // SetHostDelay changes a host's minimum gap between requests for the rest
@@ -137,7 +136,9 @@ func (c *Crawler) Host(host string, limit int) (q HostQueue, ok bool) {
 }
 
 // HostFrontier is Host with a parked host's URLs read from the store (and
-// its counts refreshed from them).
+// its counts refreshed from the store's). limit ≤ 0 lists them all: a
+// caller answering a request bounds it, as a parked host's are read
+// into memory only up to limit.
 func (c *Crawler) HostFrontier(ctx context.Context, host string, limit int) (HostQueue, bool, error) {
 	if c.frontier == nil {
 		return HostQueue{}, false, nil
@@ -148,18 +149,18 @@ func (c *Crawler) HostFrontier(ctx context.Context, host string, limit int) (Hos
 		q, ok := c.Host(host, limit)
 		return q, ok, nil
 	}
-	rows, err := c.store.HostFrontier(ctx, c.capture.ID, host)
+	if err := c.refreshParked(ctx, host); err != nil {
+		return HostQueue{}, false, err
+	}
+	rows, err := c.store.HostQueued(ctx, c.capture.ID, host, -1, limit)
 	if err != nil {
 		return HostQueue{}, false, fmt.Errorf("store: %w", err)
 	}
-	c.frontier.SetParkedCounts(host, parkedCounts(rows), false)
 	q, ok := c.Host(host, 0)
 	q.URLs = nil
 	for _, r := range rows {
-		if r.State == store.StateQueued && (limit <= 0 || len(q.URLs) < limit) {
-			q.URLs = append(q.URLs, frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: -1, StoreSeq: r.Seq,
-				Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource})
-		}
+		q.URLs = append(q.URLs, frontier.URL{URL: r.URL, SURT: r.SURT, Host: r.Host, Seq: -1, StoreSeq: r.Seq,
+			Parent: r.ParentSeq, HopPath: r.HopPath, Via: r.Via, Rate: r.Rate, RateSource: r.RateSource})
 	}
 	return q, ok, nil
 }

@@ -609,6 +609,19 @@ func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, r
 	return js, nil, 0, fmt.Errorf("%w: job %s has no open capture", errConflict, name)
 }
 
+// maxFrontierURLs bounds the URLs one frontier answer lists: a host's
+// queue may hold millions, and the answer is built in memory. A limit of
+// 0 or above it lists this many; queued still counts them all.
+const maxFrontierURLs = 10000
+
+// frontierLimit is the URLs a frontier answer asked to list limit lists.
+func frontierLimit(limit int) int {
+	if limit <= 0 || limit > maxFrontierURLs {
+		return maxFrontierURLs
+	}
+	return limit
+}
+
 func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
 	limit, err := queryCount(r, "limit", 100)
 	if err != nil {
@@ -627,7 +640,11 @@ func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// frontierInfo is a host's queue: counted, and at most frontierLimit(limit)
+// of its URLs listed, from the running crawler or from the store; a
+// stored host is counted and read a page at most, never loaded whole.
 func (d *Daemon) frontierInfo(ctx context.Context, js *jobState, rn *run, capID int64, host string, limit int) (FrontierInfo, error) {
+	limit = frontierLimit(limit)
 	info := FrontierInfo{Job: js.name, Capture: capID, Host: host, URLs: []FrontierURL{}}
 	if rn != nil {
 		q, ok, err := rn.cr.HostFrontier(ctx, host, limit)
@@ -643,26 +660,20 @@ func (d *Daemon) frontierInfo(ctx context.Context, js *jobState, rn *run, capID 
 		}
 		return info, nil
 	}
-	rows, err := d.st.Frontier(ctx, capID)
+	counts, err := d.st.HostCounts(ctx, capID, host)
 	if err != nil {
 		return info, err
 	}
-	found := false
-	for _, u := range rows {
-		if u.Host != host {
-			continue
-		}
-		found = true
-		if u.State != store.StateQueued {
-			continue
-		}
-		info.Queued++
-		if limit == 0 || len(info.URLs) < limit {
-			info.URLs = append(info.URLs, FrontierURL{URL: u.URL, HopPath: u.HopPath, Via: u.Via})
-		}
-	}
-	if !found {
+	if counts.URLs == 0 {
 		return info, fmt.Errorf("%w: host %s is not in capture %d", errNotFound, host, capID)
+	}
+	rows, err := d.st.HostQueued(ctx, capID, host, -1, limit)
+	if err != nil {
+		return info, err
+	}
+	info.Queued = counts.Queued
+	for _, u := range rows {
+		info.URLs = append(info.URLs, FrontierURL{URL: u.URL, HopPath: u.HopPath, Via: u.Via})
 	}
 	d.mu.Lock()
 	info.Delay = js.job.Politeness.Delay.Seconds()
@@ -734,22 +745,21 @@ func (d *Daemon) postFrontier(w http.ResponseWriter, r *http.Request) error {
 }
 
 // dropStored marks a stopped capture's queued URLs of host matching re
-// "blocked", so the resumed run never fetches them.
+// "blocked", so the resumed run never fetches them. It reads the host's
+// queue a page at a time and holds only the matches, which it marks in
+// one transaction.
 func (d *Daemon) dropStored(ctx context.Context, capID int64, host string, re *regexp.Regexp) ([]string, error) {
-	rows, err := d.st.Frontier(ctx, capID)
-	if err != nil {
-		return nil, err
-	}
 	b := store.Batch{CaptureID: capID}
 	var out []string
-	for _, u := range rows {
-		if u.Host == host && u.State == store.StateQueued && re.MatchString(u.URL) {
+	err := store.EachHostQueued(ctx, d.st, capID, host, func(u store.FrontierURL) error {
+		if re.MatchString(u.URL) {
 			b.States = append(b.States, store.StateChange{SURT: u.SURT, State: store.StateBlocked, Attempts: u.Attempts})
 			out = append(out, u.URL)
 		}
-	}
-	if len(out) == 0 {
-		return nil, nil
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		return nil, err
 	}
 	return out, d.st.Commit(ctx, b)
 }

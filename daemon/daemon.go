@@ -48,6 +48,10 @@ type Options struct {
 	// Getenv reads the daemon's environment (remotes' credentials); nil
 	// means os.Getenv.
 	Getenv func(string) string
+	// GraphMaxURLs is the most URLs of a capture GET …/graphml builds a
+	// tree of; 0 means crawltree.MaxURLs. Tests lower it to see a refusal
+	// without storing a million URLs.
+	GraphMaxURLs int
 }
 
 // Daemon runs jobs' captures and serves the API. Create it with New, then

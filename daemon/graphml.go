@@ -12,13 +12,18 @@ import (
 // getGraphML answers GET /api/v1/captures/{id}/graphml: the capture's
 // collapsed crawl tree (package crawltree), as `sharc export graphml`
 // writes it. The tree is built before the first byte so a store error is
-// still a JSON error.
+// still a JSON error; a capture of more URLs than the tree's budget is
+// refused before its frontier is loaded (crawltree.BuildAtMost).
 func (d *Daemon) getGraphML(w http.ResponseWriter, r *http.Request) error {
 	c, js, err := d.capture(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	tree, err := crawltree.Build(r.Context(), d.st, c.ID)
+	limit := d.opts.GraphMaxURLs
+	if limit <= 0 {
+		limit = crawltree.MaxURLs
+	}
+	tree, err := crawltree.BuildAtMost(r.Context(), d.st, c.ID, limit)
 	if err != nil {
 		return err
 	}

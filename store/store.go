@@ -306,6 +306,18 @@ type Store interface {
 	// host: what a resumed crawl that holds only some hosts in memory
 	// needs to know of the others.
 	FrontierHosts(ctx context.Context, captureID int64) ([]HostSummary, error)
+	// HostCounts counts one host's URLs of a capture by state (all zero
+	// for a host the capture does not have), reading none of them.
+	HostCounts(ctx context.Context, captureID int64, host string) (HostCounts, error)
+	// HostQueued returns up to limit of one host's queued URLs whose Seq
+	// is above afterSeq, ordered by Seq (limit ≤ 0: all of them): one page
+	// of a host's queue, so that a caller answering a request holds no
+	// more than it asks for. The last Seq returned starts the next page;
+	// -1 starts the first.
+	HostQueued(ctx context.Context, captureID int64, host string, afterSeq, limit int) ([]FrontierURL, error)
+	// URLCount counts a capture's URLs in every state, reading none of
+	// them: what a caller checks before it loads a whole Frontier.
+	URLCount(ctx context.Context, captureID int64) (int, error)
 
 	// Records returns a capture's records ordered by SURT then time (CDXJ
 	// order).

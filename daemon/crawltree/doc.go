@@ -8,7 +8,8 @@
 //
 // Memory: Build holds the capture's frontier (store.Frontier returns it
 // whole) plus one small node per URL, so it is proportional to the
-// capture's URL count and refuses captures of more than MaxURLs URLs; the
+// capture's URL count. It counts the URLs first (store.URLCount) and
+// refuses a capture of more than MaxURLs URLs before loading any; the
 // collapsed tree it returns is never larger than that.
 //
 // Concurrency: a Tree is immutable once built and safe for concurrent

@@ -76,9 +76,11 @@ type Tree struct {
 	Nodes     []Node
 }
 
-// Source is what Build reads: the capture's frontier and stored report.
+// Source is what Build reads: the capture's URL count, frontier and
+// stored report.
 type Source interface {
 	Capture(ctx context.Context, captureID int64) (store.Capture, error)
+	URLCount(ctx context.Context, captureID int64) (int, error)
 	Frontier(ctx context.Context, captureID int64) ([]store.FrontierURL, error)
 	store.Reports
 }
@@ -87,18 +89,33 @@ var _ Source = store.Store(nil)
 
 // Build reads capture captureID's frontier and stored report and returns
 // its collapsed crawl tree. A capture without a stored report gets a tree
-// of unchanged nodes.
+// of unchanged nodes. A capture of more than MaxURLs URLs is refused.
 func Build(ctx context.Context, src Source, captureID int64) (*Tree, error) {
+	return BuildAtMost(ctx, src, captureID, MaxURLs)
+}
+
+// BuildAtMost is Build refusing captures of more than maxURLs URLs (a
+// tighter budget than MaxURLs).
+func BuildAtMost(ctx context.Context, src Source, captureID int64, maxURLs int) (*Tree, error) {
 	c, err := src.Capture(ctx, captureID)
 	if err != nil {
 		return nil, fmt.Errorf("crawltree: %w", err)
+	}
+	// Counted before loaded: a capture too large is refused without its
+	// frontier ever being in memory.
+	n, err := src.URLCount(ctx, captureID)
+	if err != nil {
+		return nil, fmt.Errorf("crawltree: %w", err)
+	}
+	if n > maxURLs {
+		return nil, tooLarge(captureID, n, maxURLs)
 	}
 	urls, err := src.Frontier(ctx, captureID)
 	if err != nil {
 		return nil, fmt.Errorf("crawltree: frontier: %w", err)
 	}
-	if len(urls) > MaxURLs {
-		return nil, fmt.Errorf("crawltree: capture %d has %d URLs, more than %d", captureID, len(urls), MaxURLs)
+	if len(urls) > maxURLs { // an open capture grew since the count
+		return nil, tooLarge(captureID, len(urls), maxURLs)
 	}
 	kinds, err := pageKinds(ctx, src, c)
 	if err != nil {
@@ -106,6 +123,10 @@ func Build(ctx context.Context, src Source, captureID int64) (*Tree, error) {
 	}
 	full := spanning(urls, kinds)
 	return &Tree{CaptureID: captureID, Pages: len(urls), Nodes: full.collapse()}, nil
+}
+
+func tooLarge(captureID int64, n, maxURLs int) error {
+	return fmt.Errorf("crawltree: capture %d has %d URLs, more than %d", captureID, n, maxURLs)
 }
 
 // pageKinds maps each reported page's URL to its kind; unchanged pages are

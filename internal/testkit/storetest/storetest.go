@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"FreshAlreadyThere", testFreshAlreadyThere},
 		{"FrontierOrderAndStates", testFrontierOrderAndStates},
 		{"HostFrontierAndSummary", testHostFrontier},
+		{"HostQueue", testHostQueue},
 		{"RecordsOrderAndRoundTrip", testRecordsOrder},
 		{"LastCapture", testLastCapture},
 		{"FirstByDigest", testFirstByDigest},

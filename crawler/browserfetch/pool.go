@@ -133,6 +133,9 @@ type Pool struct {
 	dir    string // the browser's profile, removed with it
 	starts int
 	closed bool
+	// webrtcUnguarded (tests only) starts the browser without the WebRTC
+	// flags, to show what they prevent.
+	webrtcUnguarded bool
 }
 
 // New checks opts and returns a Pool; the browser starts with the first
@@ -216,18 +219,39 @@ func HeadlessFlags() []chromedp.ExecAllocatorOption {
 	}
 }
 
+// proxyFlags send every request that escaped interception to deadProxy;
+// "<-loopback>" takes loopback out of the proxy's implicit bypass list, so
+// nothing goes direct.
+func proxyFlags() []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.Flag("proxy-server", deadProxy),
+		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
+	}
+}
+
+// webrtcFlags stop WebRTC's STUN and TURN-over-UDP (and its mDNS
+// announcements), which go straight out past both the proxy and
+// interception: only proxied WebRTC is left, and the proxy is dead
+// (TestCaptureWebRTCSendsNoUDP). --force-webrtc-ip-handling-policy did
+// not stop them on Chromium 156.
+func webrtcFlags() []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.Flag("webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+	}
+}
+
 func (p *Pool) startLocked() (context.Context, error) {
 	dir, err := os.MkdirTemp("", "sharc-chromium-")
 	if err != nil {
 		return nil, fmt.Errorf("browserfetch: profile dir: %w", err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(HeadlessFlags(),
+	flags := append(HeadlessFlags(), proxyFlags()...)
+	if !p.webrtcUnguarded {
+		flags = append(flags, webrtcFlags()...)
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(flags,
 		chromedp.ExecPath(p.opts.Exec),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("proxy-server", deadProxy),
-		// "<-loopback>" takes loopback out of the proxy's implicit bypass
-		// list: nothing goes direct.
-		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(p.opts.Width, p.opts.Height),
 	)...)

@@ -52,11 +52,10 @@ func ProfileCookies(ctx context.Context, execPath, dir string) ([]*network.Cooki
 	if err := copyProfile(udd, name, tmp); err != nil {
 		return nil, err
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(HeadlessFlags(),
+	flags := append(append(HeadlessFlags(), proxyFlags()...), webrtcFlags()...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(flags,
 		chromedp.ExecPath(execPath),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("proxy-server", deadProxy),
-		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.Flag("password-store", "basic"),
 		chromedp.Flag("profile-directory", name),
 		chromedp.UserDataDir(tmp),

@@ -22,10 +22,18 @@ import (
 // between lost them (TestSIGKILLResume caught it once).
 
 // logThenMark writes a commit's lines and returns the mark that commit
-// records. Call with logMu held. If the write fails, the mark leaves the
-// lines out and the error is returned with it.
+// records, once the log is synced. Call with logMu held. If the write
+// fails, the mark leaves the lines out and the error is returned with it,
+// as a failed sync's is.
 func (c *Crawler) logThenMark(lines crawllog.Lines) (*store.LogMark, error) {
 	err := c.clog.WriteLines(lines)
+	if err == nil {
+		// On disk before the mark that counts the lines can be: after a
+		// power loss the log still holds every line of a landed commit.
+		// (Syncing while the store runs the batch measured slower: the
+		// file system's journal serialises the two.)
+		err = c.clog.Sync()
+	}
 	return &store.LogMark{Node: c.coord.node(), Bytes: c.clog.Size()}, err
 }
 

@@ -168,6 +168,9 @@ type Writer struct {
 	mu   sync.Mutex
 	f    *os.File
 	size int64 // bytes in the file: every byte up to here is a whole line
+	// synced is size as of the last Sync (-1 before the first): a commit
+	// with nothing new to log does not sync again.
+	synced int64
 }
 
 // Open opens (appending to) the crawl.log at path, so a resumed capture
@@ -186,7 +189,7 @@ func Open(path string) (*Writer, error) {
 		_ = f.Close()
 		return nil, fmt.Errorf("crawl.log: repair %s: %w", path, err)
 	}
-	return &Writer{f: f, size: size}, nil
+	return &Writer{f: f, size: size, synced: -1}, nil
 }
 
 // wholeLines returns the length of f up to and including its last '\n'.
@@ -263,11 +266,39 @@ func (w *Writer) Size() int64 {
 	return w.size
 }
 
-// Close closes the file.
+// Sync makes every line written so far durable. A commit that records
+// the log's length (a mark) syncs first: after a power loss the log then
+// holds every line before a landed mark, so no archived exchange loses its
+// line.
+//
+// Lines may be written while it syncs (the lock is not held meanwhile);
+// those are left to the next Sync.
+func (w *Writer) Sync() error {
+	w.mu.Lock()
+	size := w.size
+	done := w.synced >= size
+	w.mu.Unlock()
+	if done {
+		return nil
+	}
+	if err := w.f.Sync(); err != nil {
+		return fmt.Errorf("crawl.log: sync: %w", err)
+	}
+	w.mu.Lock()
+	w.synced = max(w.synced, size)
+	w.mu.Unlock()
+	return nil
+}
+
+// Close syncs and closes the file.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if err := w.f.Close(); err != nil {
+	err := w.f.Sync()
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("crawl.log: %w", err)
 	}
 	return nil

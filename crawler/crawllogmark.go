@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"go.uber.org/zap"
 
@@ -50,6 +51,13 @@ func (c *Crawler) repairCrawlLog(ctx context.Context, logPath string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if fi, err := os.Stat(logPath); err == nil && fi.Size() < mark {
+		// Nothing can bring the lines back; say so rather than go on as
+		// if the log were whole. Since logs are synced before their
+		// marks, only a failed sync or an altered file leads here.
+		c.log.Warn("crawl.log is shorter than its last commit recorded: lines of archived exchanges are missing",
+			zap.String("path", logPath), zap.Int64("bytes", fi.Size()), zap.Int64("mark", mark))
 	}
 	dropped, err := crawllog.RepairTail(logPath, mark, func(es []crawllog.Entry) ([]bool, error) {
 		return c.uncommittedLines(ctx, es)

@@ -10,7 +10,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/sharc-archive/sharc/crawler"
 	"github.com/sharc-archive/sharc/crawler/crawllog"
@@ -116,4 +118,37 @@ func crawlLogEntries(t *testing.T, path string) []crawllog.Entry {
 		es = append(es, e)
 	}
 	return es
+}
+
+// TestShortCrawlLogWarns: a resumed capture whose crawl.log is shorter
+// than its last recorded mark (lines lost to a power loss before they
+// were synced, or an altered file) cannot get them back; the resume says
+// so instead of going on as if the log were whole.
+func TestShortCrawlLogWarns(t *testing.T) {
+	a := httptest.NewServer(chainSite(30))
+	t.Cleanup(a.Close)
+	dir := t.TempDir()
+	st := openStore(t, "sqlite:"+filepath.Join(dir, "index.db"))
+	reg := scheduler.NewRegistry()
+	j := testJob(t, dir, ownerJob(t, "short", "a.test", addr(a), filepath.Join(dir, "warcs")))
+	lossy := &lostCommits{Store: st}
+	lossy.left.Store(6)
+	first, err := crawler.New(j, lossy, reg, zaptest.NewLogger(t), ownerOptions("a.yaml", nil)).Run(context.Background())
+	if !errors.Is(err, errLost) {
+		t.Fatalf("first run: %+v, %v; want the lost commit's error", first, err)
+	}
+	mark, err := st.CrawlLogMark(context.Background(), first.CaptureID, "")
+	if err != nil || mark == 0 {
+		t.Fatalf("mark %d, %v", mark, err)
+	}
+	if err := os.Truncate(first.CrawlLog, mark/2); err != nil {
+		t.Fatal(err)
+	}
+	core, logs := observer.New(zap.WarnLevel)
+	if _, err := crawler.New(j, st, reg, zap.New(core), ownerOptions("a.yaml", nil)).Run(context.Background()); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	if n := logs.FilterMessageSnippet("crawl.log is shorter than its last commit recorded").Len(); n != 1 {
+		t.Errorf("%d warnings about the short crawl.log, want 1; warnings: %v", n, logs.All())
+	}
 }

@@ -23,7 +23,8 @@ const maxTail = 64 << 20
 // beside the log (path + ".repair", synced), so a crash during the repair
 // is finished by the next one: no line is lost or written twice. It
 // returns how many lines were dropped. A file shorter than mark (lines
-// lost with an unsynced page cache) is left alone.
+// lost with an unsynced page cache; the crawler syncs before it records a
+// mark, and warns if it finds one) is left alone.
 func RepairTail(path string, mark int64, keep func([]Entry) ([]bool, error)) (dropped int, err error) {
 	side := path + ".repair"
 	if saved, err := os.ReadFile(side); err == nil {

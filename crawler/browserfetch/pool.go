@@ -133,6 +133,9 @@ type Pool struct {
 	dir    string // the browser's profile, removed with it
 	starts int
 	closed bool
+	// closing makes Close idempotent: a second Close would wait for tab
+	// slots the first one holds for good.
+	closing sync.Once
 	// webrtcUnguarded (tests only) starts the browser without the WebRTC
 	// flags, to show what they prevent.
 	webrtcUnguarded bool
@@ -297,15 +300,18 @@ func (p *Pool) Process() *os.Process {
 	return nil
 }
 
-// Close waits for running Captures and stops the browser.
+// Close waits for running Captures and stops the browser. Calling it
+// again does nothing.
 func (p *Pool) Close() error {
-	for range cap(p.tabs) {
-		p.tabs <- struct{}{}
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.closed = true
-	p.stopLocked()
+	p.closing.Do(func() {
+		for range cap(p.tabs) {
+			p.tabs <- struct{}{}
+		}
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.closed = true
+		p.stopLocked()
+	})
 	return nil
 }
 

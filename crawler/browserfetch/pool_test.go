@@ -13,10 +13,12 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sharc-archive/sharc/crawler/browserfetch"
+	"github.com/sharc-archive/sharc/internal/testkit"
 )
 
 // jsSite serves a page whose text JavaScript fills in from a JSON
@@ -262,4 +264,25 @@ func TestCaptureBoundsPendingRequests(t *testing.T) {
 		t.Errorf("%d requests answered or failed (unsettled %v), want the document and %d", got, pg.Unsettled, n)
 	}
 	t.Logf("at most %d fetched at once; %d answered, %d failed", top, pg.Requests, pg.Failed)
+}
+
+// TestCloseTwice: a second Close returns (it waited for ever on the tab
+// slots the first one holds), as a deferred Close after an explicit one
+// calls it.
+func TestCloseTwice(t *testing.T) {
+	srv := httptest.NewServer(&jsSite{})
+	defer srv.Close()
+	p := newPool(t, browserfetch.Options{Tabs: 2, PageTimeout: 20 * time.Second, Idle: 100 * time.Millisecond})
+	if _, err := p.Capture(context.Background(), srv.URL+"/", httpFetch(srv.Listener.Addr().String())); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var done atomic.Bool
+	go func() {
+		p.Close()
+		done.Store(true)
+	}()
+	testkit.WaitFor(t, 30*time.Second, "the second Close to return", done.Load)
 }

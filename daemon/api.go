@@ -475,7 +475,7 @@ func (d *Daemon) getStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := d.jobStatus(r.Context(), r.PathValue("name"), limit)
+	st, err := d.jobStatus(r.Context(), r.PathValue("name"), clampLimit(limit, maxStatusHosts))
 	if err != nil {
 		return err
 	}
@@ -615,12 +615,25 @@ func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, r
 const maxFrontierURLs = 10000
 
 // frontierLimit is the URLs a frontier answer asked to list limit lists.
-func frontierLimit(limit int) int {
-	if limit <= 0 || limit > maxFrontierURLs {
-		return maxFrontierURLs
+func frontierLimit(limit int) int { return clampLimit(limit, maxFrontierURLs) }
+
+// clampLimit is what a list asked for limit items (0: all) gives when
+// no answer may list more than most: an answer is built in memory, and a
+// viewer's token may ask again and again.
+func clampLimit(limit, most int) int {
+	if limit <= 0 || limit > most {
+		return most
 	}
 	return limit
 }
+
+// maxStatusHosts and maxRuns bound a status's host rows and a run list
+// (see clampLimit): a capture may span a million hosts, a job scheduled
+// every minute runs half a million times a year.
+const (
+	maxStatusHosts = 10000
+	maxRuns        = 1000
+)
 
 func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
 	limit, err := queryCount(r, "limit", 100)

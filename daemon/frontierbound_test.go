@@ -143,7 +143,7 @@ func TestGraphMLRefusesLargeCapture(t *testing.T) {
 	}
 	err := td.client.Get(ctx, path, &out)
 	want := fmt.Sprintf("capture %d has 101 URLs, more than 100", capID)
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Fatalf("GraphML of 101 URLs: %v, want a refusal saying %q", err, want)
+	if err == nil || !strings.Contains(err.Error(), want) || apiStatus(err) != http.StatusUnprocessableEntity {
+		t.Fatalf("GraphML of 101 URLs: %v (status %d), want a 422 refusal saying %q", err, apiStatus(err), want)
 	}
 }

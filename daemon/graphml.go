@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -24,6 +25,10 @@ func (d *Daemon) getGraphML(w http.ResponseWriter, r *http.Request) error {
 		limit = crawltree.MaxURLs
 	}
 	tree, err := crawltree.BuildAtMost(r.Context(), d.st, c.ID, limit)
+	if errors.Is(err, crawltree.ErrTooLarge) {
+		// The request is sound; this capture is too big to answer.
+		return &APIError{Status: http.StatusUnprocessableEntity, Message: err.Error()}
+	}
 	if err != nil {
 		return err
 	}

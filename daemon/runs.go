@@ -87,13 +87,14 @@ func runInfo(r store.Run) RunInfo {
 	return ri
 }
 
-// getRuns lists a job's runs, newest first (?limit=N, default 50, 0 all).
+// getRuns lists a job's runs, newest first (?limit=N, default 50, 0 or
+// more than maxRuns: maxRuns).
 func (d *Daemon) getRuns(w http.ResponseWriter, r *http.Request) error {
 	limit, err := queryCount(r, "limit", 50)
 	if err != nil {
 		return err
 	}
-	out, err := d.runList(r.Context(), r.PathValue("name"), limit)
+	out, err := d.runList(r.Context(), r.PathValue("name"), clampLimit(limit, maxRuns))
 	if err != nil {
 		return err
 	}

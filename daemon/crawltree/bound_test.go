@@ -2,8 +2,10 @@ package crawltree_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.uber.org/zap/zaptest"
@@ -57,7 +59,7 @@ func TestBuildRefusesBeforeLoading(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = crawltree.BuildAtMost(ctx, noLoad{st, t}, c.ID, n-1)
-	if want := fmt.Sprintf("crawltree: capture %d has %d URLs, more than %d", c.ID, n, n-1); err == nil || err.Error() != want {
+	if want := fmt.Sprintf("crawltree: capture %d has %d URLs, more than %d", c.ID, n, n-1); !errors.Is(err, crawltree.ErrTooLarge) || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("BuildAtMost(%d) of %d URLs: %v, want %q", n-1, n, err, want)
 	}
 	tree, err := crawltree.BuildAtMost(ctx, st, c.ID, n)

@@ -125,8 +125,12 @@ func BuildAtMost(ctx context.Context, src Source, captureID int64, maxURLs int) 
 	return &Tree{CaptureID: captureID, Pages: len(urls), Nodes: full.collapse()}, nil
 }
 
+// ErrTooLarge is BuildAtMost's refusal of a capture with more URLs than
+// its budget.
+var ErrTooLarge = errors.New("too many URLs for one crawl tree")
+
 func tooLarge(captureID int64, n, maxURLs int) error {
-	return fmt.Errorf("crawltree: capture %d has %d URLs, more than %d", captureID, n, maxURLs)
+	return fmt.Errorf("crawltree: capture %d has %d URLs, more than %d: %w", captureID, n, maxURLs, ErrTooLarge)
 }
 
 // pageKinds maps each reported page's URL to its kind; unchanged pages are

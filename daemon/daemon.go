@@ -146,9 +146,10 @@ type run struct {
 	scheduled time.Time // the schedule time that started it
 	jobID     int64     // js.id when the run started
 	id        int64     // in the store's run history; 0 if not recorded
-	// reportErr is why the finished capture's report failed, if it did;
-	// set by execute before settle, which raises it as the job's alert.
-	reportErr error
+	// finishErr is what went wrong once the capture had stopped (its
+	// report failed, WARC files were not uploaded), if anything; set by
+	// execute before settle, which raises it as the job's alert.
+	finishErr error
 }
 
 // New validates cfg, opens and migrates the store. It does not start
@@ -644,7 +645,15 @@ func (d *Daemon) execute(ctx context.Context, js *jobState, r *run, j *job.Job) 
 		wantReport = cerr == nil && cp.Status == store.CaptureStatusFinished
 	}
 	if wantReport {
-		r.reportErr = d.finish(context.WithoutCancel(ctx), js.name, j, stats)
+		r.finishErr = d.finish(context.WithoutCancel(ctx), js.name, j, stats)
+	}
+	if stats.UploadError != "" && stats.StopReason != crawler.StopInterrupted {
+		up := fmt.Errorf("WARC files of capture %d were not uploaded (they stay on disk, pending; the next run of the job uploads them): %s",
+			stats.CaptureID, stats.UploadError)
+		if r.finishErr != nil {
+			up = fmt.Errorf("%w; %w", r.finishErr, up) // one line, for the alert
+		}
+		r.finishErr = up
 	}
 	<-d.slots
 	d.settle(js, r, stats, err)
@@ -722,10 +731,10 @@ func (d *Daemon) settle(js *jobState, r *run, stats crawler.Stats, runErr error)
 		// Daemon shutdown: the capture stays running and resumes on start.
 		outcome = outcomeInterrupted
 	}
-	if alert == "" && r.reportErr != nil {
+	if alert == "" && r.finishErr != nil {
 		// The capture is whole; the job stays idle, but an operator must
-		// learn that its report is missing.
-		alert = r.reportErr.Error()
+		// learn what is missing.
+		alert = r.finishErr.Error()
 	}
 	d.metrics.runEnded(js.name, outcome, time.Now())
 	row := d.endRun(js, r, capID, stats, outcome, runErr)

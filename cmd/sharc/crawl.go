@@ -122,7 +122,18 @@ func runCrawl(ctx context.Context, c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return finishCrawl(ctx, c, st, j, stats, *fl.node != "")
+	return errors.Join(finishCrawl(ctx, c, st, j, stats, *fl.node != ""), uploadFailure(stats))
+}
+
+// uploadFailure is an error (exit 1) when WARC files warc.upload should
+// have put in the bucket were not: the capture is whole on disk, but the
+// run did not do all it was asked.
+func uploadFailure(s crawler.Stats) error {
+	if s.UploadError == "" {
+		return nil
+	}
+	return fmt.Errorf("capture %d is archived and indexed, but WARC files were not uploaded (they stay on disk, pending; the next run of the job uploads them): %s",
+		s.CaptureID, s.UploadError)
 }
 
 // startCrawlProfiles starts the profiles and the profiler server the
@@ -410,6 +421,12 @@ func printSummary(w io.Writer, j *job.Job, s crawler.Stats) {
 	}
 	for _, l := range s.LoggedIn {
 		fmt.Fprintf(w, "  logged in:  %s\n", l)
+	}
+	if j.WARC.Upload != nil {
+		fmt.Fprintf(w, "  uploaded:   %d WARC files\n", s.Uploaded)
+		if s.UploadError != "" {
+			fmt.Fprintf(w, "  upload:     FAILED, files kept on disk for the next run: %s\n", s.UploadError)
+		}
 	}
 	if s.Folder != "" {
 		fmt.Fprintf(w, "  folder:     %s\n", s.Folder)

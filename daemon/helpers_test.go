@@ -167,3 +167,15 @@ func apiStatus(err error) int {
 }
 
 func strconvFormat(n int64) string { return strconv.FormatInt(n, 10) }
+
+// waitAlert waits until job name has an alert and returns the job.
+func waitAlert(t *testing.T, td *testDaemon, name string, d time.Duration) JobInfo {
+	t.Helper()
+	var info JobInfo
+	testkit.WaitFor(t, d, "job "+name+"'s alert", func() bool {
+		var err error
+		info, err = td.client.Job(context.Background(), name)
+		return err == nil && info.Alert != ""
+	})
+	return info
+}

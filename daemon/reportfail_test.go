@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/internal/testkit/sqlitefault"
 	"github.com/sharc-archive/sharc/store"
 )
@@ -30,12 +29,7 @@ func TestReportFailureAlerts(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("noreport", strings.TrimPrefix(srv.URL, "http://"), ""), "noreport.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	var info JobInfo
-	testkit.WaitFor(t, 30*time.Second, "the job's alert", func() bool {
-		var err error
-		info, err = td.client.Job(ctx, "noreport")
-		return err == nil && info.Alert != ""
-	})
+	info := waitAlert(t, td, "noreport", 30*time.Second)
 	if info.State != stateIdle || !strings.Contains(info.Alert, "quality report failed") {
 		t.Fatalf("job state %q, alert %q; want idle with the failed report", info.State, info.Alert)
 	}

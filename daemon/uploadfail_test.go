@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sharc-archive/sharc/internal/testkit"
 	"github.com/sharc-archive/sharc/internal/testkit/s3test"
 )
 
@@ -36,12 +35,7 @@ func TestUploadFailureAlerts(t *testing.T) {
 	if _, err := td.client.Submit(ctx, jobYAML("noupload", strings.TrimPrefix(srv.URL, "http://"), up), "noupload.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	var info JobInfo
-	testkit.WaitFor(t, 60*time.Second, "the job's alert", func() bool {
-		var err error
-		info, err = td.client.Job(ctx, "noupload")
-		return err == nil && info.Alert != ""
-	})
+	info := waitAlert(t, td, "noupload", 60*time.Second)
 	if info.State != stateIdle || !strings.Contains(info.Alert, "were not uploaded") {
 		t.Fatalf("job state %q, alert %q; want idle with the failed upload", info.State, info.Alert)
 	}

@@ -91,8 +91,14 @@ func trailingRedirects(hops string) int {
 
 func outlinksCut(n int) string { return fmt.Sprintf("%s%d", annOutlinksCut, n) }
 
-// trapLimits maps the job's limits to the trap checker's.
-func trapLimits(l job.Limits) traps.Limits {
-	return traps.Limits{MaxURLLength: l.MaxURLLength, MaxPathSegments: l.MaxPathSegments, MaxSegmentRepeats: l.MaxSegmentRepeats,
+// trapLimits maps the job's limits to the trap checker's. A URL longer
+// than the store can index (storeMax, 0: any) is refused whatever the job
+// allows: its commit would fail, and stop the crawl at every resume.
+func trapLimits(l job.Limits, storeMax int) traps.Limits {
+	maxLen := l.MaxURLLength
+	if storeMax > 0 && (maxLen == 0 || maxLen > storeMax) {
+		maxLen = storeMax
+	}
+	return traps.Limits{MaxURLLength: maxLen, MaxPathSegments: l.MaxPathSegments, MaxSegmentRepeats: l.MaxSegmentRepeats,
 		MaxQueryParams: l.MaxQueryParams, MaxQueryVariants: l.MaxQueryVariants, CalendarYearsAhead: l.CalendarYearsAhead}
 }

@@ -299,8 +299,7 @@ func (c *Crawler) processRobots(ctx context.Context, worker int, t frontier.Task
 			drops = append(drops, canonicalizeStage{}.malformed(s, "PM", t.URL.URL))
 			continue
 		}
-		c.nameSitemap(u, t.Host)
-		if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest); d != nil {
+		if d := c.addSitemap(u, t.URL.URL, t.HopPath+crawllog.HopManifest, namedBy{host: t.Host}); d != nil {
 			drops = append(drops, *d)
 		}
 	}
@@ -324,15 +323,16 @@ const maxRobotsRedirects = 5
 // (or fetch error) and the task it answers: t, or t with the URL of the
 // last hop (hop path "PR…", via the URL that redirected to it). Each hop
 // goes through the network guard like any fetch; a redirect left after
-// the fifth hop (or with an unusable Location) is the answer, which
+// the fifth hop (or with an unusable Location, or one longer than
+// max_url_length or the store can index) is the answer, which
 // robots.txt reads as "no rules" like any non-2xx, non-5xx status. fatal
 // is a failure to archive a redirect (the store's or the WARC's).
 func (c *Crawler) followRobotsRedirects(ctx context.Context, worker int, t frontier.Task, f *fetched, err error) (_ *fetched, _ frontier.Task, _, fatal error) {
 	cur := t
 	for hop := 0; hop < maxRobotsRedirects && err == nil && f.Status/100 == 3 && ctx.Err() == nil; hop++ {
 		next, err2 := urlcanon.Canonical(cur.URL.URL, f.Header.Get("Location"))
-		if err2 != nil || f.Header.Get("Location") == "" {
-			break
+		if err2 != nil || f.Header.Get("Location") == "" || c.traps.TooLong(next) {
+			break // the redirect is the answer: no rules
 		}
 		c.bytes.Add(f.Response.Size())
 		_, serr := c.submit(&archived{t: cur, f: f, entry: fetchEntry(worker, cur, f, nil)})

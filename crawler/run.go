@@ -238,7 +238,7 @@ func (c *Crawler) setUpState() {
 	c.sitemapsSeen, c.sitemapCount, c.sitemapEntries = map[string]struct{}{}, map[string]int{}, map[string]extract.SitemapURL{}
 	c.sitemapNamers = map[string][]string{}
 	c.sitemapSlots = make(chan struct{}, maxSitemapsAtOnce)
-	c.traps, c.drops = traps.New(trapLimits(j.Limits), nil), newDropLog()
+	c.traps, c.drops = traps.New(trapLimits(j.Limits, c.store.MaxURLBytes()), nil), newDropLog()
 }
 
 // setUpRates makes the change-rate cascade the job names, unless

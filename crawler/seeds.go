@@ -48,6 +48,9 @@ func (c *Crawler) seed(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("seed %q: %w", s, err)
 		}
+		if c.traps.TooLong(u) {
+			return fmt.Errorf("seed %.80q…: %d bytes, longer than limits.max_url_length or the store can index", u, len(u))
+		}
 		cands = append(cands, c.newURL(u, "", "", -1))
 	}
 	cands = c.scope.filter(cands, c.job.Fetch.MaxRedirects)

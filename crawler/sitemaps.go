@@ -12,6 +12,7 @@ import (
 	"github.com/sharc-archive/sharc/crawler/changerate"
 	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/extract"
+	"github.com/sharc-archive/sharc/crawler/traps"
 	"github.com/sharc-archive/sharc/frontier"
 	"github.com/sharc-archive/sharc/frontier/urlcanon"
 )
@@ -36,7 +37,7 @@ const maxSitemapsAtOnce = 1
 // addSitemap queues a sitemap URL (from robots.txt, hop path "PM" as
 // Heritrix writes it, or a sitemap index, one "M" more) once, if it is in scope and within the
 // host's sitemap limits; it returns a drop when a limit refuses it.
-func (c *Crawler) addSitemap(u, via, hops string) *drop {
+func (c *Crawler) addSitemap(u, via, hops string, by namedBy) *drop {
 	if c.refreshing() {
 		return nil // a refresh cycle fetches its plan only
 	}
@@ -49,6 +50,9 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	if c.blockRule(u) {
 		return &drop{u, hops, via, crawllog.CodeBlockedUser, annBlockedRule}
 	}
+	if c.traps.TooLong(u) {
+		return &drop{u, hops, via, crawllog.CodeChaff, string(traps.URLTooLong)}
+	}
 	if !c.coord.holds(cand.Host) {
 		return nil // another node's host: fetching it would break its politeness
 	}
@@ -56,6 +60,7 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	c.smMu.Lock()
 	defer c.smMu.Unlock()
 	if _, seen := c.sitemapsSeen[cand.SURT]; seen {
+		c.addNamersLocked(cand.SURT, by)
 		return nil
 	}
 	n := c.sitemapCount[cand.Host]
@@ -69,31 +74,30 @@ func (c *Crawler) addSitemap(u, via, hops string) *drop {
 	}
 	c.sitemapsSeen[cand.SURT] = struct{}{}
 	c.sitemapCount[cand.Host] = n + 1
+	c.addNamersLocked(cand.SURT, by) // before a worker can fetch it
 	_ = c.frontier.AddInterleaved(cand.Host, cand)
 	return nil
 }
 
-// nameSitemap notes that host's robots.txt names sitemap u: the sitemap
-// may then list host's URLs wherever it is served (the sitemaps
-// protocol's cross-submission through robots.txt).
-func (c *Crawler) nameSitemap(u, host string) {
-	s := urlcanon.SURT(u)
-	c.smMu.Lock()
-	defer c.smMu.Unlock()
-	if !slices.Contains(c.sitemapNamers[s], host) {
-		c.sitemapNamers[s] = append(c.sitemapNamers[s], host)
-	}
-}
+// namedBy is who may make a sitemap speak for other hosts than its own
+// (the sitemaps protocol's cross-submission through robots.txt): host, a
+// robots.txt's host that names it; parent, the SURT of the sitemap index
+// that lists it, whose namers pass on to it.
+type namedBy struct{ host, parent string }
 
-// inheritNamers lets a sitemap index's child speak for the hosts the index
-// speaks for.
-func (c *Crawler) inheritNamers(child, parentSURT string) {
-	s := urlcanon.SURT(child)
-	c.smMu.Lock()
-	defer c.smMu.Unlock()
-	for _, h := range c.sitemapNamers[parentSURT] {
-		if !slices.Contains(c.sitemapNamers[s], h) {
+// addNamersLocked records n for the sitemap of SURT s. Called, with smMu
+// held, only for sitemaps that are queued, so the namers kept are bounded
+// by the sitemap quotas, not by what hostile indexes list.
+func (c *Crawler) addNamersLocked(s string, n namedBy) {
+	add := func(h string) {
+		if h != "" && !slices.Contains(c.sitemapNamers[s], h) {
 			c.sitemapNamers[s] = append(c.sitemapNamers[s], h)
+		}
+	}
+	add(n.host)
+	if n.parent != "" {
+		for _, h := range c.sitemapNamers[n.parent] {
+			add(h)
 		}
 	}
 }
@@ -167,8 +171,7 @@ func (c *Crawler) processSitemap(ctx context.Context, worker int, t frontier.Tas
 			cands = append(cands, c.newURL(e.Loc, t.HopPath+crawllog.HopManifest, t.URL.URL, -1))
 		}
 		for _, child := range res.SitemapIndex {
-			c.inheritNamers(child, t.URL.SURT)
-			if d := c.addSitemap(child, t.URL.URL, t.HopPath+"M"); d != nil {
+			if d := c.addSitemap(child, t.URL.URL, t.HopPath+"M", namedBy{parent: t.URL.SURT}); d != nil {
 				drops = append(drops, *d)
 			}
 		}

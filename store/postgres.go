@@ -579,3 +579,6 @@ func queueRecords(batch *pgx.Batch, captureID int64, recs []Record) {
 const pgLastCaptureSQL = `SELECT ` + recordInsertCols + ` FROM records
 	WHERE url = $1 AND record_type IN ('response', 'revisit') AND record_type = 'response'
 	ORDER BY time DESC, id DESC LIMIT 1`
+
+// MaxURLBytes implements Store (PostgresMaxURLBytes).
+func (s *pgStore) MaxURLBytes() int { return PostgresMaxURLBytes }

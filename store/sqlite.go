@@ -495,3 +495,6 @@ func sqliteCounts[V any](ctx context.Context, db *sql.DB, query string, args ...
 const sqliteLastCaptureSQL = `SELECT ` + recordInsertCols + ` FROM records
 	WHERE url = ? AND record_type IN ('response', 'revisit') AND record_type = 'response'
 	ORDER BY time DESC, id DESC LIMIT 1`
+
+// MaxURLBytes implements Store: SQLite indexes text of any length.
+func (s *sqliteStore) MaxURLBytes() int { return 0 }

@@ -403,6 +403,15 @@ type Store interface {
 	// process of the same node name. The lock dies with its process
 	// (docs/architecture.md, "One owner per capture").
 	LockCapture(ctx context.Context, h CaptureHolder, shared bool) (CaptureLock, error)
+	// MaxURLBytes is the longest URL (and SURT) the store can index, 0
+	// for no limit: PostgreSQL's B-tree entries hold at most 2704 bytes,
+	// so a longer URL would fail its commit, and with it the crawl.
+	MaxURLBytes() int
 
 	Close() error
 }
+
+// PostgresMaxURLBytes is PostgreSQL's MaxURLBytes: its B-tree entries
+// hold at most 2704 bytes (a third of a page), and an index of records
+// puts a URL beside a time and an ID; the margin covers their headers.
+const PostgresMaxURLBytes = 2500

@@ -53,10 +53,17 @@ func New(lim Limits, now func() time.Time) *Checker {
 	return &Checker{lim: lim, now: now, variants: map[string]int{}}
 }
 
+// TooLong reports whether u is longer than MaxURLLength: the one check
+// that applies to every URL fetched, robots.txt's redirects and sitemaps
+// included, not only to discovered links.
+func (c *Checker) TooLong(u string) bool {
+	return c.lim.MaxURLLength > 0 && len(u) > c.lim.MaxURLLength
+}
+
 // Check applies the stateless checks to a canonical http(s) URL and
 // returns the first that refuses it.
 func (c *Checker) Check(u string) (Reason, bool) {
-	if c.lim.MaxURLLength > 0 && len(u) > c.lim.MaxURLLength {
+	if c.TooLong(u) {
 		return URLTooLong, false
 	}
 	path, query := split(u)

@@ -28,7 +28,9 @@ func TestLongURLsCannotStopACapture(t *testing.T) {
 	long := "/" + strings.Repeat("x", 4000)
 	cases := map[string]func(w http.ResponseWriter, r *http.Request){
 		"robots redirect": func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, long+".txt", http.StatusFound) },
-		"robots sitemap":  func(w http.ResponseWriter, r *http.Request) { fmt.Fprintf(w, "User-agent: *\nSitemap: http://site.test%s.xml\n", long) },
+		"robots sitemap": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, "User-agent: *\nSitemap: http://site.test%s.xml\n", long)
+		},
 		"sitemap index": func(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprint(w, "User-agent: *\nSitemap: http://site.test/index.xml\n")
 		},

@@ -18,8 +18,11 @@ import (
 // between the two leaves lines after the recorded length that describe
 // work the index never got; the next run cuts those (repairCrawlLog) and
 // does the work again, logging it once. Lines written with no commit
-// (dropped links, robots.txt failures) may sit after the mark too, and are
-// kept. Before this, lines were written after the commit, and a kill in
+// (dropped links, robots.txt failures) or with a commit that records no
+// mark (a URL refused or failed without a response, finishUnfetched) may
+// sit after the mark too; they are kept unless their URL is still queued.
+// A mark is recorded only once the log is synced, so a power loss never
+// keeps a mark and loses the exchange lines it counts. Before this, lines were written after the commit, and a kill in
 // between lost them (TestSIGKILLResume caught it once).
 
 // logThenMark writes a commit's lines and returns the mark that commit

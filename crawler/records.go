@@ -27,9 +27,13 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 		ann = []string{note}
 	}
 	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
+	// The line goes before the commit, under logMu, but records no mark:
+	// a mark would need the log synced first (logThenMark), an fsync for
+	// every refused or failed URL. Without one the line stays after the
+	// last mark, where a resume keeps it if its URL was settled and cuts
+	// it if not; the next exchange commit's mark covers it, synced.
 	c.logMu.Lock()
-	var logErr error
-	b.Log, logErr = c.logThenMark(crawllog.FormatLines(e))
+	logErr := c.clog.Log(e)
 	err := c.store.Commit(ctx, b)
 	c.logMu.Unlock()
 	if err != nil {

@@ -25,6 +25,30 @@ const (
 	DefaultOwnerRetry     = time.Second
 )
 
+// deadOwnerWait bounds how long a run waits for a capture lock that only
+// dead processes of this host hold. After a crash (SIGKILL, the OOM
+// killer) and a quick restart, a PostgreSQL server frees the dead
+// process's lock only once it notices the closed connection; refusing at
+// once would leave the restarted daemon's capture with an alert
+// (TestServeSIGKILL hit it on a loaded machine).
+const deadOwnerWait = 30 * time.Second
+
+// holdersDead reports whether every recorded holder is a process of this
+// host that no longer runs. A holder on another host, or a PID now in use
+// again, counts as alive: the lock is then refused as before.
+func holdersDead(hs []store.CaptureHolder) bool {
+	host, err := os.Hostname()
+	if err != nil || len(hs) == 0 {
+		return false
+	}
+	for _, h := range hs {
+		if h.Host != host || h.PID <= 0 || h.PID == os.Getpid() || processAlive(h.PID) {
+			return false
+		}
+	}
+	return true
+}
+
 // newHolder describes this process as the holder of job's capture.
 func newHolder(job, node string, now time.Time) store.CaptureHolder {
 	host, err := os.Hostname()
@@ -43,20 +67,30 @@ func (c *Crawler) now() time.Time {
 }
 
 // ownCapture takes the job's capture lock. Without Options.Wait a busy
-// capture is refused at once (*store.CaptureBusyError); with it the run
-// waits, logging once whom it waits for, until the lock is free or ctx
-// ends.
+// capture is refused at once (*store.CaptureBusyError), unless all its
+// recorded holders are dead processes of this host: then it waits up to
+// deadOwnerWait for the lock to be let go. With Wait the run waits,
+// logging once whom it waits for, until the lock is free or ctx ends.
 func (c *Crawler) ownCapture(ctx context.Context) (store.CaptureLock, error) {
 	retry := c.opts.OwnerRetry
 	if retry <= 0 {
 		retry = DefaultOwnerRetry
 	}
 	logged := false
+	var deadline time.Time // for a lock only dead processes hold
 	for {
 		lock, err := c.store.LockCapture(ctx, newHolder(c.job.Name, c.coord.node(), c.now()), c.coord.shared())
 		var busy *store.CaptureBusyError
-		if !errors.As(err, &busy) || !c.opts.Wait {
+		if !errors.As(err, &busy) {
 			return lock, err
+		}
+		if !c.opts.Wait {
+			if deadline.IsZero() {
+				deadline = c.now().Add(deadOwnerWait)
+			}
+			if !holdersDead(busy.Holders) || c.now().After(deadline) {
+				return lock, err
+			}
 		}
 		if !logged {
 			c.log.Info("waiting for the capture's owner to stop", zap.String("job", c.job.Name), zap.String("owner", busy.Error()))

@@ -47,6 +47,7 @@ const (
 	annBrowser          = "browser"
 	annBrowserUnsettled = "browser-unsettled"
 	annBrowserBytesCut  = "browser-bytes-cut"
+	annBrowserDOMCut    = "browser-dom-cut"
 	annBrowserFailed    = "browser-failed"
 )
 
@@ -182,7 +183,7 @@ type browserPage struct {
 func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*browserfetch.Response, error) {
 	c, it := p.c, p.it
 	if r.Navigation {
-		return c.browserResponse(it.f)
+		return c.browserResponse(it.f, r.Budget)
 	}
 	if r.Method != http.MethodGet {
 		return nil, errMethod
@@ -207,8 +208,10 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 		return nil, err
 	}
 	defer f.Close()
-	resp, err := c.browserResponse(f)
-	if err != nil {
+	// A body past the page's budget fails in the browser only: it was
+	// fetched whole under fetch.max_body_bytes, and is archived.
+	resp, err := c.browserResponse(f, r.Budget)
+	if err != nil && !errors.Is(err, browserfetch.ErrPageBytes) {
 		return nil, err
 	}
 	if err := c.archiveEmbed(ctx, it.worker, sub, f); err != nil {
@@ -217,7 +220,7 @@ func (p *browserPage) fetch(ctx context.Context, r browserfetch.Request) (*brows
 	p.mu.Lock()
 	p.embeds[u] = true
 	p.mu.Unlock()
-	return resp, nil
+	return resp, err
 }
 
 // embedHeaders keeps of the browser's request headers those that change
@@ -235,14 +238,11 @@ func embedHeaders(h http.Header) http.Header {
 
 // browserResponse is f as the browser gets it: the entity body without
 // transfer coding, and without the content coding the fetcher can undo.
-func (c *Crawler) browserResponse(f *fetched) (*browserfetch.Response, error) {
-	// A body past the page's whole budget is not read: the budget then
-	// fails the page's later requests anyway.
-	limit := c.job.Fetch.MaxBodyBytes
-	if b := c.job.Capture.Browser.MaxPageBytes; b > 0 && b < limit {
-		limit = b
-	}
-	body, err := io.ReadAll(f.decoded(limit))
+// It is read under the page's budget: the page's bodies being read at
+// once hold at most max_page_bytes between them (a body that would pass
+// it fails with browserfetch.ErrPageBytes; the document is cut).
+func (c *Crawler) browserResponse(f *fetched, budget *browserfetch.Budget) (*browserfetch.Response, error) {
+	body, err := io.ReadAll(budget.Reader(f.decoded(c.job.Fetch.MaxBodyBytes)))
 	if err != nil {
 		return nil, err
 	}

@@ -216,8 +216,8 @@ func checkHostGaps(t *testing.T, hits []hit, delay time.Duration) {
 
 // record is one WARC record as gowarc read it.
 type record struct {
-	typ, id, uri, ctype, concurrentTo string
-	block                             []byte
+	typ, id, uri, ctype, concurrentTo, truncated string
+	block                                        []byte
 }
 
 // readAllRecords reads every record of dir's WARC files with gowarc, a
@@ -253,7 +253,7 @@ func readAllRecords(t *testing.T, dir string) []record {
 			b, _ := io.ReadAll(raw)
 			h := rec.WarcHeader()
 			out = append(out, record{typ: rec.Type().String(), id: rec.RecordId(), uri: h.Get(gowarc.WarcTargetURI),
-				ctype: h.Get(gowarc.ContentType), concurrentTo: h.GetId(gowarc.WarcConcurrentTo), block: b})
+				ctype: h.Get(gowarc.ContentType), concurrentTo: h.GetId(gowarc.WarcConcurrentTo), truncated: h.Get(gowarc.WarcTruncated), block: b})
 			rec.Close()
 		}
 		r.Close()
@@ -426,7 +426,10 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 // TestBrowserPageLimits: a page whose JSON never comes is archived when
 // page_timeout ends, with what it showed by then (annotation
 // browser-unsettled); a page whose image passes max_page_bytes is
-// archived without its later requests (browser-bytes-cut).
+// archived without its later requests (browser-bytes-cut), the image
+// archived though the browser never got it; a page whose script writes
+// more text than max_page_bytes has its DOM cut there (browser-dom-cut,
+// a WARC-Truncated urn:dom: record).
 func TestBrowserPageLimits(t *testing.T) {
 	needChromium(t)
 	mux := http.NewServeMux()
@@ -443,6 +446,10 @@ func TestBrowserPageLimits(t *testing.T) {
 		w.Header().Set("Content-Type", "image/png")
 		w.Write(bytes.Repeat([]byte{0}, 300<<10))
 	})
+	mux.HandleFunc("/huge-dom", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, `<!doctype html><body><p>Head text</p><div hidden id="h"></div><script>document.getElementById("h").textContent = "x".repeat(400 << 10)</script></body>`)
+	})
 	var after atomic.Int64
 	mux.HandleFunc("/api/after.json", func(w http.ResponseWriter, r *http.Request) { after.Add(1); io.WriteString(w, `{}`) })
 	srv := httptest.NewServer(mux)
@@ -450,7 +457,7 @@ func TestBrowserPageLimits(t *testing.T) {
 	dir := t.TempDir()
 	j := testJob(t, dir, fmt.Sprintf(`
 name: browser-limits
-seeds: [http://lim.test/hangs, http://lim.test/heavy]
+seeds: [http://lim.test/hangs, http://lim.test/heavy, http://lim.test/huge-dom]
 user_agent: "SHARC-test (+https://example.org/contact)"
 robots: ignore
 workers: 2
@@ -476,7 +483,8 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 			lines[f[3]] = l
 		}
 	}
-	for u, ann := range map[string]string{"http://lim.test/hangs": "browser-unsettled", "http://lim.test/heavy": "browser-bytes-cut"} {
+	for u, ann := range map[string]string{"http://lim.test/hangs": "browser-unsettled", "http://lim.test/heavy": "browser-bytes-cut",
+		"http://lim.test/huge-dom": "browser-dom-cut"} {
 		if !strings.Contains(lines[u], ann) {
 			t.Errorf("crawl.log line of %s lacks %s: %q", u, ann, lines[u])
 		}
@@ -485,14 +493,25 @@ fetch: {allow_addresses: [127.0.0.0/8], retries: 0}
 		t.Errorf("a request after the page's byte budget was spent reached the server %d times", n)
 	}
 	recs := readAllRecords(t, latestWARCDir(t, filepath.Join(dir, "warcs")))
-	var dom *record
+	var dom, hugeDOM, big *record
 	for i, r := range recs {
-		if r.uri == "urn:dom:http://lim.test/hangs" {
+		switch {
+		case r.uri == "urn:dom:http://lim.test/hangs":
 			dom = &recs[i]
+		case r.uri == "urn:dom:http://lim.test/huge-dom":
+			hugeDOM = &recs[i]
+		case r.uri == "http://lim.test/big.png" && r.typ == "response":
+			big = &recs[i]
 		}
 	}
 	if dom == nil || !bytes.Contains(dom.block, []byte("Shell text")) {
 		t.Errorf("the timed-out page has no DOM record with what it showed")
+	}
+	if hugeDOM == nil || len(hugeDOM.block) > 200<<10 || hugeDOM.truncated != "length" || !bytes.Contains(hugeDOM.block, []byte("Head text")) {
+		t.Errorf("the huge DOM is not a head of at most 200KB marked WARC-Truncated: %v", hugeDOM != nil)
+	}
+	if big == nil {
+		t.Errorf("the image past the page's budget was not archived")
 	}
 }
 

@@ -297,6 +297,9 @@ func (it *item) resources() []warc.ResourceRecord {
 	}
 	u, pg := it.t.URL.URL, it.rendered
 	out := []warc.ResourceRecord{{TargetURI: urnDOM + u, ContentType: "text/html; charset=utf-8", Body: pg.DOM}}
+	if pg.DOMCut {
+		out[0].Truncated = "length" // cut at max_page_bytes
+	}
 	if pg.Text != "" {
 		out = append(out, warc.ResourceRecord{TargetURI: urnText + u, ContentType: "text/plain; charset=utf-8", Body: []byte(pg.Text)})
 	}

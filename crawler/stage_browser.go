@@ -62,6 +62,9 @@ func (s browserStage) run(ctx context.Context, it *item) (bool, error) {
 	if pg.BytesCut {
 		it.ann = append(it.ann, annBrowserBytesCut)
 	}
+	if pg.DOMCut {
+		it.ann = append(it.ann, annBrowserDOMCut) // its urn:dom: record is WARC-Truncated
+	}
 	for _, b := range pg.Behaviors {
 		it.ann = append(it.ann, b.Annotation())
 	}

@@ -427,6 +427,9 @@ func (b *exchangeBuilder) resources() error {
 		rb.AddWarcHeader(gowarc.WarcConcurrentTo, "<"+b.respID+">")
 		digest := b.w.digestOf(r.Body)
 		rb.AddWarcHeader(gowarc.WarcPayloadDigest, digest)
+		if r.Truncated != "" {
+			rb.AddWarcHeader(gowarc.WarcTruncated, cleanField(r.Truncated))
+		}
 		if err := b.finish(Resource, rb, bytesBlock(b.w, r.Body), digest, int64(len(r.Body))); err != nil {
 			return err
 		}

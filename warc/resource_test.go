@@ -14,7 +14,8 @@ import (
 // A browser page's screenshot and DOM are written after the exchange's
 // records as resource records WARC-Concurrent-To its response, each under
 // its own target URI and with a payload digest that verifies; a target
-// URI that would break the header refuses the whole exchange.
+// URI that would break the header refuses the whole exchange. A resource
+// cut short says so (WARC-Truncated).
 func TestResourceRecords(t *testing.T) {
 	srv := testServer(t)
 	req, resp := fetchRaw(t, srv, "/plain", "")
@@ -26,6 +27,9 @@ func TestResourceRecords(t *testing.T) {
 		{"screenshot and DOM", []ResourceRecord{
 			{TargetURI: "urn:dom:" + srv.URL + "/plain", ContentType: "text/html; charset=utf-8", Body: []byte("<html><body>rendered</body></html>")},
 			{TargetURI: "urn:screenshot:" + srv.URL + "/plain", ContentType: "image/png", Body: []byte("\x89PNG\r\n\x1a\nnot really")},
+		}, false},
+		{"cut DOM", []ResourceRecord{
+			{TargetURI: "urn:dom:" + srv.URL + "/plain", ContentType: "text/html; charset=utf-8", Body: []byte("<html><body>rend"), Truncated: "length"},
 		}, false},
 		{"empty body", []ResourceRecord{{TargetURI: "urn:dom:x", ContentType: "text/html", Body: nil}}, false},
 		{"bad target", []ResourceRecord{{TargetURI: "urn:dom:a b", ContentType: "text/html", Body: []byte("x")}}, true},
@@ -79,6 +83,9 @@ func checkResources(t *testing.T, file string, ws []Written, want []ResourceReco
 		h := rec.Header
 		if got := h.GetId(gowarc.WarcConcurrentTo); got != ws[1].RecordID {
 			t.Errorf("%s: WARC-Concurrent-To %q, want the response %q", res.TargetURI, got, ws[1].RecordID)
+		}
+		if got := h.Get(gowarc.WarcTruncated); got != res.Truncated {
+			t.Errorf("%s: WARC-Truncated %q, want %q", res.TargetURI, got, res.Truncated)
 		}
 		if h.Get(gowarc.ContentType) != res.ContentType || string(rec.Block) != string(res.Body) || h.Get(gowarc.WarcPayloadDigest) != wr.PayloadDigest {
 			t.Errorf("%s: %s, %q, digest %s/%s", res.TargetURI, h.Get(gowarc.ContentType), rec.Block, h.Get(gowarc.WarcPayloadDigest), wr.PayloadDigest)

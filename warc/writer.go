@@ -112,6 +112,9 @@ type ResourceRecord struct {
 	TargetURI   string
 	ContentType string
 	Body        []byte
+	// Truncated, if set, is written as WARC-Truncated: Body is the head
+	// of what was made ("length": a DOM cut at the page's byte budget).
+	Truncated string
 }
 
 // PayloadHint is a payload digest ("sha1:…" or "sha256:…", in the

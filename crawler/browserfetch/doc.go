@@ -9,9 +9,11 @@
 // leaving the machine. After the page settles (network idle or a fixed
 // wait) the behaviours run (behaviors.go: autoscroll, load more,
 // autofetch, autoplay, site scripts matched by URL), each under its own
-// timeout and settled after; then Capture returns the rendered DOM, its
-// visible text (bounded, MaxTextBytes), a full-page PNG screenshot, a
-// 640x360 JPEG thumbnail of the page's top and what each behaviour did.
+// timeout and settled after; then Capture returns the rendered DOM
+// (bounded, MaxPageBytes), its visible text (bounded, MaxTextBytes), a
+// full-page PNG screenshot, a 640x360 JPEG thumbnail of the page's top
+// and what each behaviour did. The bodies a page holds, handed to it or
+// being read for it, stay within MaxPageBytes (budget.go).
 //
 // Concurrency: a Pool is safe for concurrent use. It owns one Chromium
 // process and at most Options.Tabs tabs at a time; Capture blocks for a

@@ -36,7 +36,8 @@ func Example() {
 			return nil, err
 		}
 		defer resp.Body.Close()
-		body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		// Read under the page's budget: a body past MaxPageBytes fails.
+		body, err := io.ReadAll(r.Budget.Reader(resp.Body))
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,6 @@ package browserfetch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -24,9 +23,6 @@ import (
 // settlePoll is how often a page is looked at while it settles.
 const settlePoll = 25 * time.Millisecond
 
-// errPageBytes refuses a request once the page's byte budget is spent.
-var errPageBytes = errors.New("browserfetch: max_page_bytes reached")
-
 // DefaultMaxPending is Options.MaxPending's default.
 const DefaultMaxPending = 256
 
@@ -37,6 +33,7 @@ type pageRun struct {
 	ctx    context.Context // the tab's, with the page deadline
 	cancel func()          // ends ctx: the handlers' fetches stop
 	fetch  FetchFunc
+	budget *pageBudget // Options.MaxPageBytes, drawn on as bodies are read
 
 	mu       sync.Mutex
 	closed   bool // no handler starts any more
@@ -55,7 +52,7 @@ type pageRun struct {
 // load runs the page in the tab tctx.
 func (p *Pool) load(tctx context.Context, pageURL string, fn FetchFunc) (*Page, error) {
 	ctx, cancel := context.WithTimeout(tctx, p.opts.PageTimeout)
-	r := &pageRun{p: p, url: pageURL, ctx: ctx, cancel: cancel, fetch: fn}
+	r := &pageRun{p: p, url: pageURL, ctx: ctx, cancel: cancel, fetch: fn, budget: newPageBudget(p.opts.MaxPageBytes, ctx.Done())}
 	defer r.finish()
 	r.touch()
 	if err := chromedp.Listen(tctx, r.onEvent); err != nil {
@@ -162,13 +159,9 @@ func (r *pageRun) settle() bool {
 func (r *pageRun) render(tctx context.Context, settled bool) (*Page, error) {
 	ctx, cancel := context.WithTimeout(tctx, max(r.p.opts.PageTimeout/4, 5*time.Second))
 	defer cancel()
-	dom, err := chromedp.Run(ctx, chromedp.Evaluate[string](domJS))
+	dom, domCut, text, err := r.snapshot(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("browserfetch: read DOM: %w", err)
-	}
-	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](textJS))
-	if err != nil {
-		return nil, fmt.Errorf("browserfetch: read text: %w", err)
+		return nil, err
 	}
 	var shot, thumb []byte
 	if r.p.opts.Screenshot {
@@ -182,17 +175,14 @@ func (r *pageRun) render(tctx context.Context, settled bool) (*Page, error) {
 	r.mu.Lock()
 	pg := r.pg
 	r.mu.Unlock()
-	pg.DOM, pg.Text, pg.Screenshot, pg.Thumbnail, pg.Unsettled = []byte(dom), CutText(text, MaxTextBytes), shot, thumb, !settled
+	pg.DOM, pg.DOMCut, pg.Text, pg.Screenshot, pg.Thumbnail, pg.Unsettled = dom, domCut, text, shot, thumb, !settled
+	pg.BytesCut = domCut || r.budget.wasCut()
 	return &pg, nil
 }
 
 // MaxTextBytes bounds Page.Text: the words a full-text search needs, not
 // a copy of a page that writes megabytes of text.
 const MaxTextBytes = 64 << 10
-
-// textJS is the text the page shows, as the browser lays it out
-// (innerText: hidden elements, scripts and styles left out).
-const textJS = `document.body ? document.body.innerText : ""`
 
 // CutText cuts s to at most n bytes at a rune boundary.
 func CutText(s string, n int) string {
@@ -228,9 +218,6 @@ func (r *pageRun) thumbnail(ctx context.Context) ([]byte, error) {
 	}
 	return res.Data, nil
 }
-
-// domJS serialises the rendered document with its doctype.
-const domJS = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + "\n" : "") + document.documentElement.outerHTML`
 
 // screenshot takes a PNG of the whole page, cut at MaxScreenshotHeight.
 func (r *pageRun) screenshot(ctx context.Context) ([]byte, error) {
@@ -332,26 +319,43 @@ func (r *pageRun) safeFetch(req Request) (resp *Response, err error) {
 	return r.fetchWithin(req)
 }
 
-// fetchWithin calls the FetchFunc under the page's byte budget.
+// fetchWithin calls the FetchFunc under the page's byte budget: the
+// request gets its share (Request.Budget), and the body it returns is
+// settled against it, so that what the page holds never passes
+// MaxPageBytes. A body that does not fit fails, as does every request
+// after it; the page's document is cut to fit instead.
 func (r *pageRun) fetchWithin(req Request) (*Response, error) {
-	limit := r.p.opts.MaxPageBytes
-	r.mu.Lock()
-	if limit > 0 && r.pg.Bytes >= limit {
-		r.pg.BytesCut = true
+	fail := func() {
+		r.mu.Lock()
 		r.pg.Failed++
 		r.mu.Unlock()
-		return nil, errPageBytes
 	}
-	r.mu.Unlock()
+	if r.budget.spent() {
+		fail()
+		return nil, ErrPageBytes
+	}
+	b := &Budget{page: r.budget, cutAt: req.Navigation}
+	req.Budget = b
 	resp, err := r.fetch(r.ctx, req)
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if err != nil {
-		r.pg.Failed++
+		b.release()
+		fail()
 		return nil, err
 	}
+	keep, ok := b.settle(int64(len(resp.Body)))
+	if !ok {
+		fail()
+		return nil, ErrPageBytes
+	}
+	if keep < int64(len(resp.Body)) {
+		cut := *resp
+		cut.Body = cut.Body[:keep]
+		resp = &cut
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.pg.Requests++
-	r.pg.Bytes += int64(len(resp.Body))
+	r.pg.Bytes += keep
 	return resp, nil
 }
 

@@ -41,6 +41,9 @@ type Request struct {
 	// iframe's document or one of its sub-requests), not by the top-level
 	// document: frame-only block rules apply to it.
 	InFrame bool
+	// Budget is the request's share of the page's byte budget
+	// (Options.MaxPageBytes): read the body through Budget.Reader.
+	Budget *Budget
 }
 
 // Response answers a paused request. Body is the entity body without
@@ -53,7 +56,9 @@ type Response struct {
 }
 
 // FetchFunc fetches a paused request. An error fails the request in the
-// browser, as a network error does.
+// browser, as a network error does. It reads the body through
+// r.Budget.Reader: many run at once, and the budget bounds what they
+// hold between them while they read.
 type FetchFunc func(ctx context.Context, r Request) (*Response, error)
 
 // Options configure a Pool.
@@ -63,8 +68,12 @@ type Options struct {
 	// PageTimeout bounds one Capture, from opening the tab to the
 	// screenshot.
 	PageTimeout time.Duration
-	// MaxPageBytes bounds the bytes of bodies handed to one page; once
-	// reached, the page's further requests fail (Page.BytesCut).
+	// MaxPageBytes bounds the body bytes one page holds: those handed to
+	// it and those being read for it (Budget), its document's included.
+	// A body that would pass it fails, and so do the page's requests
+	// after it; a document that would is cut (Page.BytesCut). The DOM
+	// is cut at MaxPageBytes too, an allowance of its own (Page.DOMCut;
+	// DefaultMaxDOMBytes when 0, which bounds no bodies).
 	MaxPageBytes int64
 	// Idle is how long the page must have had no request in flight, after
 	// its load event, to count as settled (network idle). When 0, Wait is
@@ -103,6 +112,9 @@ type Options struct {
 // Page is what a Capture rendered.
 type Page struct {
 	DOM []byte // the rendered document, doctype and outerHTML
+	// DOMCut is true when DOM was cut at MaxPageBytes (at a character
+	// boundary): it is the document's head, not all of it.
+	DOMCut bool
 	// Text is the page's visible text (innerText of its body), cut at
 	// MaxTextBytes.
 	Text       string
@@ -113,7 +125,9 @@ type Page struct {
 	Requests  int   // requests answered
 	Failed    int   // requests the FetchFunc or the limits refused
 	Bytes     int64 // body bytes handed to the page
-	BytesCut  bool  // MaxPageBytes was reached
+	// BytesCut is true when MaxPageBytes was reached: a request failed
+	// or the document was cut for it, or the DOM was (DOMCut).
+	BytesCut bool
 	// Unsettled is true when the page timeout came before the page
 	// settled: DOM and screenshot are what was there by then.
 	Unsettled bool

@@ -66,7 +66,7 @@ func (s *jsSite) asked() []string {
 }
 
 // httpFetch is a FetchFunc that fetches with net/http, refusing any host
-// but allowed.
+// but allowed, reading bodies under the page's budget.
 func httpFetch(allowed string) browserfetch.FetchFunc {
 	return func(ctx context.Context, r browserfetch.Request) (*browserfetch.Response, error) {
 		req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, nil)
@@ -81,7 +81,7 @@ func httpFetch(allowed string) browserfetch.FetchFunc {
 			return nil, err
 		}
 		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
+		body, err := io.ReadAll(r.Budget.Reader(resp.Body))
 		if err != nil {
 			return nil, err
 		}
@@ -123,8 +123,8 @@ func TestCaptureRendersJavaScript(t *testing.T) {
 	if !strings.Contains(pg.Text, "Built by JavaScript 4711") || strings.Contains(pg.Text, "<") {
 		t.Errorf("text lacks the JavaScript-built words or holds markup: %q", pg.Text)
 	}
-	if pg.Requests < 2 || pg.Unsettled {
-		t.Errorf("page: %d requests answered, unsettled %v; want the document and the JSON, settled", pg.Requests, pg.Unsettled)
+	if pg.Requests < 2 || pg.Unsettled || pg.DOMCut || pg.BytesCut {
+		t.Errorf("page: %d requests answered, unsettled %v, cut %v/%v; want the document and the JSON, settled, whole", pg.Requests, pg.Unsettled, pg.DOMCut, pg.BytesCut)
 	}
 	if got := strings.Join(site.asked(), " "); !strings.Contains(got, "/data.json") {
 		t.Errorf("server saw %q, want the JSON fetched", got)
@@ -201,8 +201,33 @@ func TestCaptureRestartsDeadBrowser(t *testing.T) {
 	}
 }
 
-// The byte budget fails the requests after it is spent.
+// The byte budget fails the requests after it is spent: the document
+// takes all of it, whole, and the JSON is never fetched.
 func TestCaptureByteLimit(t *testing.T) {
+	site := &jsSite{}
+	srv := httptest.NewServer(site)
+	defer srv.Close()
+	p := newPool(t, browserfetch.Options{PageTimeout: 20 * time.Second, Idle: 300 * time.Millisecond, MaxPageBytes: int64(len(jsPage))})
+	pg, err := p.Capture(context.Background(), srv.URL+"/", httpFetch(srv.Listener.Addr().String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pg.BytesCut || bytes.Contains(pg.DOM, []byte("4711")) || !bytes.Contains(pg.DOM, []byte(`id="out">loading`)) {
+		t.Errorf("want the JSON refused after the whole document spent the budget: cut %v\n%s", pg.BytesCut, pg.DOM)
+	}
+	if pg.Bytes != int64(len(jsPage)) {
+		t.Errorf("page holds %d bytes, want the document's %d", pg.Bytes, len(jsPage))
+	}
+	for _, path := range site.asked() {
+		if path == "/data.json" {
+			t.Errorf("the JSON was fetched past the budget")
+		}
+	}
+}
+
+// A document larger than the whole budget is cut to it, not refused:
+// the page loads with its head (BytesCut).
+func TestCaptureDocumentCutAtBudget(t *testing.T) {
 	site := &jsSite{}
 	srv := httptest.NewServer(site)
 	defer srv.Close()
@@ -211,13 +236,8 @@ func TestCaptureByteLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !pg.BytesCut || bytes.Contains(pg.DOM, []byte("4711")) {
-		t.Errorf("want the JSON refused after the document spent the budget: cut %v\n%s", pg.BytesCut, pg.DOM)
-	}
-	for _, path := range site.asked() {
-		if path == "/data.json" {
-			t.Errorf("the JSON was fetched past the budget")
-		}
+	if !pg.BytesCut || pg.Bytes != 10 || bytes.Contains(pg.DOM, []byte("loading")) {
+		t.Errorf("want the document cut at 10 bytes: cut %v, %d bytes\n%s", pg.BytesCut, pg.Bytes, pg.DOM)
 	}
 }
 

@@ -319,8 +319,9 @@ type Browser struct {
 	Tabs int
 	// PageTimeout bounds one page, from opening its tab to the screenshot.
 	PageTimeout time.Duration
-	// MaxPageBytes bounds the bodies one page may load (its document's
-	// included); requests past it fail in the browser.
+	// MaxPageBytes bounds the bodies one page holds, those being read
+	// included (its document's too); requests past it fail in the
+	// browser. The rendered DOM is cut at it.
 	MaxPageBytes int64
 	// Behaviors run in each page once it has settled (Behavior*
 	// constants; browserfetch runs them in its fixed order).

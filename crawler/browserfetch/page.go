@@ -219,7 +219,8 @@ func (r *pageRun) thumbnail(ctx context.Context) ([]byte, error) {
 	return res.Data, nil
 }
 
-// screenshot takes a PNG of the whole page, cut at MaxScreenshotHeight.
+// screenshot takes a PNG of the whole page, cut at MaxScreenshotHeight
+// (and no wider than that or the viewport, whichever is wider).
 func (r *pageRun) screenshot(ctx context.Context) ([]byte, error) {
 	m, err := chromedp.Call(ctx, page.GetLayoutMetrics, cdp.Empty{})
 	if err != nil {
@@ -229,7 +230,10 @@ func (r *pageRun) screenshot(ctx context.Context) ([]byte, error) {
 	if cs := m.CSSContentSize; cs != nil {
 		w, h = math.Max(1, math.Ceil(cs.Width)), math.Max(1, math.Ceil(cs.Height))
 	}
+	// Both sides are bounded: one unbroken 400 KB line made a page as wide
+	// as it, and its screenshot outlasted the page's deadline.
 	h = math.Min(h, float64(r.p.opts.MaxScreenshotHeight))
+	w = math.Min(w, float64(max(r.p.opts.Width, r.p.opts.MaxScreenshotHeight)))
 	yes := true
 	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
 		Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: &yes, FromSurface: &yes,

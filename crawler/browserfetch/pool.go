@@ -85,7 +85,8 @@ type Options struct {
 	Scroll     bool
 	Screenshot bool
 	// MaxScreenshotHeight cuts a full-page screenshot (CSS pixels): an
-	// endless page must not make an endless PNG.
+	// endless page must not make an endless PNG. It bounds the width
+	// too, where it is larger than the viewport's.
 	MaxScreenshotHeight int
 	// MaxPending bounds the requests of one page being fetched at once
 	// (DefaultMaxPending when 0): a page that starts thousands gets the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image/jpeg"
+	"image/png"
 	"io"
 	"net"
 	"net/http"
@@ -305,4 +306,29 @@ func TestCloseTwice(t *testing.T) {
 		done.Store(true)
 	}()
 	testkit.WaitFor(t, 30*time.Second, "the second Close to return", done.Load)
+}
+
+// TestScreenshotWidthBounded: a page with one unbroken 400 KB line is as
+// wide as the line; its full-page screenshot is cut to
+// MaxScreenshotHeight wide as well as high. Before, the screenshot took
+// the page's whole width and outlasted the page's deadline.
+func TestScreenshotWidthBounded(t *testing.T) {
+	const bound = 2000
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, "<!doctype html><html><body><p>%s</p></body></html>", strings.Repeat("w", 400_000))
+	}))
+	defer srv.Close()
+	p := newPool(t, browserfetch.Options{Tabs: 1, PageTimeout: 60 * time.Second, Idle: 100 * time.Millisecond, Screenshot: true, MaxScreenshotHeight: bound})
+	pg, err := p.Capture(context.Background(), srv.URL+"/", httpFetch(srv.Listener.Addr().String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(pg.Screenshot))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if cfg.Width > bound || cfg.Height > bound {
+		t.Errorf("screenshot %d x %d, want at most %d either way", cfg.Width, cfg.Height, bound)
+	}
 }

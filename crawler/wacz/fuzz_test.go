@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
 )
 
 // FuzzVerify feeds Verify arbitrary bytes, seeded with a signed and an
@@ -167,4 +170,38 @@ func TestTitleOf(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzMaskSecrets: a job file put in a package (reports/job.yaml), with
+// any store DSN and proxy URL in it, never keeps a password net/url
+// reads there, and MaskSecrets fails only on YAML it cannot read.
+func FuzzMaskSecrets(f *testing.F) {
+	f.Add("postgres://sharc:hunter2hunter2@db/sharc", "http://ann:hunter2hunter2@127.0.0.1:3128/")
+	f.Add("postgres://sharc:pa#hunter2hunter2@db/sharc", "http://proxy/?password=hunter2hunter2")
+	f.Add("sqlite:/var/lib/sharc.db", "")
+	f.Fuzz(func(t *testing.T, dsn, proxy string) {
+		doc := map[string]any{"name": "fuzz", "store": dsn, "fetch": map[string]any{"proxy": proxy}}
+		in, err := yaml.Marshal(doc)
+		if err != nil {
+			t.Skip()
+		}
+		out, err := MaskSecrets(in)
+		if err != nil {
+			t.Fatalf("MaskSecrets of a YAML it wrote itself: %v", err)
+		}
+		for i, s := range []string{dsn, proxy} {
+			u, err := url.Parse(s)
+			if err != nil || u.User == nil {
+				continue
+			}
+			other := []string{proxy, dsn}[i] // may hold the same text in the clear
+			p, ok := u.User.Password()
+			if !ok || len(p) < 8 || strings.Contains(u.Host+u.Path+other+"fuzz", p) {
+				continue
+			}
+			if bytes.Contains(out, []byte(p)) {
+				t.Fatalf("%q: password %q kept in\n%s", s, p, out)
+			}
+		}
+	})
 }

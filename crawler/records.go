@@ -27,15 +27,7 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 		ann = []string{note}
 	}
 	e := crawllog.Entry{Time: time.Now(), Status: int(code), Size: -1, URI: t.URL.URL, HopPath: t.HopPath, Via: t.Via, Worker: worker, Annotations: ann}
-	// The line goes before the commit, under logMu, but records no mark:
-	// a mark would need the log synced first (logThenMark), an fsync for
-	// every refused or failed URL. Without one the line stays after the
-	// last mark, where a resume keeps it if its URL was settled and cuts
-	// it if not; the next exchange commit's mark covers it, synced.
-	c.logMu.Lock()
-	logErr := c.clog.Log(e)
-	err := c.store.Commit(ctx, b)
-	c.logMu.Unlock()
+	logErr, err := c.settleUnfetched(ctx, b, e, t.Host)
 	if err != nil {
 		return err // the store's errors say "store: …"
 	}
@@ -48,6 +40,35 @@ func (c *Crawler) finishUnfetched(ctx context.Context, worker int, t frontier.Ta
 	c.finished.Add(1)
 	c.frontier.Done(t, frontier.Result{Fetched: state != store.StateBlocked})
 	return logErr
+}
+
+// settleUnfetched commits b, a URL's state, with its crawl.log line e.
+//
+// The line goes with the commit, under logMu, but records no mark: a mark
+// would need the log synced first (logThenMark), an fsync for every
+// refused or failed URL. Without one the line stays after the last mark,
+// where a resume keeps it if its URL was settled and cuts it if not; the
+// next exchange commit's mark covers it, synced.
+//
+// A cluster node's commit is fenced like its groups' (ClusterCommit with
+// the host's lease epoch): a node stopped past its lease, whose host
+// another node has taken and crawled since, must not mark the URL failed
+// or blocked over that node's work. Its line follows the commit, so a
+// refused commit leaves none.
+func (c *Crawler) settleUnfetched(ctx context.Context, b store.Batch, e crawllog.Entry, host string) (logErr, err error) {
+	if !c.coord.shared() {
+		c.logMu.Lock()
+		defer c.logMu.Unlock()
+		logErr = c.clog.Log(e)
+		return logErr, c.store.Commit(ctx, b)
+	}
+	b.Epochs = c.coord.epochs([]string{host}) // before logMu (lock order)
+	c.logMu.Lock()
+	defer c.logMu.Unlock()
+	if _, err := c.cl.Leaser.ClusterCommit(ctx, b, c.cl.Node, nil); err != nil {
+		return nil, err
+	}
+	return c.clog.Log(e), nil
 }
 
 // buildExchange builds and compresses a's WARC records (warc.Writer.Build),

@@ -151,7 +151,7 @@ func maskNode(n *yaml.Node, secret bool) {
 // like a URL with either but does not parse is masked whole. Other
 // strings are returned as they are.
 func maskURLPassword(s string) string {
-	if !strings.Contains(s, "://") {
+	if !strings.Contains(s, "://") && !strings.HasPrefix(s, "//") { // "//user:pass@host" is a URL too
 		return s
 	}
 	if !strings.Contains(s, "@") && !strings.Contains(strings.ToLower(s), "password") {

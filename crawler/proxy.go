@@ -17,6 +17,7 @@ import (
 
 	"github.com/sharc-archive/sharc/crawler/crawllog"
 	"github.com/sharc-archive/sharc/crawler/job"
+	"github.com/sharc-archive/sharc/store"
 )
 
 // A forward proxy (fetch.proxy) carries every request of the capture:
@@ -46,7 +47,8 @@ func redactProxy(s string) string {
 	if err != nil {
 		return "(unparsable proxy URL)"
 	}
-	return u.Redacted()
+	store.MaskURLSecrets(u, "xxxxx")
+	return u.String()
 }
 
 // proxyAuth is the Proxy-Authorization field for the proxy's

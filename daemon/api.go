@@ -614,9 +614,6 @@ func (d *Daemon) liveOrStored(ctx context.Context, name string) (js *jobState, r
 // 0 or above it lists this many; queued still counts them all.
 const maxFrontierURLs = 10000
 
-// frontierLimit is the URLs a frontier answer asked to list limit lists.
-func frontierLimit(limit int) int { return clampLimit(limit, maxFrontierURLs) }
-
 // clampLimit is what a list asked for limit items (0: all) gives when
 // no answer may list more than most: an answer is built in memory, and a
 // viewer's token may ask again and again.
@@ -653,11 +650,11 @@ func (d *Daemon) getFrontier(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// frontierInfo is a host's queue: counted, and at most frontierLimit(limit)
+// frontierInfo is a host's queue: counted, and at most clampLimit(limit, maxFrontierURLs)
 // of its URLs listed, from the running crawler or from the store; a
 // stored host is counted and read a page at most, never loaded whole.
 func (d *Daemon) frontierInfo(ctx context.Context, js *jobState, rn *run, capID int64, host string, limit int) (FrontierInfo, error) {
-	limit = frontierLimit(limit)
+	limit = clampLimit(limit, maxFrontierURLs)
 	info := FrontierInfo{Job: js.name, Capture: capID, Host: host, URLs: []FrontierURL{}}
 	if rn != nil {
 		q, ok, err := rn.cr.HostFrontier(ctx, host, limit)

@@ -51,19 +51,34 @@ func Redact(dsn string) string {
 		}
 		return dsn
 	}
-	if q := u.Query(); u.RawQuery != "" {
-		masked := false
-		for k := range q {
-			if strings.Contains(strings.ToLower(k), "password") {
-				q.Set(k, "xxxxx")
-				masked = true
-			}
-		}
-		if masked {
-			u.RawQuery = q.Encode()
+	MaskURLSecrets(u, "xxxxx")
+	return u.String()
+}
+
+// MaskURLSecrets replaces, in place, u's password and the values of its
+// parameters named like a password (pgx reads ?password=, ?sslpassword=)
+// by mask: the one rule for logs (Redact) and for the job files a WACZ
+// carries (wacz.MaskSecrets). The query is re-encoded only if a parameter
+// was masked.
+func MaskURLSecrets(u *url.URL, mask string) {
+	if u.User != nil {
+		if _, ok := u.User.Password(); ok {
+			u.User = url.UserPassword(u.User.Username(), mask)
 		}
 	}
-	return u.Redacted()
+	if u.RawQuery == "" {
+		return
+	}
+	q, masked := u.Query(), false
+	for k := range q {
+		if strings.Contains(strings.ToLower(k), "password") {
+			q.Set(k, mask)
+			masked = true
+		}
+	}
+	if masked {
+		u.RawQuery = q.Encode()
+	}
 }
 
 // Describe names the database dsn opens with nothing a reader could log

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/sharc-archive/sharc/internal/testkit/s3test"
@@ -20,9 +19,8 @@ import (
 func TestCrawlUploadFailureExits1(t *testing.T) {
 	s := s3test.Start(t, "archive")
 	s.SetEnv(t)
-	var stop sync.Once
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		stop.Do(s.Stop) // the first fetch comes after the bucket check
+		s.Stop() // idempotent; the first fetch comes after the bucket check
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprint(w, "<html><body>a page</body></html>")
 	}))

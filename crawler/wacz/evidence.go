@@ -161,18 +161,6 @@ func maskURLPassword(s string) string {
 	if err != nil {
 		return masked
 	}
-	if q := u.Query(); u.RawQuery != "" {
-		for k := range q {
-			if strings.Contains(strings.ToLower(k), "password") {
-				q.Set(k, masked)
-			}
-		}
-		u.RawQuery = q.Encode()
-	}
-	if u.User != nil {
-		if _, ok := u.User.Password(); ok {
-			u.User = url.UserPassword(u.User.Username(), masked)
-		}
-	}
+	store.MaskURLSecrets(u, masked)
 	return strings.ReplaceAll(u.String(), url.QueryEscape(masked), masked)
 }
